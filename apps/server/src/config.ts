@@ -1,0 +1,125 @@
+import path from 'node:path';
+
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+        .optional(),
+    ),
+    ADMIN_EMAIL: optionalString.pipe(z.email().optional()),
+    ADMIN_USERNAME: optionalString,
+    ADMIN_PASSWORD: optionalString.pipe(z.string().min(8, 'must be at least 8 characters').optional()),
+    INSTANCE_SECRET: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
+    SESSION_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    REDIS_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+        .optional(),
+    ),
+    PUBLIC_URL: optionalString.pipe(z.url().optional()),
+    /** Extra origins allowed to send state-changing requests (comma-separated), e.g. the Vite dev server. */
+    TRUSTED_ORIGINS: optionalString,
+    /** Set when behind a reverse proxy, so that client IPs come from X-Forwarded-For. */
+    TRUST_PROXY: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** Wrong flag submissions (and lab checks) allowed per user per minute. */
+    SUBMISSION_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+    /** Sign-ups and sign-ins allowed per IP per minute (a classroom shares one NAT address). */
+    AUTH_IP_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+    /** Sign-in attempts allowed per account per minute. */
+    AUTH_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+  })
+  .superRefine((env, ctx) => {
+    const adminVars = [env.ADMIN_EMAIL, env.ADMIN_USERNAME, env.ADMIN_PASSWORD];
+    const set = adminVars.filter((v) => v !== undefined).length;
+    if (set !== 0 && set !== 3) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['ADMIN_EMAIL'],
+        message: 'ADMIN_EMAIL, ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
+      });
+    }
+  });
+
+export interface Config {
+  readonly env: 'development' | 'production' | 'test';
+  readonly port: number;
+  readonly host: string;
+  readonly dataDir: string;
+  readonly databaseUrl: string | undefined;
+  readonly admin: { email: string; username: string; password: string } | undefined;
+  readonly instanceSecret: string | undefined;
+  readonly sessionSecret: string | undefined;
+  readonly redisUrl: string | undefined;
+  readonly publicUrl: string;
+  readonly trustedOrigins: readonly string[];
+  readonly trustProxy: boolean;
+  readonly logLevel: string;
+  readonly submissionRateLimit: number;
+  readonly authIpRateLimit: number;
+  readonly authAccountRateLimit: number;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses the environment once, at start; a wrong value stops the server with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'env'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin;
+  const trustedOrigins = [
+    publicUrl,
+    ...(e.TRUSTED_ORIGINS ?? '')
+      .split(',')
+      .map((o) => o.trim())
+      .filter(Boolean)
+      .map((o) => {
+        if (!URL.canParse(o)) throw new ConfigError(`Invalid configuration:\n  TRUSTED_ORIGINS: "${o}" is not a URL`);
+        return new URL(o).origin;
+      }),
+  ];
+  return Object.freeze({
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_USERNAME && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL.toLowerCase(), username: e.ADMIN_USERNAME, password: e.ADMIN_PASSWORD }
+        : undefined,
+    instanceSecret: e.INSTANCE_SECRET,
+    sessionSecret: e.SESSION_SECRET,
+    redisUrl: e.REDIS_URL,
+    publicUrl,
+    trustedOrigins: Object.freeze(trustedOrigins),
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    submissionRateLimit: e.SUBMISSION_RATE_LIMIT,
+    authIpRateLimit: e.AUTH_IP_RATE_LIMIT,
+    authAccountRateLimit: e.AUTH_ACCOUNT_RATE_LIMIT,
+  });
+}

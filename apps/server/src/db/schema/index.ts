@@ -1,0 +1,3 @@
+export * from './auth.js';
+export * from './challenges.js';
+export * from './settings.js';

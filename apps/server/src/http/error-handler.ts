@@ -1,0 +1,93 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+import type { ErrorBody, ErrorCode } from '@drapeau/shared';
+
+import { AppError } from '../lib/app-error.js';
+
+function body(code: ErrorCode, message: string, extra: Partial<ErrorBody['error']> = {}): ErrorBody {
+  return { error: { code, message, ...extra } };
+}
+
+/** The one place where failures become responses: `{ error: { code, message } }` (STYLE.md §4). */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
+      return reply
+        .status(error.statusCode)
+        .send(
+          body(
+            error.code,
+            error.message,
+            error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds },
+          ),
+        );
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const issues = error.validation.map((v) => ({
+        path: [error.validationContext, ...String(v.instancePath).split('/').filter(Boolean)].join('.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      return reply.status(400).send(body('VALIDATION_FAILED', 'The request is not valid.', { issues }));
+    }
+    if (isResponseSerializationError(error)) {
+      request.log.error({ err: error }, 'response failed its schema');
+      return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side.'));
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 429) {
+      const retryAfterSeconds = Math.max(1, Math.ceil(Number(reply.getHeader('retry-after') ?? 60)));
+      return reply
+        .status(429)
+        .send(body('RATE_LIMITED', `Too many requests. Try again in ${retryAfterSeconds} s.`, { retryAfterSeconds }));
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: bad JSON, wrong content type, body too large, bad URL encoding.
+      const code: ErrorCode =
+        status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : 'VALIDATION_FAILED';
+      return reply.status(status).send(body(code, error.message));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send(
+          body('SERVICE_UNAVAILABLE', 'The service is briefly unavailable. Try again in a few seconds.', {
+            retryAfterSeconds: 5,
+          }),
+        );
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side.'));
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    reply.status(404).send(body('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0] ?? ''}.`)),
+  );
+}
+
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+]);
+
+function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string' && /Connection terminated|connect ECONNREFUSED/.test(message)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -1,0 +1,73 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { AuthResponseSchema, LoginBodySchema, OkSchema, RegisterBodySchema, SessionResponseSchema } from '@drapeau/shared';
+
+import type { Guards } from '../../http/auth-guards.js';
+import { toWebHeaders } from '../../http/web-headers.js';
+import { rateLimited } from '../../lib/app-error.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+
+import type { AuthService } from './auth.service.js';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  guards: Guards;
+  /** Sign-in attempts per account. */
+  accountLimiter: RateLimiter;
+  accountLimit: number;
+  /** Requests per IP per minute, for sign-up and sign-in each. */
+  ipLimit: number;
+}
+
+function forwardCookies(reply: FastifyReply, setCookies: string[]): void {
+  if (setCookies.length > 0) void reply.header('set-cookie', setCookies);
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
+  const { auth, guards, accountLimiter, accountLimit, ipLimit } = options;
+  const perIp = { rateLimit: { max: ipLimit, timeWindow: 60_000 } };
+
+  app.post(
+    '/register',
+    {
+      config: perIp,
+      schema: { tags: ['auth'], body: RegisterBodySchema, response: { 200: AuthResponseSchema } },
+    },
+    async (request, reply) => {
+      const { value, setCookies } = await auth.register(request.body, toWebHeaders(request.headers));
+      forwardCookies(reply, setCookies);
+      return { user: value };
+    },
+  );
+
+  app.post(
+    '/login',
+    {
+      config: perIp,
+      schema: { tags: ['auth'], body: LoginBodySchema, response: { 200: AuthResponseSchema } },
+    },
+    async (request, reply) => {
+      const attempts = await accountLimiter.hit(`login:${request.body.email}`);
+      if (attempts.count > accountLimit) throw rateLimited(attempts.retryAfterSeconds);
+      const { value, setCookies } = await auth.login(request.body, toWebHeaders(request.headers));
+      forwardCookies(reply, setCookies);
+      return { user: value };
+    },
+  );
+
+  app.post('/logout', { schema: { tags: ['auth'], response: { 200: OkSchema } } }, async (request, reply) => {
+    const { setCookies } = await auth.logout(toWebHeaders(request.headers));
+    forwardCookies(reply, setCookies);
+    return { ok: true as const };
+  });
+
+  app.get(
+    '/session',
+    { preHandler: guards.optionalUser, schema: { tags: ['auth'], response: { 200: SessionResponseSchema } } },
+    async (request) => {
+      const session = request.sessionUser;
+      return { user: session ? await auth.loadUser(session.userId) : null };
+    },
+  );
+};

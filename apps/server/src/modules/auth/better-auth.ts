@@ -1,0 +1,71 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { admin, username } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
+
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@drapeau/shared';
+
+import type { Db } from '../../db/client.js';
+import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
+
+export interface BetterAuthOptions {
+  db: Db;
+  secret: string;
+  publicUrl: string;
+  trustedOrigins: readonly string[];
+  logger: FastifyBaseLogger;
+}
+
+const DAY_SECONDS = 24 * 60 * 60;
+
+/**
+ * better-auth inside our server (docs/decisions/003-auth.md). Only its server API is used: our own routes call it, so every
+ * auth route has our zod schemas, error codes and rate limits, and none of its other endpoints is reachable.
+ */
+export function createBetterAuth(options: BetterAuthOptions) {
+  return betterAuth({
+    appName: 'Drapeau',
+    baseURL: options.publicUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: [...options.trustedOrigins],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(options.db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+    },
+    session: {
+      // Sliding expiry: a session used at least once a day lives on; one left alone for a week ends.
+      expiresIn: 7 * DAY_SECONDS,
+      updateAge: DAY_SECONDS,
+    },
+    rateLimit: { enabled: false },
+    advanced: {
+      useSecureCookies: options.publicUrl.startsWith('https://'),
+      cookiePrefix: 'drapeau',
+    },
+    logger: {
+      log: (level, message) => {
+        // Messages only: better-auth's extra arguments may hold request bodies.
+        if (level === 'error') options.logger.error({ source: 'better-auth' }, message);
+        else if (level === 'warn') options.logger.warn({ source: 'better-auth' }, message);
+      },
+    },
+    plugins: [
+      username({
+        minUsernameLength: USERNAME_MIN,
+        maxUsernameLength: USERNAME_MAX,
+        usernameValidator: (value) => /^[A-Za-z0-9._-]+$/.test(value),
+      }),
+      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+    ],
+  });
+}
+
+export type BetterAuth = ReturnType<typeof createBetterAuth>;

@@ -1,0 +1,71 @@
+import { count, eq, sql } from 'drizzle-orm';
+
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+
+/** Everything the API's user shape needs, in one query. */
+const userRowColumns = {
+  id: users.id,
+  username: users.displayUsername,
+  normalizedUsername: users.username,
+  email: users.email,
+  role: users.role,
+  banned: users.banned,
+  score: users.score,
+  bio: users.bio,
+  avatarPath: users.avatarPath,
+  createdAt: users.createdAt,
+  solvedChallenges: sql<
+    string[]
+  >`coalesce((select array_agg(s.challenge_id order by s.solved_at, s.id) from solves s where s.user_id = "users"."id"), '{}')`,
+  badges: sql<
+    string[]
+  >`coalesce((select array_agg(b.badge_id order by b.awarded_at, b.badge_id) from user_badges b where b.user_id = "users"."id"), '{}')`,
+};
+
+export type UserRow = {
+  id: string;
+  username: string | null;
+  normalizedUsername: string | null;
+  email: string;
+  role: string;
+  banned: boolean | null;
+  score: number;
+  bio: string;
+  avatarPath: string | null;
+  createdAt: Date;
+  solvedChallenges: string[];
+  badges: string[];
+};
+
+export function createUsersRepository(db: Db) {
+  return {
+    async findUserById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select(userRowColumns).from(users).where(eq(users.id, id));
+      return row;
+    },
+    async findUserByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db.select(userRowColumns).from(users).where(eq(users.email, email));
+      return row;
+    },
+    async isUsernameTaken(username: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username})`);
+      return row !== undefined;
+    },
+    async updateRole(id: string, role: 'user' | 'admin'): Promise<void> {
+      await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+    },
+    async countAdmins(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
+      return row?.n ?? 0;
+    },
+    async countPlayers(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, 'user'));
+      return row?.n ?? 0;
+    },
+  };
+}
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

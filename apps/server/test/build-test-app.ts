@@ -1,0 +1,119 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+
+import { buildApp } from '../src/app.js';
+import { type Config, loadConfig } from '../src/config.js';
+import type { Database } from '../src/db/client.js';
+import type { Clock } from '../src/lib/clock.js';
+
+import { createTestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  printed: string[];
+  close(): Promise<void>;
+}
+
+export const TEST_ADMIN = { email: 'admin@example.com', username: 'admin', password: 'admin-password-1' };
+
+/** One app on its own fresh database (STYLE.md §6: no shared mutable DB between test files). */
+export async function buildTestApp(
+  options: { env?: Record<string, string>; clock?: Clock; database?: Database } = {},
+): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PUBLIC_URL: 'http://localhost:3000',
+    INSTANCE_SECRET: 'test-instance-secret-0123456789',
+    ADMIN_EMAIL: TEST_ADMIN.email,
+    ADMIN_USERNAME: TEST_ADMIN.username,
+    ADMIN_PASSWORD: TEST_ADMIN.password,
+    ...options.env,
+  });
+  const database = options.database ?? (await createTestDatabase());
+  const printed: string[] = [];
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    print: (text) => printed.push(text),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    printed,
+    close: async () => {
+      await app.close();
+      if (!options.database) await database.close();
+    },
+  };
+}
+
+/** A browser-like client: keeps the session cookie between requests. */
+export class TestClient {
+  private cookies = new Map<string, string>();
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(options: InjectOptions): Promise<LightMyRequestResponse> {
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const response = await this.app.inject({
+      ...options,
+      headers: { ...(cookie ? { cookie } : {}), ...options.headers },
+    });
+    for (const c of response.cookies) {
+      if (c.maxAge === 0 || c.value === '') this.cookies.delete(c.name);
+      else this.cookies.set(c.name, c.value);
+    }
+    return response;
+  }
+
+  get = (url: string, headers?: Record<string, string>) => this.request({ method: 'GET', url, ...(headers ? { headers } : {}) });
+  post = (url: string, payload?: unknown, headers?: Record<string, string>) =>
+    this.request({
+      method: 'POST',
+      url,
+      ...(payload === undefined ? {} : { payload: payload as InjectOptions['payload'] }),
+      ...(headers ? { headers } : {}),
+    });
+  patch = (url: string, payload?: unknown) =>
+    this.request({ method: 'PATCH', url, payload: payload as InjectOptions['payload'] });
+  put = (url: string, payload?: unknown) => this.request({ method: 'PUT', url, payload: payload as InjectOptions['payload'] });
+  delete = (url: string) => this.request({ method: 'DELETE', url });
+
+  hasSession(): boolean {
+    return this.cookies.has('drapeau.session_token');
+  }
+}
+
+let counter = 0;
+
+/** Registers a new player and returns a signed-in client. */
+export async function registerPlayer(
+  app: FastifyInstance,
+  overrides: Partial<{ username: string; email: string; password: string }> = {},
+): Promise<{ client: TestClient; userId: string; username: string; email: string; password: string }> {
+  counter += 1;
+  const tag = `${process.pid}${counter}${Math.floor(Math.random() * 1e6)}`;
+  const account = {
+    username: `player${tag}`.slice(0, 32),
+    email: `player${tag}@example.com`,
+    password: 'player-password',
+    ...overrides,
+  };
+  const client = new TestClient(app);
+  const response = await client.post('/api/auth/register', account);
+  if (response.statusCode !== 200) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
+  const userId = response.json<{ user: { uid: string } }>().user.uid;
+  return { client, userId, ...account };
+}
+
+export async function loginAdmin(app: FastifyInstance): Promise<TestClient> {
+  const client = new TestClient(app);
+  const response = await client.post('/api/auth/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+  if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.statusCode} ${response.body}`);
+  return client;
+}

@@ -1,0 +1,18 @@
+import { cp } from 'node:fs/promises';
+
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: ['src/main.ts'],
+  format: ['esm'],
+  platform: 'node',
+  target: 'node20',
+  outDir: 'dist',
+  clean: true,
+  sourcemap: true,
+  // The shared contract is TypeScript source: bundle it; npm packages stay external.
+  noExternal: ['@drapeau/shared'],
+  async onSuccess() {
+    await cp('src/db/migrations', 'dist/migrations', { recursive: true });
+  },
+});

@@ -1,0 +1,34 @@
+import type { Role } from './schemas/user.js';
+
+/** §4: rank tiers from score, in order. */
+export const RANK_TIERS = [
+  { key: 'beginner', minScore: 0 },
+  { key: 'advanced', minScore: 50 },
+  { key: 'expert', minScore: 150 },
+  { key: 'elite', minScore: 300 },
+  { key: 'legend', minScore: 500 },
+] as const;
+
+export type RankTier = (typeof RANK_TIERS)[number]['key'];
+export type RankName = RankTier | 'admin';
+
+export interface RankInfo {
+  rank: RankName;
+  /** The following tier and the points still needed; null for legend and admin. */
+  next: { rank: RankTier; pointsNeeded: number } | null;
+}
+
+/** The displayed rank: the stored role admin overrides the tiers (§4). */
+export function computeRank(score: number, role: Role): RankInfo {
+  if (role === 'admin') return { rank: 'admin', next: null };
+  let index = 0;
+  RANK_TIERS.forEach((tier, i) => {
+    if (score >= tier.minScore) index = i;
+  });
+  const current = RANK_TIERS[index] ?? RANK_TIERS[0];
+  const following = RANK_TIERS[index + 1];
+  return {
+    rank: current.key,
+    next: following ? { rank: following.key, pointsNeeded: following.minScore - score } : null,
+  };
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+import { CategorySchema } from './challenge.js';
+import { LocalizedTextSchema } from './common.js';
+
+export const BadgeCriteriaSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('solveCount'), value: z.number().int().positive() }),
+  z.object({ type: z.literal('score'), value: z.number().int().positive() }),
+  z.object({ type: z.literal('category'), value: CategorySchema, count: z.number().int().positive() }),
+]);
+export type BadgeCriteria = z.infer<typeof BadgeCriteriaSchema>;
+
+export const BadgeSchema = z.object({
+  badgeId: z.string().regex(/^[a-z0-9-]+$/),
+  title: LocalizedTextSchema,
+  description: LocalizedTextSchema,
+  /** An emoji shown as the badge's icon. */
+  icon: z.string(),
+  criteria: BadgeCriteriaSchema,
+});
+export type Badge = z.infer<typeof BadgeSchema>;
+
+export const BadgeListSchema = z.object({ badges: z.array(BadgeSchema) });

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+
+export const LOCALES = ['en', 'fr'] as const;
+export const LocaleSchema = z.enum(LOCALES);
+export type Locale = z.infer<typeof LocaleSchema>;
+
+/** A text given in every supported language. */
+export const LocalizedTextSchema = z.object({ en: z.string(), fr: z.string() });
+export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
+
+export const OkSchema = z.object({ ok: z.literal(true) });

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+import { ERROR_CODES } from '../error-codes.js';
+
+export const ErrorCodeSchema = z.enum(ERROR_CODES);
+
+export const ErrorBodySchema = z.object({
+  error: z.object({
+    code: ErrorCodeSchema,
+    message: z.string(),
+    /** Seconds to wait, on RATE_LIMITED. */
+    retryAfterSeconds: z.number().int().optional(),
+    issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+export const ROLES = ['user', 'admin'] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const BIO_MAX = 500;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+
+/** Letters, digits, dot, underscore and hyphen; unique case-insensitively (DESIGN.md). */
+export const UsernameSchema = z
+  .string()
+  .trim()
+  .min(USERNAME_MIN)
+  .max(USERNAME_MAX)
+  .regex(/^[A-Za-z0-9._-]+$/);
+
+export const BioSchema = z.string().max(BIO_MAX);
+
+/**
+ * The spec's user document (§3), as the API shows it. `email` is present only for its owner and for admins.
+ * `rank` is the stored role (user | admin); the tier (Beginner…Legend) is derived from the score.
+ */
+export const PublicUserSchema = z.object({
+  uid: z.string(),
+  username: z.string(),
+  email: z.string().optional(),
+  rank: RoleSchema,
+  score: z.number().int(),
+  solvedChallenges: z.array(z.string()),
+  avatarUrl: z.string(),
+  bio: z.string(),
+  badges: z.array(z.string()),
+  createdAt: z.string(),
+});
+export type PublicUser = z.infer<typeof PublicUserSchema>;
+
+export const UserIdParamsSchema = z.object({ userId: z.string().min(1).max(64) });
