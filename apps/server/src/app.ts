@@ -1,3 +1,5 @@
+import path from 'node:path';
+
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -14,15 +16,39 @@ import { registerWebApp } from './http/web-app.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createLoggerOptions, type LoggerOptions } from './lib/logger.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { createAdminService } from './modules/admin/admin.service.js';
+import { createAuditService } from './modules/admin/audit.service.js';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createBetterAuth } from './modules/auth/better-auth.js';
 import { createInstanceRepository } from './modules/instance/instance.repository.js';
 import { loadInstanceSecrets } from './modules/instance/instance-secrets.js';
+import { badgesRoutes } from './modules/badges/badges.routes.js';
+import { createBadgesService } from './modules/badges/badges.service.js';
+import { challengeFilesRoutes } from './modules/challenge-files/challenge-files.routes.js';
+import { createChallengeFilesService } from './modules/challenge-files/challenge-files.service.js';
+import { challengesAdminRoutes } from './modules/challenges/challenges.admin-routes.js';
+import { createChallengesRepository } from './modules/challenges/challenges.repository.js';
+import { challengesRoutes } from './modules/challenges/challenges.routes.js';
+import { createChallengesService } from './modules/challenges/challenges.service.js';
+import { labsRoutes } from './modules/labs/labs.routes.js';
+import { createLabsService } from './modules/labs/labs.service.js';
+import { createSubmissionsRepository } from './modules/submissions/submissions.repository.js';
+import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
+import { createSubmissionsService } from './modules/submissions/submissions.service.js';
+import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './modules/events/event-bus.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
+import { createLeaderboardRepository } from './modules/leaderboard/leaderboard.repository.js';
+import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
+import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { createAvatarsService } from './modules/users/avatars.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService } from './modules/users/users.service.js';
 
 export interface AppDeps {
   config: Config;
@@ -81,6 +107,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
 
+  const events: EventBus = database.pool
+    ? await createPostgresEventBus(database.pool, (error) => app.log.error({ err: error }, 'event bus error'))
+    : createMemoryEventBus();
+
   // Repositories
   const instanceRepository = createInstanceRepository(database.db);
   const usersRepository = createUsersRepository(database.db);
@@ -98,8 +128,50 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustedOrigins: config.trustedOrigins,
     logger: app.log,
   });
-  const authService = createAuthService({ auth: betterAuth, users: usersRepository });
+  const authService = createAuthService({
+    auth: betterAuth,
+    users: usersRepository,
+    onRegistered: () => events.publish('leaderboard', { reason: 'user-updated' }),
+  });
   const guards = createGuards(authService);
+  const challengesService = createChallengesService({
+    repository: createChallengesRepository(database.db),
+    instanceSecret: secrets.instanceSecret,
+  });
+  const badgesService = createBadgesService({ db: database.db });
+  const submissionsService = createSubmissionsService({
+    repository: createSubmissionsRepository(database.db),
+    challenges: challengesService,
+    badges: badgesService,
+    wrongFlagLimiter: limiterFor(60_000),
+    wrongFlagLimit: config.submissionRateLimit,
+    onSolve: (event) => {
+      events.publish('solve', event);
+      events.publish('leaderboard', { reason: 'solve' });
+    },
+  });
+  const avatarsService = createAvatarsService({ dir: path.join(config.dataDir, 'files', 'avatars') });
+  const usersService = createUsersService({ repository: usersRepository, avatars: avatarsService, events });
+  const leaderboardService = createLeaderboardService({ repository: createLeaderboardRepository(database.db), events });
+  const auditService = createAuditService({ db: database.db });
+  const adminService = createAdminService({
+    db: database.db,
+    badges: badgesService,
+    events,
+    avatars: avatarsService,
+    audit: auditService,
+    reportError: (error, message) => app.log.error({ err: error }, message),
+  });
+  const challengeFilesService = createChallengeFilesService({
+    challenges: challengesService,
+    filesDir: path.join(config.dataDir, 'files'),
+    instanceSecret: secrets.instanceSecret,
+  });
+  const labsService = createLabsService({
+    challenges: challengesService,
+    limiter: limiterFor(60_000),
+    limit: config.labRateLimit,
+  });
 
   // Routes
   await app.register(
@@ -113,6 +185,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         accountLimit: config.authAccountRateLimit,
         ipLimit: config.authIpRateLimit,
       });
+      await api.register(challengesRoutes, { prefix: '/challenges', challenges: challengesService, guards });
+      await api.register(submissionsRoutes, { prefix: '/challenges', submissions: submissionsService, guards });
+      await api.register(labsRoutes, { prefix: '/challenges', labs: labsService, guards });
+      await api.register(usersRoutes, { prefix: '/users', users: usersService, guards });
+      await api.register(leaderboardRoutes, { prefix: '/leaderboard', leaderboard: leaderboardService, guards });
+      await api.register(badgesRoutes, { prefix: '/badges', badges: badgesService, guards });
+      await api.register(eventsRoutes, { prefix: '/events', events, guards });
+      await api.register(challengeFilesRoutes, { prefix: '/challenges', files: challengeFilesService, guards });
+      await api.register(challengesAdminRoutes, { prefix: '/admin', challenges: challengesService, audit: auditService, guards });
+      await api.register(adminRoutes, { prefix: '/admin', admin: adminService, audit: auditService, guards });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
@@ -120,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.webDistDir) await registerWebApp(app, deps.webDistDir);
 
   app.addHook('onReady', async () => {
+    await challengesService.seedIfEmpty();
     await bootstrapAdmin({
       auth: authService,
       users: usersRepository,
@@ -129,6 +212,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
   });
   app.addHook('onClose', async () => {
+    leaderboardService.close();
+    await events.close();
     redis?.disconnect();
   });
   return app;

@@ -41,6 +41,8 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Wrong flag submissions (and lab checks) allowed per user per minute. */
     SUBMISSION_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+    /** In-page lab checks allowed per user per minute. */
+    LAB_RATE_LIMIT: z.coerce.number().int().positive().default(30),
     /** Sign-ups and sign-ins allowed per IP per minute (a classroom shares one NAT address). */
     AUTH_IP_RATE_LIMIT: z.coerce.number().int().positive().default(60),
     /** Sign-in attempts allowed per account per minute. */
@@ -73,6 +75,7 @@ export interface Config {
   readonly trustProxy: boolean;
   readonly logLevel: string;
   readonly submissionRateLimit: number;
+  readonly labRateLimit: number;
   readonly authIpRateLimit: number;
   readonly authAccountRateLimit: number;
 }
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     submissionRateLimit: e.SUBMISSION_RATE_LIMIT,
+    labRateLimit: e.LAB_RATE_LIMIT,
     authIpRateLimit: e.AUTH_IP_RATE_LIMIT,
     authAccountRateLimit: e.AUTH_ACCOUNT_RATE_LIMIT,
   });

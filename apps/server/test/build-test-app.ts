@@ -1,3 +1,7 @@
+import { mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 
 import { buildApp } from '../src/app.js';
@@ -23,6 +27,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
+    DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'drapeau-data-')),
     PUBLIC_URL: 'http://localhost:3000',
     INSTANCE_SECRET: 'test-instance-secret-0123456789',
     ADMIN_EMAIL: TEST_ADMIN.email,

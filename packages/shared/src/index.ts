@@ -9,3 +9,7 @@ export * from './schemas/lab.js';
 export * from './schemas/stats.js';
 export * from './schemas/user.js';
 export * from './schemas/seed.js';
+export * from './schemas/admin.js';
+export * from './schemas/events.js';
+export * from './schemas/leaderboard.js';
+export * from './schemas/profile.js';

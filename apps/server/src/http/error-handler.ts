@@ -42,6 +42,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(429)
         .send(body('RATE_LIMITED', `Too many requests. Try again in ${retryAfterSeconds} s.`, { retryAfterSeconds }));
     }
+    if (status === 413) {
+      const isImage = String(request.headers['content-type'] ?? '').startsWith('image/');
+      return reply
+        .status(413)
+        .send(
+          body(
+            isImage ? 'IMAGE_TOO_LARGE' : 'VALIDATION_FAILED',
+            isImage ? 'Image must be smaller than 5MB' : 'The request body is too large.',
+          ),
+        );
+    }
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: bad JSON, wrong content type, body too large, bad URL encoding.
       const code: ErrorCode =

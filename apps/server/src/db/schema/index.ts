@@ -1,3 +1,4 @@
 export * from './auth.js';
 export * from './challenges.js';
 export * from './settings.js';
+export * from './audit.js';

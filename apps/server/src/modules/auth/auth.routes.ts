@@ -64,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
 
   app.get(
     '/session',
-    { preHandler: guards.optionalUser, schema: { tags: ['auth'], response: { 200: SessionResponseSchema } } },
+    { onRequest: guards.optionalUser, schema: { tags: ['auth'], response: { 200: SessionResponseSchema } } },
     async (request) => {
       const session = request.sessionUser;
       return { user: session ? await auth.loadUser(session.userId) : null };

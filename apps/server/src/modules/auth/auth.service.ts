@@ -49,7 +49,7 @@ function setCookiesOf(headers: Headers | undefined): string[] {
   return headers?.getSetCookie() ?? [];
 }
 
-export function createAuthService(deps: { auth: BetterAuth; users: UsersRepository }) {
+export function createAuthService(deps: { auth: BetterAuth; users: UsersRepository; onRegistered?: () => void }) {
   const { auth, users } = deps;
 
   async function loadUser(userId: string): Promise<PublicUser> {
@@ -68,6 +68,7 @@ export function createAuthService(deps: { auth: BetterAuth; users: UsersReposito
           headers,
           returnHeaders: true,
         });
+        deps.onRegistered?.();
         return { value: await loadUser(response.user.id), setCookies: setCookiesOf(out) };
       } catch (error) {
         throw translateError(error);

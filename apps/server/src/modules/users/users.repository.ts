@@ -58,6 +58,29 @@ export function createUsersRepository(db: Db) {
     async updateRole(id: string, role: 'user' | 'admin'): Promise<void> {
       await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
     },
+    /** Sets the username (shown as typed, unique case-insensitively) and/or the bio. */
+    async updateProfile(id: string, changes: { username?: string; bio?: string }): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          ...(changes.username !== undefined
+            ? { username: changes.username.toLowerCase(), displayUsername: changes.username, name: changes.username }
+            : {}),
+          ...(changes.bio !== undefined ? { bio: changes.bio } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, id));
+    },
+    async isUsernameTakenByOther(username: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${username}) and ${users.id} <> ${userId}`);
+      return row !== undefined;
+    },
+    async updateAvatarPath(id: string, avatarPath: string | null): Promise<void> {
+      await db.update(users).set({ avatarPath, updatedAt: new Date() }).where(eq(users.id, id));
+    },
     async countAdmins(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
       return row?.n ?? 0;

@@ -1,0 +1,213 @@
+import { and, asc, count, desc, eq, or, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+
+import type { Db } from '../../db/client.js';
+import { badges, userBadges, users } from '../../db/schema/index.js';
+import type { UserRow } from '../users/users.repository.js';
+
+/** The API's user shape (users/toPublicUser), badges and solves included, in one query. */
+const userRowColumns = {
+  id: users.id,
+  username: users.displayUsername,
+  normalizedUsername: users.username,
+  email: users.email,
+  role: users.role,
+  banned: users.banned,
+  score: users.score,
+  bio: users.bio,
+  avatarPath: users.avatarPath,
+  createdAt: users.createdAt,
+  solvedChallenges: sql<
+    string[]
+  >`coalesce((select array_agg(s.challenge_id order by s.solved_at, s.id) from solves s where s.user_id = "users"."id"), '{}')`,
+  badges: sql<
+    string[]
+  >`coalesce((select array_agg(b.badge_id order by b.awarded_at, b.badge_id) from user_badges b where b.user_id = "users"."id"), '{}')`,
+};
+
+export const shownUsername = sql<string>`coalesce(${users.displayUsername}, ${users.username}, '')`;
+
+/** The fields an admin action reads before changing them (for the audit log's from/to). */
+export interface TargetUser {
+  id: string;
+  username: string;
+  email: string;
+  role: string;
+  score: number;
+  bio: string;
+  avatarPath: string | null;
+}
+
+export interface StatsRow {
+  totalUsers: number;
+  admins: number;
+  totalPoints: number;
+  avgScore: number;
+}
+
+export interface PageWindow {
+  offset: number;
+  limit: number;
+}
+
+/** Case-insensitive substring match, without LIKE wildcards to escape. */
+const contains = (column: SQLWrapper, text: string): SQL => sql`strpos(lower(${column}), lower(${text})) > 0`;
+export const matchesUser = (text: string): SQL =>
+  or(contains(sql`coalesce(${users.username}, '')`, text), contains(users.email, text)) as SQL;
+
+export interface AdminRepository {
+  /** Runs `fn` in one transaction with a repository bound to it; the executor is handed over for other modules' services. */
+  transaction<T>(fn: (repository: AdminRepository, executor: Db) => Promise<T>): Promise<T>;
+  computeStats(): Promise<StatsRow>;
+  listUsers(search: string | undefined, window: PageWindow): Promise<{ rows: UserRow[]; total: number }>;
+  findUserById(id: string): Promise<UserRow | undefined>;
+  /**
+   * Reads the user and locks the row until the transaction ends, so that a concurrent solve commits before (and is
+   * counted by) the statements that follow, or waits until after them.
+   */
+  lockUser(id: string): Promise<TargetUser | undefined>;
+  isUsernameTakenByOther(username: string, userId: string): Promise<boolean>;
+  updateProfile(id: string, fields: { username?: string; bio?: string }): Promise<void>;
+  /** Sets the total: the adjustment becomes `score - sum(solve points)`, keeping the DESIGN.md invariant. */
+  setScore(id: string, score: number): Promise<void>;
+  updateRole(id: string, role: 'user' | 'admin'): Promise<void>;
+  badgeExists(badgeId: string): Promise<boolean>;
+  /** false when the user already holds the badge. */
+  insertUserBadge(userId: string, badgeId: string): Promise<boolean>;
+  /** false when the user does not hold the badge. */
+  deleteUserBadge(userId: string, badgeId: string): Promise<boolean>;
+  /** Solves, badges, submissions, sessions and accounts go with it (ON DELETE CASCADE). */
+  deleteUser(id: string): Promise<void>;
+}
+
+/** `db` may be a transaction (see transaction()). */
+export function createAdminRepository(db: Db): AdminRepository {
+  return {
+    async transaction<T>(fn: (repository: AdminRepository, executor: Db) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => fn(createAdminRepository(tx), tx));
+    },
+
+    async computeStats(): Promise<StatsRow> {
+      const [row] = await db
+        .select({
+          totalUsers: count(),
+          admins: sql<number>`count(*) filter (where ${users.role} = 'admin')`.mapWith(Number),
+          totalPoints: sql<number>`coalesce(sum(${users.score}), 0)`.mapWith(Number),
+          avgScore: sql<number>`coalesce(round(avg(${users.score})), 0)`.mapWith(Number),
+        })
+        .from(users);
+      return row ?? { totalUsers: 0, admins: 0, totalPoints: 0, avgScore: 0 };
+    },
+
+    async listUsers(search: string | undefined, window: PageWindow) {
+      const where = search ? matchesUser(search) : undefined;
+      const rows = await db
+        .select(userRowColumns)
+        .from(users)
+        .where(where)
+        .orderBy(desc(users.score), asc(users.createdAt), asc(users.id))
+        .limit(window.limit)
+        .offset(window.offset);
+      const [total] = await db.select({ n: count() }).from(users).where(where);
+      return { rows, total: total?.n ?? 0 };
+    },
+
+    async findUserById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select(userRowColumns).from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    async lockUser(id: string): Promise<TargetUser | undefined> {
+      const [row] = await db
+        .select({
+          id: users.id,
+          username: shownUsername,
+          email: users.email,
+          role: users.role,
+          score: users.score,
+          bio: users.bio,
+          avatarPath: users.avatarPath,
+        })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update');
+      return row;
+    },
+
+    async isUsernameTakenByOther(username: string, userId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(sql`lower(${users.username}) = lower(${username})`, sql`${users.id} <> ${userId}`));
+      return row !== undefined;
+    },
+
+    async updateProfile(id: string, fields: { username?: string; bio?: string }): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          ...(fields.username === undefined
+            ? {}
+            : { username: fields.username.toLowerCase(), displayUsername: fields.username, name: fields.username }),
+          ...(fields.bio === undefined ? {} : { bio: fields.bio }),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, id));
+    },
+
+    async setScore(id: string, score: number): Promise<void> {
+      await db
+        .update(users)
+        .set({
+          score,
+          scoreAdjustment: sql`${score}::int - coalesce((select sum(s.points) from solves s where s.user_id = ${id}), 0)::int`,
+          scoreUpdatedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, id));
+    },
+
+    async updateRole(id: string, role: 'user' | 'admin'): Promise<void> {
+      await db
+        .update(users)
+        .set({ role, updatedAt: sql`now()` })
+        .where(eq(users.id, id));
+    },
+
+    async badgeExists(badgeId: string): Promise<boolean> {
+      const [row] = await db.select({ id: badges.id }).from(badges).where(eq(badges.id, badgeId));
+      return row !== undefined;
+    },
+
+    async insertUserBadge(userId: string, badgeId: string): Promise<boolean> {
+      const inserted = await db
+        .insert(userBadges)
+        .values({ userId, badgeId })
+        .onConflictDoNothing()
+        .returning({ id: userBadges.badgeId });
+      return inserted.length > 0;
+    },
+
+    async deleteUserBadge(userId: string, badgeId: string): Promise<boolean> {
+      const deleted = await db
+        .delete(userBadges)
+        .where(and(eq(userBadges.userId, userId), eq(userBadges.badgeId, badgeId)))
+        .returning({ id: userBadges.badgeId });
+      return deleted.length > 0;
+    },
+
+    async deleteUser(id: string): Promise<void> {
+      await db.delete(users).where(eq(users.id, id));
+    },
+  };
+}
+
+/** A unique violation on the username (two admins renaming at once): the caller answers 409 USERNAME_TAKEN. */
+export function isUsernameConflict(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const { code, constraint, message } = current as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (code === '23505') return [constraint, message].some((text) => typeof text === 'string' && text.includes('username'));
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}

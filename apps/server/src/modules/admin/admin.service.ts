@@ -1,0 +1,218 @@
+import type { z } from 'zod';
+
+import {
+  ADMIN_PAGE_SIZE,
+  type AdminStats,
+  type AdminSubmissionPage,
+  type AdminSubmissionQuerySchema,
+  type AdminUpdateUserBody,
+  type AdminUserPage,
+  type AdminUserQuerySchema,
+  type PublicUser,
+} from '@drapeau/shared';
+
+import type { Db } from '../../db/client.js';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import type { BadgesService } from '../badges/badges.service.js';
+import type { EventBus } from '../events/event-bus.js';
+import { toPublicUser, toRole } from '../users/users.service.js';
+
+import { type AdminRepository, createAdminRepository, isUsernameConflict } from './admin.repository.js';
+import { createAdminSubmissionsRepository } from './admin-submissions.repository.js';
+import type { AuditRecord, AuditService } from './audit.service.js';
+
+/** Where avatars are stored; the files of a deleted user go with the account. */
+export interface AvatarStore {
+  deleteAvatar(userId: string, avatarPath: string | null): Promise<void>;
+}
+
+export interface AdminServiceDeps {
+  /** For transactions, through this module's repository. */
+  db: Db;
+  badges: BadgesService;
+  events: EventBus;
+  avatars: AvatarStore;
+  audit: AuditService;
+  /** Told when a step after the commit fails (the avatar file of a deleted user); rethrown when omitted. */
+  reportError?: (error: unknown, message: string) => void;
+}
+
+export type AdminUserQuery = z.output<typeof AdminUserQuerySchema>;
+export type AdminSubmissionQuery = z.output<typeof AdminSubmissionQuerySchema>;
+
+const userNotFound = () => notFound('USER_NOT_FOUND', 'This user does not exist.');
+const usernameTaken = () => conflict('USERNAME_TAKEN', 'This username is already taken.');
+const pageWindow = (page: number) => ({ offset: (page - 1) * ADMIN_PAGE_SIZE, limit: ADMIN_PAGE_SIZE });
+
+/**
+ * The admin panel's rules (SPEC §2, §4, §5). Each change, its audit entries and its badge awards commit in one transaction;
+ * the leaderboard is told after the commit.
+ */
+export function createAdminService(deps: AdminServiceDeps) {
+  const { badges, events, avatars, audit } = deps;
+  const repository = createAdminRepository(deps.db);
+  const submissionsLog = createAdminSubmissionsRepository(deps.db);
+
+  /** The user as an admin sees it (email included), read inside the caller's transaction. */
+  async function loadUser(repo: AdminRepository, userId: string, actorId: string): Promise<PublicUser> {
+    const row = await repo.findUserById(userId);
+    if (!row) throw userNotFound();
+    return toPublicUser(row, { userId: actorId, role: 'admin' });
+  }
+
+  return {
+    async getStats(): Promise<AdminStats> {
+      return repository.computeStats();
+    },
+
+    /** Paged and searched on the server (DESIGN.md "Admin user list"): username or email substring, any case. */
+    async listUsers(query: AdminUserQuery, actorId: string): Promise<AdminUserPage> {
+      const { rows, total } = await repository.listUsers(query.search || undefined, pageWindow(query.page));
+      return {
+        users: rows.map((row) => toPublicUser(row, { userId: actorId, role: 'admin' })),
+        total,
+        page: query.page,
+        pageSize: ADMIN_PAGE_SIZE,
+      };
+    },
+
+    /** Edit User (§2): username, bio, score (the total wanted) and rank, all or nothing. */
+    async updateUser(actorId: string, userId: string, body: AdminUpdateUserBody): Promise<PublicUser> {
+      if (userId === actorId && body.rank === 'user') {
+        // Keeps the instance from losing its last admin by accident: another admin has to do it.
+        throw forbidden('FORBIDDEN', 'You cannot remove your own admin rank.');
+      }
+      let changed = false;
+      try {
+        const user = await repository.transaction(async (tx, executor) => {
+          const before = await tx.lockUser(userId);
+          if (!before) throw userNotFound();
+          const entries: Omit<AuditRecord, 'actorId' | 'targetUserId' | 'targetName'>[] = [];
+
+          const profile: { username?: string; bio?: string } = {};
+          const details: Record<string, unknown> = {};
+          if (body.username !== undefined && body.username !== before.username) {
+            if (await tx.isUsernameTakenByOther(body.username, userId)) throw usernameTaken();
+            profile.username = body.username;
+            details.username = { from: before.username, to: body.username };
+          }
+          if (body.bio !== undefined && body.bio !== before.bio) {
+            profile.bio = body.bio;
+            details.bio = { from: before.bio, to: body.bio };
+          }
+          if (Object.keys(profile).length > 0) {
+            await tx.updateProfile(userId, profile);
+            entries.push({ action: 'user.update', details });
+          }
+
+          if (body.score !== undefined && body.score !== before.score) {
+            await tx.setScore(userId, body.score);
+            const newBadges = await badges.awardEarnedBadges(executor, userId);
+            entries.push({ action: 'user.score', details: { from: before.score, to: body.score, newBadges } });
+          }
+
+          const role = toRole(before.role);
+          if (body.rank !== undefined && body.rank !== role) {
+            await tx.updateRole(userId, body.rank);
+            entries.push({ action: 'user.role', details: { from: role, to: body.rank } });
+          }
+
+          const targetName = profile.username ?? before.username;
+          for (const entry of entries) await audit.record({ ...entry, actorId, targetUserId: userId, targetName }, executor);
+          changed = entries.length > 0;
+          return loadUser(tx, userId, actorId);
+        });
+        if (changed) events.publish('leaderboard', { reason: 'user-updated' });
+        return user;
+      } catch (error) {
+        throw isUsernameConflict(error) ? usernameTaken() : error;
+      }
+    },
+
+    /** Award Badge (§4): blocked if already held. */
+    async awardBadge(actorId: string, userId: string, badgeId: string): Promise<PublicUser> {
+      const user = await repository.transaction(async (tx, executor) => {
+        const target = await tx.lockUser(userId);
+        if (!target) throw userNotFound();
+        if (!(await tx.badgeExists(badgeId))) throw notFound('BADGE_NOT_FOUND', 'This badge does not exist.');
+        if (!(await tx.insertUserBadge(userId, badgeId))) {
+          throw conflict('ALREADY_AWARDED', 'This user already has this badge.');
+        }
+        await audit.record(
+          { actorId, action: 'badge.award', targetUserId: userId, targetName: target.username, details: { badgeId } },
+          executor,
+        );
+        return loadUser(tx, userId, actorId);
+      });
+      events.publish('leaderboard', { reason: 'user-updated' });
+      return user;
+    },
+
+    /** Clicking a badge chip removes it (§2). A badge whose rule the user still meets comes back with their next solve. */
+    async removeBadge(actorId: string, userId: string, badgeId: string): Promise<PublicUser> {
+      const user = await repository.transaction(async (tx, executor) => {
+        const target = await tx.lockUser(userId);
+        if (!target) throw userNotFound();
+        if (!(await tx.deleteUserBadge(userId, badgeId))) {
+          throw notFound('BADGE_NOT_FOUND', 'This user does not hold this badge.');
+        }
+        await audit.record(
+          { actorId, action: 'badge.remove', targetUserId: userId, targetName: target.username, details: { badgeId } },
+          executor,
+        );
+        return loadUser(tx, userId, actorId);
+      });
+      events.publish('leaderboard', { reason: 'user-updated' });
+      return user;
+    },
+
+    /** §5: never oneself. Solves, badges, submissions and sessions go with the row (DESIGN.md "Deleting a user"). */
+    async deleteUser(actorId: string, userId: string): Promise<{ ok: true }> {
+      if (userId === actorId) throw badRequest('CANNOT_DELETE_SELF', 'You cannot delete your own account.');
+      const deleted = await repository.transaction(async (tx, executor) => {
+        const target = await tx.lockUser(userId);
+        if (!target) throw userNotFound();
+        await audit.record(
+          {
+            actorId,
+            action: 'user.delete',
+            targetUserId: userId,
+            targetName: target.username,
+            details: { email: target.email, score: target.score, rank: toRole(target.role) },
+          },
+          executor,
+        );
+        await tx.deleteUser(userId);
+        return target;
+      });
+      events.publish('leaderboard', { reason: 'user-deleted' });
+      // After the commit: a file cannot roll back with a transaction, and a left-over file is harmless.
+      try {
+        await avatars.deleteAvatar(userId, deleted.avatarPath);
+      } catch (error) {
+        if (!deps.reportError) throw error;
+        deps.reportError(error, 'could not delete the avatar of a deleted user');
+      }
+      return { ok: true };
+    },
+
+    /** Every flag attempt, newest first. `user` is a username or email substring, or an exact user id. */
+    async listSubmissions(query: AdminSubmissionQuery): Promise<AdminSubmissionPage> {
+      const { rows, total } = await submissionsLog.listSubmissions(
+        {
+          user: query.user || undefined,
+          challenge: query.challenge || undefined,
+          isCorrect: query.result === undefined ? undefined : query.result === 'correct',
+        },
+        pageWindow(query.page),
+      );
+      return {
+        submissions: rows.map((row) => ({ ...row, createdAt: row.createdAt.toISOString() })),
+        total,
+        page: query.page,
+        pageSize: ADMIN_PAGE_SIZE,
+      };
+    },
+  };
+}
+export type AdminService = ReturnType<typeof createAdminService>;

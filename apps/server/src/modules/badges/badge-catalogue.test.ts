@@ -1,0 +1,41 @@
+import { BadgeSchema, type BadgeCriteria } from '@drapeau/shared';
+import { describe, expect, it } from 'vitest';
+
+import { BADGES } from './badge-catalogue.js';
+
+/** SPEC §3's badge table. */
+const EXPECTED_CRITERIA: Record<string, BadgeCriteria> = {
+  'first-blood': { type: 'solveCount', value: 1 },
+  pentester: { type: 'solveCount', value: 5 },
+  'elite-hacker': { type: 'solveCount', value: 10 },
+  'century-club': { type: 'score', value: 100 },
+  'half-century': { type: 'score', value: 500 },
+  'web-master': { type: 'category', value: 'web-client', count: 3 },
+  'network-ninja': { type: 'category', value: 'networking', count: 3 },
+  'forensics-expert': { type: 'category', value: 'forensics', count: 3 },
+};
+
+describe('BADGES', () => {
+  it('holds the 8 badges of §3, once each', () => {
+    expect(BADGES.map((badge) => badge.badgeId).sort()).toEqual(Object.keys(EXPECTED_CRITERIA).sort());
+  });
+
+  it.each(BADGES.map((badge) => [badge.badgeId, badge] as const))('%s matches the shared schema', (_id, badge) => {
+    expect(BadgeSchema.safeParse(badge).error).toBeUndefined();
+  });
+
+  it.each(BADGES.map((badge) => [badge.badgeId, badge] as const))('%s has the criterion of §3', (badgeId, badge) => {
+    expect(badge.criteria).toEqual(EXPECTED_CRITERIA[badgeId]);
+  });
+
+  it('gives every badge an emoji icon and texts in both languages', () => {
+    for (const badge of BADGES) {
+      expect(badge.icon).toMatch(/^\p{Extended_Pictographic}/u);
+      for (const text of [badge.title, badge.description]) {
+        expect(text.en.trim()).not.toBe('');
+        expect(text.fr.trim()).not.toBe('');
+      }
+      expect(badge.description.fr).not.toBe(badge.description.en);
+    }
+  });
+});

@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+
+import { describe, expect, it } from 'vitest';
+
+import { COMMON_PASSWORDS } from '../data/common-passwords.js';
+import { hasTool, OTHER_FLAG, runTool, SAMPLE_FLAG, SAMPLE_SEED, withTempFiles } from '../test-support/run-tool.js';
+import { generateMd5HashList } from './md5-hash-list.js';
+
+const file = generateMd5HashList({ flag: SAMPLE_FLAG, seed: SAMPLE_SEED });
+const text = file.data.toString('utf8');
+
+/** A player's dictionary attack: md5 every word of the list. */
+function crackMd5(hash: string): string | undefined {
+  return COMMON_PASSWORDS.find((word) => createHash('md5').update(word).digest('hex') === hash);
+}
+
+function readUserHashes(content: string): Map<string, string> {
+  return new Map(
+    content
+      .split('\n')
+      .filter((line) => /^[a-z]+:[0-9a-f]{32}$/.test(line))
+      .map((line) => line.split(':') as [string, string]),
+  );
+}
+
+describe('generateMd5HashList', () => {
+  it('is deterministic and depends on the flag', () => {
+    expect(generateMd5HashList({ flag: SAMPLE_FLAG, seed: SAMPLE_SEED }).data.equals(file.data)).toBe(true);
+    expect(generateMd5HashList({ flag: OTHER_FLAG, seed: SAMPLE_SEED }).data.equals(file.data)).toBe(false);
+    expect(file.fileName).toBe('hashes.txt');
+  });
+
+  it('lists seven user:md5 lines, admin included, without the flag in clear', () => {
+    const hashes = readUserHashes(text);
+    expect(hashes.size).toBe(7);
+    expect(hashes.has('admin')).toBe(true);
+    expect(text).not.toContain(SAMPLE_FLAG);
+    expect(text).not.toContain('CTF{');
+  });
+
+  it('makes the admin hash and most others crackable with the common-password list, and two not', () => {
+    const cracked = [...readUserHashes(text).entries()].map(([user, hash]) => [user, crackMd5(hash)] as const);
+    expect(cracked.find(([user]) => user === 'admin')?.[1]).toBeDefined();
+    expect(cracked.filter(([, password]) => password === undefined)).toHaveLength(2);
+  });
+
+  it.skipIf(!hasTool('openssl'))('decrypts the flag with the steps the header gives (sha256sum, base64, od, openssl)', () => {
+    const password = crackMd5(readUserHashes(text).get('admin') ?? '') ?? '';
+    const blob = /^flag\.enc \(AES-256-CBC, key = SHA-256\(password\), iv prepended, base64\): (\S+)$/m.exec(text)?.[1] ?? '';
+    const script = text
+      .split('\n')
+      .filter((line) => line.startsWith('#      ') && !/john|hashcat/.test(line))
+      .map((line) => line.slice(7).replace('THE_PASSWORD', password).replace('THE_BLOB', blob))
+      .join('\n');
+    const result = withTempFiles({}, (dir) => runTool('bash', ['-euc', script], { cwd: dir }));
+    expect(result.stderr).toBe('');
+    expect(result.stdout).toBe(SAMPLE_FLAG);
+  });
+});

@@ -1,0 +1,99 @@
+import { EventEmitter } from 'node:events';
+
+import type pg from 'pg';
+
+import type { LeaderboardChangedEvent, SolveEvent } from '@drapeau/shared';
+
+export interface ServerEvents {
+  solve: SolveEvent;
+  leaderboard: LeaderboardChangedEvent;
+}
+export type ServerEventName = keyof ServerEvents;
+export interface ServerEventMessage<K extends ServerEventName = ServerEventName> {
+  type: K;
+  data: ServerEvents[K];
+}
+
+type Listener = (message: ServerEventMessage) => void;
+
+/**
+ * Live events (DESIGN.md "real-time"). In one process they go through memory; on PostgreSQL they go through
+ * LISTEN/NOTIFY so that a solve on one instance reaches the clients of every instance.
+ */
+export interface EventBus {
+  publish: <K extends ServerEventName>(type: K, data: ServerEvents[K]) => void;
+  subscribe: (listener: Listener) => () => void;
+  close: () => Promise<void>;
+}
+
+export function createMemoryEventBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    publish: (type, data) => {
+      emitter.emit('event', { type, data });
+    },
+    subscribe: (listener) => {
+      emitter.on('event', listener);
+      return () => emitter.off('event', listener);
+    },
+    close: async () => {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+const CHANNEL = 'drapeau_events';
+
+/** One dedicated connection listens; publishing uses the pool. Reconnects by itself if the connection drops. */
+export async function createPostgresEventBus(pool: pg.Pool, onError: (error: unknown) => void): Promise<EventBus> {
+  const local = createMemoryEventBus();
+  let client: pg.PoolClient | undefined;
+  let closed = false;
+
+  const connect = async (): Promise<void> => {
+    try {
+      const c = await pool.connect();
+      c.on('notification', (message) => {
+        if (message.channel !== CHANNEL || !message.payload) return;
+        try {
+          const parsed = JSON.parse(message.payload) as ServerEventMessage;
+          local.publish(parsed.type, parsed.data);
+        } catch (error) {
+          onError(error);
+        }
+      });
+      c.on('error', (error) => {
+        if (client !== c) return;
+        client = undefined;
+        c.release(true);
+        if (closed) return;
+        onError(error);
+        setTimeout(() => void connect(), 1000);
+      });
+      await c.query(`listen ${CHANNEL}`);
+      client = c;
+    } catch (error) {
+      onError(error);
+      if (!closed) setTimeout(() => void connect(), 1000);
+    }
+  };
+  await connect();
+
+  return {
+    publish: (type, data) => {
+      pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ type, data })]).catch(onError);
+    },
+    subscribe: local.subscribe,
+    close: async () => {
+      closed = true;
+      const c = client;
+      client = undefined;
+      if (c) {
+        await c.query(`unlisten ${CHANNEL}`).catch(() => {});
+        c.release();
+      }
+      await local.close();
+    },
+  };
+}

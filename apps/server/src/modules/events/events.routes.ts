@@ -1,0 +1,58 @@
+import type { ServerResponse } from 'node:http';
+
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import type { Guards } from '../../http/auth-guards.js';
+
+import type { EventBus } from './event-bus.js';
+
+const HEARTBEAT_MS = 25_000;
+
+/**
+ * GET /api/events: Server-Sent Events for signed-in users. Each event is serialized once and written to every open
+ * stream; a comment line every 25 s keeps proxies from closing idle streams. Browsers reconnect by themselves
+ * (EventSource, `retry: 3000`).
+ */
+export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Guards }> = async (app, options) => {
+  const { events, guards } = options;
+  const streams = new Set<ServerResponse>();
+
+  const unsubscribe = events.subscribe((message) => {
+    const frame = `event: ${message.type}\ndata: ${JSON.stringify(message.data)}\n\n`;
+    for (const stream of streams) stream.write(frame);
+  });
+  const heartbeat = setInterval(() => {
+    for (const stream of streams) stream.write(': keep-alive\n\n');
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+
+  app.addHook('onClose', async () => {
+    unsubscribe();
+    clearInterval(heartbeat);
+    for (const stream of streams) stream.end();
+    streams.clear();
+  });
+
+  app.get(
+    '/',
+    {
+      onRequest: guards.requireUser,
+      schema: { tags: ['events'], description: 'text/event-stream of `solve` and `leaderboard` events.' },
+    },
+    async (request, reply) => {
+      reply.hijack();
+      const raw = reply.raw;
+      const cookies = reply.getHeader('set-cookie');
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        ...(cookies ? { 'set-cookie': cookies as string[] } : {}),
+      });
+      raw.write('retry: 3000\n: connected\n\n');
+      streams.add(raw);
+      request.raw.on('close', () => streams.delete(raw));
+    },
+  );
+};

@@ -1,0 +1,24 @@
+import type { LabRequest } from '@drapeau/shared';
+
+import { notFound, rateLimited } from '../../lib/app-error.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { ChallengesService } from '../challenges/challenges.service.js';
+
+import type { LabResult } from './lab-handler.js';
+import { LAB_HANDLERS } from './lab-registry.js';
+
+/** Runs an in-page exercise's check on the server, with the challenge's flag; rate-limited per user like flag submissions. */
+export function createLabsService(deps: { challenges: ChallengesService; limiter: RateLimiter; limit: number }) {
+  const { challenges, limiter, limit } = deps;
+  return {
+    async runLab(userId: string, challengeId: string, request: LabRequest): Promise<LabResult> {
+      const challenge = await challenges.getChallenge(challengeId);
+      const handler = challenge.row.lab ? LAB_HANDLERS.get(challenge.row.lab) : undefined;
+      if (!handler) throw notFound('LAB_NOT_FOUND', 'This challenge has no in-page exercise.');
+      const state = await limiter.hit(`lab:${userId}`);
+      if (state.count > limit) throw rateLimited(state.retryAfterSeconds);
+      return handler.handle(request, { flag: challenge.flag.value });
+    },
+  };
+}
+export type LabsService = ReturnType<typeof createLabsService>;

@@ -1,0 +1,37 @@
+import { eq, or, sql, isNull } from 'drizzle-orm';
+
+import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+
+export interface StandingRow {
+  id: string;
+  username: string;
+  email: string;
+  avatarPath: string | null;
+  role: string;
+  score: number;
+  scoreUpdatedAt: Date;
+  solvedCount: number;
+}
+
+export function createLeaderboardRepository(db: Db) {
+  return {
+    /** Every player that is not banned, with their solve count: one query, no N+1. */
+    async listStandings(): Promise<StandingRow[]> {
+      return db
+        .select({
+          id: users.id,
+          username: sql<string>`coalesce(${users.displayUsername}, ${users.username}, '')`,
+          email: users.email,
+          avatarPath: users.avatarPath,
+          role: users.role,
+          score: users.score,
+          scoreUpdatedAt: users.scoreUpdatedAt,
+          solvedCount: sql<number>`(select count(*)::int from solves s where s.user_id = "users"."id")`,
+        })
+        .from(users)
+        .where(or(isNull(users.banned), eq(users.banned, false)));
+    },
+  };
+}
+export type LeaderboardRepository = ReturnType<typeof createLeaderboardRepository>;

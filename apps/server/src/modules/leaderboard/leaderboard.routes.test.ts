@@ -1,0 +1,74 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { users } from '../../db/schema/index.js';
+import { buildTestApp, registerPlayer, type TestApp } from '../../../test/build-test-app.js';
+import { deriveFlag } from '../challenges/flags.js';
+
+let t: TestApp;
+const solve = (client: Awaited<ReturnType<typeof registerPlayer>>['client'], id: string) =>
+  client.post(`/api/challenges/${id}/submit`, { flag: deriveFlag(t.config.instanceSecret!, id) });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/leaderboard', () => {
+  it('requires a signed-in user', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/leaderboard' })).statusCode).toBe(401);
+  });
+
+  it('orders by score, ties to whoever reached the score first, and follows solves at once', async () => {
+    const first = await registerPlayer(t.app, { username: 'tie_first' });
+    const second = await registerPlayer(t.app, { username: 'tie_second' });
+    const leader = await registerPlayer(t.app, { username: 'the_leader' });
+    await solve(first.client, 'caesar-cipher'); // 10
+    await solve(second.client, 'dom-manipulation'); // 10, later
+    await solve(leader.client, 'kernel-exploit'); // 65
+
+    const page = (await leader.client.get('/api/leaderboard')).json();
+    const names = page.entries.map((e: { username: string }) => e.username);
+    expect(names.slice(0, 3)).toEqual(['the_leader', 'tie_first', 'tie_second']);
+    expect(page.entries[0]).toMatchObject({ position: 1, score: 65, solvedCount: 1, rank: 'user' });
+    expect(page.entries[0]).not.toHaveProperty('email');
+    expect(JSON.stringify(page)).not.toContain('@example.com');
+
+    await solve(second.client, 'xor-encryption'); // 40
+    const after = (await leader.client.get('/api/leaderboard')).json();
+    expect(after.entries.map((e: { username: string }) => e.username).slice(0, 3)).toEqual([
+      'the_leader',
+      'tie_second',
+      'tie_first',
+    ]);
+  });
+
+  it('searches usernames case-insensitively on the server, and whole emails only for players', async () => {
+    const target = await registerPlayer(t.app, { username: 'SearchMe_42', email: 'hidden.person@example.com' });
+    const { client } = await registerPlayer(t.app);
+    const byName = (await client.get('/api/leaderboard?search=searchme')).json();
+    expect(byName.total).toBe(1);
+    expect(byName.entries[0].uid).toBe(target.userId);
+    const byEmail = (await client.get('/api/leaderboard?search=HIDDEN.person@example.com')).json();
+    expect(byEmail.entries.map((e: { uid: string }) => e.uid)).toEqual([target.userId]);
+    const byEmailPart = (await client.get('/api/leaderboard?search=hidden.per')).json();
+    expect(byEmailPart.total).toBe(0);
+    expect((await client.get('/api/leaderboard?search=nobody-at-all')).json()).toMatchObject({ total: 0, entries: [] });
+  });
+
+  it('leaves banned users out and pages by 100', async () => {
+    const banned = await registerPlayer(t.app, { username: 'banned_one' });
+    await t.database.db.update(users).set({ banned: true }).where(eq(users.id, banned.userId));
+    const { client } = await registerPlayer(t.app);
+    await client.post('/api/auth/logout'); // a change the bus does not see: force a fresh read through a solve
+    const viewer = await registerPlayer(t.app);
+    await solve(viewer.client, 'caesar-cipher');
+    const page = (await viewer.client.get('/api/leaderboard?search=banned_one')).json();
+    expect(page.total).toBe(0);
+    const p2 = (await viewer.client.get('/api/leaderboard?page=2')).json();
+    expect(p2).toMatchObject({ page: 2, pageSize: 100, entries: [] });
+    expect((await viewer.client.get('/api/leaderboard?page=0')).statusCode).toBe(400);
+  });
+});

@@ -1,0 +1,49 @@
+import type { LeaderboardEntry, Role } from '@drapeau/shared';
+
+export interface Standing {
+  uid: string;
+  username: string;
+  /** Lower-case, for search. */
+  usernameLower: string;
+  emailLower: string;
+  avatarUrl: string;
+  rank: Role;
+  score: number;
+  /** When the score was reached (ties go to the earliest). */
+  reachedAt: number;
+  solvedCount: number;
+}
+
+/** DESIGN.md: score descending; ties to whoever reached that score first; then by name, for a stable order. */
+export function rankStandings(standings: Standing[]): Standing[] {
+  return [...standings].sort(
+    (a, b) =>
+      b.score - a.score ||
+      a.reachedAt - b.reachedAt ||
+      a.usernameLower.localeCompare(b.usernameLower) ||
+      a.uid.localeCompare(b.uid),
+  );
+}
+
+/**
+ * Case-insensitive search: username by substring; email only as a whole address for non-admins, so that a search
+ * box cannot be used to guess other players' emails letter by letter (DESIGN.md: emails are never revealed).
+ */
+export function matchesSearch(standing: Standing, search: string, isAdmin: boolean): boolean {
+  const needle = search.trim().toLowerCase();
+  if (needle === '') return true;
+  if (standing.usernameLower.includes(needle)) return true;
+  return isAdmin ? standing.emailLower.includes(needle) : standing.emailLower === needle;
+}
+
+export function toEntry(standing: Standing, position: number): LeaderboardEntry {
+  return {
+    position,
+    uid: standing.uid,
+    username: standing.username,
+    avatarUrl: standing.avatarUrl,
+    rank: standing.rank,
+    score: standing.score,
+    solvedCount: standing.solvedCount,
+  };
+}

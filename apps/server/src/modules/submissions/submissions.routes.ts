@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
+import { ChallengeParamsSchema, type SubmitFlagResult, SubmitFlagBodySchema, SubmitFlagResultSchema } from '@drapeau/shared';
+
+import { currentUser, type Guards } from '../../http/auth-guards.js';
+
+import type { SubmitFlagOutcome, SubmissionsService } from './submissions.service.js';
+
+/** §7/§8: the spec's `{success, message}` over the outcome; the client words it from `status`. */
+function toResult(outcome: SubmitFlagOutcome): SubmitFlagResult {
+  switch (outcome.status) {
+    case 'correct':
+      return { success: true, message: 'Correct flag! Points awarded.', ...outcome };
+    case 'already_solved':
+      return { success: false, status: outcome.status, message: 'You already solved this challenge.' };
+    case 'incorrect':
+      return { success: false, status: outcome.status, message: 'Incorrect flag. Try again!' };
+  }
+}
+
+export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: SubmissionsService; guards: Guards }> = async (
+  app,
+  options,
+) => {
+  const { submissions, guards } = options;
+
+  app.post(
+    '/:id/submit',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['challenges'],
+        params: ChallengeParamsSchema,
+        body: SubmitFlagBodySchema,
+        response: { 200: SubmitFlagResultSchema },
+      },
+    },
+    async (request) =>
+      toResult(
+        await submissions.submitFlag({
+          userId: currentUser(request).userId,
+          challengeId: request.params.id,
+          flag: request.body.flag,
+          ip: request.ip,
+        }),
+      ),
+  );
+};
