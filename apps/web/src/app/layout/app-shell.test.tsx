@@ -1,0 +1,117 @@
+import type { SessionResponse } from '@drapeau/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+
+import { buildAdmin, buildUser } from '@/testing/factories';
+import { renderApp } from '@/testing/render-app';
+import { server } from '@/testing/server';
+
+import { DISCLAIMER_STORAGE_KEY } from './disclaimer-banner';
+
+describe('navigation bar', () => {
+  it('shows the player links, avatar initial, username and score', async () => {
+    renderApp('/challenges', { sessionUser: buildUser({ username: 'alice', score: 1250 }) });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+
+    expect(within(nav).getByRole('link', { name: 'Challenges' })).toHaveAttribute('href', '/challenges');
+    expect(within(nav).getByRole('link', { name: 'Leaderboard' })).toHaveAttribute('href', '/leaderboard');
+    expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(within(nav).getByRole('link', { name: 'Drapeau home' })).toHaveAttribute('href', '/challenges');
+    expect(within(nav).queryByRole('link', { name: 'Admin Panel' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Seed DB' })).not.toBeInTheDocument();
+
+    const chip = within(nav).getByTitle('Your profile');
+    expect(chip).toHaveAttribute('href', '/profile');
+    expect(within(chip).getByText('alice')).toBeInTheDocument();
+    expect(within(chip).getByText('1,250 pts')).toBeInTheDocument();
+    expect(within(chip).getByText('a')).toBeInTheDocument();
+  });
+
+  it('adds Admin Panel and Seed DB for admins and rings their avatar in red', async () => {
+    renderApp('/challenges', { sessionUser: buildAdmin({ avatarUrl: 'data:image/jpeg;base64,AAAA' }) });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+
+    expect(within(nav).getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
+    expect(within(nav).getByRole('link', { name: 'Seed DB' })).toHaveAttribute('href', '/seed');
+    const avatar = within(nav).getByRole('img', { name: 'root' });
+    expect(avatar).toHaveAttribute('src', 'data:image/jpeg;base64,AAAA');
+    expect(avatar.parentElement).toHaveClass('ring-destructive');
+  });
+
+  it('logs out and shows the login screen', async () => {
+    let isSignedIn = true;
+    server.use(
+      http.get('/api/auth/session', () => HttpResponse.json<SessionResponse>({ user: isSignedIn ? buildUser() : null })),
+      http.post('/api/auth/logout', () => {
+        isSignedIn = false;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const { user, router } = renderApp('/challenges');
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+  });
+
+  it('folds the links into a menu that opens and closes', async () => {
+    const { user, router } = renderApp('/seed', { sessionUser: buildAdmin() });
+    const toggle = await screen.findByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    const menu = document.getElementById('mobile-menu');
+    expect(menu).not.toBeNull();
+    expect(within(menu as HTMLElement).getByRole('link', { name: 'Seed DB' })).toHaveAttribute('aria-current', 'page');
+    await user.click(within(menu as HTMLElement).getByRole('link', { name: 'Challenges' }));
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/challenges'));
+    expect(document.getElementById('mobile-menu')).toBeNull();
+  });
+
+  it('shows a Login button instead to signed-out visitors', async () => {
+    const { unmount } = renderApp('/register');
+    const header = await screen.findByRole('banner');
+    expect(await within(header).findByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    unmount();
+
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    expect(within(screen.getByRole('banner')).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+  });
+});
+
+describe('language switch', () => {
+  it('switches the interface to French and remembers it', async () => {
+    const { user } = renderApp('/challenges', { sessionUser: buildUser() });
+    await screen.findByRole('heading', { name: 'Challenges', level: 1 });
+    await user.click(await screen.findByRole('button', { name: 'Français' }));
+
+    expect(await screen.findByRole('heading', { name: 'Défis', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Français' })).toHaveAttribute('aria-pressed', 'true');
+    expect(window.localStorage.getItem('language')).toBe('fr');
+    expect(document.documentElement.lang).toBe('fr');
+  });
+});
+
+describe('disclaimer banner', () => {
+  it('tells the truth about this platform and stays away once dismissed', async () => {
+    const { user, unmount } = renderApp('/');
+    const banner = await screen.findByRole('complementary', { name: 'Training platform' });
+    expect(banner).toHaveTextContent('flags are checked on the server');
+    expect(banner).toHaveTextContent("don't share flags");
+
+    await user.click(within(banner).getByRole('button', { name: 'Dismiss notice' }));
+    expect(screen.queryByRole('complementary', { name: 'Training platform' })).not.toBeInTheDocument();
+    expect(window.localStorage.getItem(DISCLAIMER_STORAGE_KEY)).toBe('true');
+
+    unmount();
+    renderApp('/login');
+    await screen.findByRole('heading', { name: 'Welcome back' });
+    expect(screen.queryByRole('complementary', { name: 'Training platform' })).not.toBeInTheDocument();
+  });
+});

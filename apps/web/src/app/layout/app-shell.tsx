@@ -1,0 +1,21 @@
+import { Outlet } from 'react-router';
+
+import { useSession } from '@/features/auth';
+
+import { DisclaimerBanner } from './disclaimer-banner';
+import { NavBar } from './nav-bar';
+import { PublicHeader } from './public-header';
+
+/** Every page: the disclaimer, then the nav bar when signed in or the public header when not. */
+export function AppShell() {
+  const { data: user, isPending } = useSession();
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <DisclaimerBanner />
+      {user ? <NavBar user={user} /> : <PublicHeader isLoginShown={!isPending} />}
+      <main id="main" className="flex flex-1 flex-col">
+        <Outlet />
+      </main>
+    </div>
+  );
+}

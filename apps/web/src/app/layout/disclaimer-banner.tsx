@@ -1,0 +1,55 @@
+import { ShieldAlert, X } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** §1: the dismissal is remembered under this key, with the value `true`. */
+export const DISCLAIMER_STORAGE_KEY = 'security-disclaimer-dismissed';
+
+function isDismissedStored(): boolean {
+  try {
+    return window.localStorage.getItem(DISCLAIMER_STORAGE_KEY) === 'true';
+  } catch {
+    return false;
+  }
+}
+
+function storeDismissal(): void {
+  try {
+    window.localStorage.setItem(DISCLAIMER_STORAGE_KEY, 'true');
+  } catch {
+    // Without storage the banner comes back on the next visit; nothing else breaks.
+  }
+}
+
+/** A fair-play notice on every page until dismissed (DESIGN.md: its text must be true of this product). */
+export function DisclaimerBanner() {
+  const { t } = useTranslation(['disclaimer', 'common']);
+  const [isDismissed, setIsDismissed] = useState(isDismissedStored);
+  if (isDismissed) return null;
+
+  function dismiss() {
+    storeDismissal();
+    setIsDismissed(true);
+  }
+
+  return (
+    <aside aria-label={t('disclaimer:title')} className="border-b border-warning/25 bg-warning/10 text-warning">
+      <div className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-2.5 text-sm">
+        <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <p className="flex-1 text-pretty">
+          <strong className="font-semibold">{t('disclaimer:title')}.</strong>{' '}
+          <span className="text-warning/90">{t('disclaimer:text')}</span>
+        </p>
+        <button
+          type="button"
+          onClick={dismiss}
+          aria-label={t('disclaimer:dismiss')}
+          title={t('disclaimer:dismiss')}
+          className="-m-1 rounded-md p-1 transition-colors outline-none hover:bg-warning/20 focus-visible:ring-2 focus-visible:ring-ring"
+        >
+          <X className="size-4" />
+        </button>
+      </div>
+    </aside>
+  );
+}

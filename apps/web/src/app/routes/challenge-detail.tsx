@@ -1,0 +1,10 @@
+import { useParams } from 'react-router';
+
+import { ChallengeDetail } from '@/features/challenges';
+import { LabPanel } from '@/features/labs';
+
+/** Composes the challenge page with its in-page exercise; features do not import each other (STYLE §2). */
+export function ChallengeDetailRoute() {
+  const { id = '' } = useParams();
+  return <ChallengeDetail key={id} id={id} labSlot={<LabPanel challengeId={id} />} />;
+}

@@ -1,0 +1,5 @@
+import { ChallengeList } from '@/features/challenges';
+
+export function ChallengesRoute() {
+  return <ChallengeList />;
+}

@@ -1,0 +1,19 @@
+import { PublicUserSchema } from '@drapeau/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+
+import { refreshAfterUserChange } from './admin-keys';
+
+/** POST /api/admin/users/:userId/badges: 409 ALREADY_AWARDED when the user holds it. */
+export function awardBadge(userId: string, badgeId: string) {
+  return apiClient.post(`/api/admin/users/${encodeURIComponent(userId)}/badges`, { badgeId }, PublicUserSchema);
+}
+
+export function useAwardBadge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, badgeId }: { userId: string; badgeId: string }) => awardBadge(userId, badgeId),
+    onSuccess: () => refreshAfterUserChange(queryClient),
+  });
+}

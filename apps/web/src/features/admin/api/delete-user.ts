@@ -1,0 +1,19 @@
+import { OkSchema } from '@drapeau/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+
+import { refreshAfterUserChange } from './admin-keys';
+
+/** DELETE /api/admin/users/:userId: 400 CANNOT_DELETE_SELF for one's own account. */
+export function deleteUser(userId: string) {
+  return apiClient.delete(`/api/admin/users/${encodeURIComponent(userId)}`, OkSchema);
+}
+
+export function useDeleteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => deleteUser(userId),
+    onSuccess: () => refreshAfterUserChange(queryClient, { isDeletion: true }),
+  });
+}

@@ -1,0 +1,15 @@
+import { AdminStatsSchema } from '@drapeau/shared';
+import { useQuery } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+
+import { adminKeys } from './admin-keys';
+
+/** GET /api/admin/stats: user count, admin count, total and average score. */
+export function getAdminStats(signal?: AbortSignal) {
+  return apiClient.get('/api/admin/stats', AdminStatsSchema, { signal });
+}
+
+export function useAdminStats() {
+  return useQuery({ queryKey: adminKeys.stats(), queryFn: ({ signal }) => getAdminStats(signal) });
+}

@@ -1,0 +1,19 @@
+import { AuditPageSchema } from '@drapeau/shared';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+
+import { adminKeys } from './admin-keys';
+
+/** GET /api/admin/audit: what admins did, newest first. */
+export function getAuditLog(page: number, signal?: AbortSignal) {
+  return apiClient.get(`/api/admin/audit?page=${page}`, AuditPageSchema, { signal });
+}
+
+export function useAuditLog(page: number) {
+  return useQuery({
+    queryKey: adminKeys.auditPage(page),
+    queryFn: ({ signal }) => getAuditLog(page, signal),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,15 @@
+import { BadgeListSchema } from '@drapeau/shared';
+import { useQuery } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+
+import { adminKeys } from './admin-keys';
+
+/** GET /api/badges: the badge catalogue, for the Badge System tab, the chips and the award dialog alike. */
+export function getBadges(signal?: AbortSignal) {
+  return apiClient.get('/api/badges', BadgeListSchema, { signal });
+}
+
+export function useBadges() {
+  return useQuery({ queryKey: adminKeys.badges(), queryFn: ({ signal }) => getBadges(signal) });
+}

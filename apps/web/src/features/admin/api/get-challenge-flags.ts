@@ -1,0 +1,15 @@
+import { ChallengeFlagListSchema } from '@drapeau/shared';
+import { useQuery } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+
+import { adminKeys } from './admin-keys';
+
+/** GET /api/admin/challenges/flags: this deployment's flag for each challenge. */
+export function getChallengeFlags(signal?: AbortSignal) {
+  return apiClient.get('/api/admin/challenges/flags', ChallengeFlagListSchema, { signal });
+}
+
+export function useChallengeFlags() {
+  return useQuery({ queryKey: adminKeys.flags(), queryFn: ({ signal }) => getChallengeFlags(signal) });
+}

@@ -1,0 +1,17 @@
+import { ChallengeListSchema } from '@drapeau/shared';
+import { useQuery } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+import { challengeKeys } from '@/lib/query-keys';
+
+/**
+ * GET /api/challenges, for the challenge titles of the submission filter and the flag list. It shares the challenge
+ * list's key and body (lib/query-keys), so both features read one cache entry.
+ */
+export function getChallengeList(signal?: AbortSignal) {
+  return apiClient.get('/api/challenges', ChallengeListSchema, { signal });
+}
+
+export function useChallengeList() {
+  return useQuery({ queryKey: challengeKeys.list(), queryFn: ({ signal }) => getChallengeList(signal) });
+}

@@ -1,0 +1,22 @@
+import { PublicUserSchema } from '@drapeau/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+
+import { refreshAfterUserChange } from './admin-keys';
+
+/** DELETE /api/admin/users/:userId/badges/:badgeId. */
+export function removeBadge(userId: string, badgeId: string) {
+  return apiClient.delete(
+    `/api/admin/users/${encodeURIComponent(userId)}/badges/${encodeURIComponent(badgeId)}`,
+    PublicUserSchema,
+  );
+}
+
+export function useRemoveBadge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, badgeId }: { userId: string; badgeId: string }) => removeBadge(userId, badgeId),
+    onSuccess: () => refreshAfterUserChange(queryClient),
+  });
+}

@@ -1,0 +1,19 @@
+import { PublicUserSchema, type AdminUpdateUserBody } from '@drapeau/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+
+import { refreshAfterUserChange } from './admin-keys';
+
+/** PATCH /api/admin/users/:userId: username, bio, score (the total wanted) and rank. */
+export function updateUser(userId: string, body: AdminUpdateUserBody) {
+  return apiClient.patch(`/api/admin/users/${encodeURIComponent(userId)}`, body, PublicUserSchema);
+}
+
+export function useUpdateUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, body }: { userId: string; body: AdminUpdateUserBody }) => updateUser(userId, body),
+    onSuccess: () => refreshAfterUserChange(queryClient),
+  });
+}

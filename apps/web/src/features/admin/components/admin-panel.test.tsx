@@ -1,0 +1,104 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { i18n } from '@/lib/i18n';
+import { buildAdmin, buildUser } from '@/testing/factories';
+import { renderApp } from '@/testing/render-app';
+import { server } from '@/testing/server';
+
+import { createAdminServer } from '../testing/admin-server';
+
+const STATS = { totalUsers: 1234, admins: 2, totalPoints: 56789, avgScore: 46 };
+
+function renderAdmin(path = '/admin') {
+  const api = createAdminServer([buildAdmin(), buildUser()], STATS);
+  server.use(...api.handlers);
+  const view = renderApp(path, { sessionUser: buildAdmin() });
+  return { ...view, api };
+}
+
+describe('admin panel', () => {
+  it('denies a player and sends no admin request', async () => {
+    const api = createAdminServer([], STATS);
+    server.use(...api.handlers);
+    const urls: string[] = [];
+    server.events.on('request:start', ({ request }) => urls.push(new URL(request.url).pathname));
+    renderApp('/admin', { sessionUser: buildUser() });
+
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(screen.getByText('You must be an admin to access this page.')).toBeInTheDocument();
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(urls.filter((url) => url.startsWith('/api/admin'))).toEqual([]);
+    expect(api.state.requests).toEqual([]);
+    server.events.removeAllListeners();
+  });
+
+  it('speaks French when the language is French', async () => {
+    await i18n.changeLanguage('fr');
+    renderApp('/admin', { sessionUser: buildUser() });
+    expect(await screen.findByRole('heading', { name: 'Accès refusé' })).toBeInTheDocument();
+    expect(screen.getByText('Vous devez être administrateur pour accéder à cette page.')).toBeInTheDocument();
+  });
+
+  it('shows the four stat cards', async () => {
+    renderAdmin();
+    const stats = await screen.findByRole('list', { name: 'Platform statistics' });
+    const card = (name: string) => within(stats).getByRole('group', { name });
+    expect(await within(card('Total Users')).findByText('1,234')).toBeInTheDocument();
+    expect(within(card('Admins')).getByText('2')).toBeInTheDocument();
+    expect(within(card('Total Points')).getByText('56,789')).toBeInTheDocument();
+    expect(within(card('Avg Score')).getByText('46')).toBeInTheDocument();
+  });
+
+  it('has the five tabs, User Management first', async () => {
+    renderAdmin();
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['User Management', 'Badge System', 'Submissions', 'Audit Log', 'Flags']);
+    expect(screen.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('lists every badge with icon, name, description and id', async () => {
+    const { user } = renderAdmin();
+    await user.click(await screen.findByRole('tab', { name: 'Badge System' }));
+    const badge = await screen.findByRole('group', { name: 'Century Club' });
+    expect(within(badge).getByText('💯')).toBeInTheDocument();
+    expect(within(badge).getByText('Score a hundred points')).toBeInTheDocument();
+    expect(within(badge).getByText('Reach 100 points')).toBeInTheDocument();
+    expect(within(badge).getByText('century-club')).toBeInTheDocument();
+  });
+
+  it('lists submissions and filters them on the server', async () => {
+    const { user, api } = renderAdmin('/admin?tab=submissions');
+    const table = await screen.findByRole('table', { name: 'Submissions' });
+    expect(await within(table).findByText('CTF{dom_guess}')).toHaveClass('font-mono');
+    expect(within(table).getByText('Incorrect')).toBeInTheDocument();
+    expect(within(table).getByText('203.0.113.7')).toBeInTheDocument();
+    expect(await within(table).findByText('DOM Manipulation')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('combobox', { name: 'Result' }));
+    await user.click(await screen.findByRole('option', { name: 'Correct' }));
+    await expect
+      .poll(() => api.state.requests.map((request) => request.path))
+      .toContain('/api/admin/submissions?page=1&result=correct');
+  });
+
+  it('shows the audit log with translated actions and details', async () => {
+    const { user } = renderAdmin();
+    await user.click(await screen.findByRole('tab', { name: 'Audit Log' }));
+    const table = await screen.findByRole('table', { name: 'Audit Log' });
+    expect(await within(table).findByText('Score changed')).toBeInTheDocument();
+    expect(within(table).getByText('45 → 120')).toBeInTheDocument();
+    expect(within(table).getByText('century-club')).toBeInTheDocument();
+  });
+
+  it('hides the flags until asked and warns that they are secret', async () => {
+    const { user } = renderAdmin('/admin?tab=flags');
+    expect(await screen.findByText(/Keep these secret/)).toBeInTheDocument();
+    const flag = 'CTF{dom_manipulation_0123456789abcdef01234567}';
+    expect(await screen.findByRole('button', { name: 'Copy the flag of DOM Manipulation' })).toBeInTheDocument();
+    expect(screen.queryByText(flag)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Show flags' }));
+    expect(screen.getByText(flag)).toHaveClass('font-mono');
+  });
+});

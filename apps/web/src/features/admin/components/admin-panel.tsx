@@ -1,0 +1,96 @@
+import type { PublicUser } from '@drapeau/shared';
+import { Award, Flag, History, Send, Users, type LucideIcon } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+import { AccessDenied } from './access-denied';
+import { AdminStatCards } from './admin-stats';
+import { AuditTab } from './audit-tab';
+import { BadgesTab } from './badges-tab';
+import { FlagsTab } from './flags-tab';
+import { SubmissionsTab } from './submissions-tab';
+import { UsersTab } from './users-tab';
+
+const TABS = ['users', 'badges', 'submissions', 'audit', 'flags'] as const;
+type AdminTab = (typeof TABS)[number];
+
+const TAB_ICONS: Record<AdminTab, LucideIcon> = {
+  users: Users,
+  badges: Award,
+  submissions: Send,
+  audit: History,
+  flags: Flag,
+};
+
+function isAdminTab(value: string | null): value is AdminTab {
+  return (TABS as readonly (string | null)[]).includes(value);
+}
+
+interface AdminPanelProps {
+  /** The signed-in user; the panel is theirs only when their rank is admin. */
+  currentUser: PublicUser;
+}
+
+/** §2 Admin panel. A player gets Access Denied and the page makes no admin request. */
+export function AdminPanel({ currentUser }: AdminPanelProps) {
+  const { t } = useTranslation('admin');
+  useDocumentTitle(t('title'));
+  if (currentUser.rank !== 'admin') return <AccessDenied />;
+  return <AdminDashboard currentUserId={currentUser.uid} />;
+}
+
+function AdminDashboard({ currentUserId }: { currentUserId: string }) {
+  const { t } = useTranslation('admin');
+  // The open tab lives in the address (?tab=flags), so a reload or a shared link opens the same tab.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: AdminTab = isAdminTab(requested) ? requested : 'users';
+
+  function selectTab(value: string) {
+    if (!isAdminTab(value)) return;
+    setSearchParams(value === 'users' ? {} : { tab: value }, { replace: true });
+  }
+
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <header className="grid gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
+        <p className="text-muted-foreground">{t('subtitle')}</p>
+      </header>
+      <AdminStatCards />
+      <Tabs value={tab} onValueChange={selectTab}>
+        <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+          <TabsList aria-label={t('tabs.label')}>
+            {TABS.map((value) => {
+              const Icon = TAB_ICONS[value];
+              return (
+                <TabsTrigger key={value} value={value}>
+                  <Icon aria-hidden="true" />
+                  {t(`tabs.${value}`)}
+                </TabsTrigger>
+              );
+            })}
+          </TabsList>
+        </div>
+        <TabsContent value="users">
+          <UsersTab currentUserId={currentUserId} />
+        </TabsContent>
+        <TabsContent value="badges">
+          <BadgesTab />
+        </TabsContent>
+        <TabsContent value="submissions">
+          <SubmissionsTab />
+        </TabsContent>
+        <TabsContent value="audit">
+          <AuditTab />
+        </TabsContent>
+        <TabsContent value="flags">
+          <FlagsTab />
+        </TabsContent>
+      </Tabs>
+    </div>
+  );
+}

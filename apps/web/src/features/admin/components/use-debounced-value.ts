@@ -1,0 +1,14 @@
+import { useEffect, useState } from 'react';
+
+/** Search boxes ask the server once typing pauses for this long. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** `value`, once it has stopped changing for `delayMs`. */
+export function useDebouncedValue<T>(value: T, delayMs = SEARCH_DEBOUNCE_MS): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}

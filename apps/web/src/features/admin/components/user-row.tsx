@@ -1,0 +1,87 @@
+import { computeRank, type Badge, type PublicUser } from '@drapeau/shared';
+import { Award, Pencil, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Avatar } from '@/components/ui/avatar';
+import { Badge as Chip } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { WithTooltip } from '@/components/ui/tooltip';
+
+import { UserBadgeChips } from './user-badge-chips';
+
+export type UserAction = 'award' | 'edit' | 'delete';
+
+interface UserRowProps {
+  user: PublicUser;
+  isSelf: boolean;
+  badgesById: ReadonlyMap<string, Badge>;
+  onAction: (action: UserAction, user: PublicUser) => void;
+}
+
+/** One user of the User Management list: who, rank and score, badges, and the award / edit / delete buttons. */
+export function UserRow({ user, isSelf, badgesById, onAction }: UserRowProps) {
+  const { t } = useTranslation(['admin', 'common', 'ranks']);
+  const nameId = useId();
+  const isAdmin = user.rank === 'admin';
+  const { rank } = computeRank(user.score, user.rank);
+
+  return (
+    <li aria-labelledby={nameId} className="grid gap-3 py-4 first:pt-0 last:pb-0">
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
+        <div className="flex min-w-0 flex-1 basis-56 items-center gap-3">
+          <Avatar src={user.avatarUrl} name={user.username} ring={isAdmin ? 'admin' : 'primary'} />
+          <div className="min-w-0">
+            <p className="flex items-center gap-2 font-semibold">
+              <span id={nameId} className="truncate">
+                {user.username}
+              </span>
+              {isSelf && <Chip variant="outline">{t('admin:users.you')}</Chip>}
+            </p>
+            <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+          </div>
+        </div>
+        <div className="flex items-center gap-3">
+          <Chip variant={isAdmin ? 'destructive' : 'secondary'}>{t(`ranks:${rank}`)}</Chip>
+          <span className="text-sm font-semibold text-primary tabular-nums">{t('common:points', { count: user.score })}</span>
+        </div>
+        <div className="ml-auto flex items-center gap-1">
+          <WithTooltip label={t('admin:users.actions.award')}>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t('admin:users.actions.award')}
+              onClick={() => onAction('award', user)}
+            >
+              <Award className="text-amber-300" />
+            </Button>
+          </WithTooltip>
+          <WithTooltip label={t('admin:users.actions.edit')}>
+            <Button variant="ghost" size="icon" aria-label={t('admin:users.actions.edit')} onClick={() => onAction('edit', user)}>
+              <Pencil />
+            </Button>
+          </WithTooltip>
+          <WithTooltip label={isSelf ? t('admin:users.actions.cannotDeleteSelf') : t('admin:users.actions.delete')}>
+            {/* A disabled button gets no pointer events; the span keeps the tooltip saying why. */}
+            <span
+              tabIndex={isSelf ? 0 : -1}
+              className="inline-flex rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
+            >
+              <Button
+                variant="ghost"
+                size="icon"
+                className="text-destructive hover:bg-destructive/15 hover:text-destructive"
+                aria-label={t('admin:users.actions.delete')}
+                disabled={isSelf}
+                onClick={() => onAction('delete', user)}
+              >
+                <Trash2 />
+              </Button>
+            </span>
+          </WithTooltip>
+        </div>
+      </div>
+      <UserBadgeChips user={user} badgesById={badgesById} />
+    </li>
+  );
+}

@@ -1,0 +1,99 @@
+import type { Badge, PublicUser } from '@drapeau/shared';
+import { Search, UserX } from 'lucide-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Input } from '@/components/ui/input';
+import { Spinner } from '@/components/ui/spinner';
+
+import { useAdminUsers } from '../api/get-admin-users';
+import { useBadges } from '../api/get-badges';
+
+import { AdminSection } from './admin-section';
+import { AwardBadgeDialog } from './award-badge-dialog';
+import { DeleteUserDialog } from './delete-user-dialog';
+import { EditUserDialog } from './edit-user-dialog';
+import { Pager } from './pager';
+import { EmptyState, SectionError, SectionSpinner } from './section-state';
+import { useDebouncedValue } from './use-debounced-value';
+import { usePagedFilter } from './use-paged-filter';
+import { UserRow, type UserAction } from './user-row';
+
+interface OpenDialog {
+  action: UserAction;
+  user: PublicUser;
+}
+
+const NO_BADGES: Badge[] = [];
+
+/** §2 User Management: searched and paged on the server, with the award / edit / delete dialogs. */
+export function UsersTab({ currentUserId }: { currentUserId: string }) {
+  const { t } = useTranslation(['admin', 'common']);
+  const [search, setSearch] = useState('');
+  const query = useDebouncedValue(search.trim());
+  const { page, setPage } = usePagedFilter(query);
+  const users = useAdminUsers(query, page);
+  const badgeList = useBadges().data?.badges ?? NO_BADGES;
+  const badgesById = useMemo(() => new Map(badgeList.map((badge) => [badge.badgeId, badge])), [badgeList]);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+
+  const dialogUser = (action: UserAction) => (dialog?.action === action ? dialog.user : null);
+  const close = () => setDialog(null);
+
+  const searchBox = (
+    <div role="search" className="relative w-full md:max-w-xs">
+      <Search
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
+        aria-hidden="true"
+      />
+      <Input
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        placeholder={t('admin:users.searchPlaceholder')}
+        aria-label={t('admin:users.search')}
+        className="pl-9"
+      />
+      {users.isFetching && !users.isPending && (
+        <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2" label={t('common:loading')} />
+      )}
+    </div>
+  );
+
+  return (
+    <AdminSection title={t('admin:users.title')} description={t('admin:users.description')} actions={searchBox}>
+      {users.isPending ? (
+        <SectionSpinner />
+      ) : users.error ? (
+        <SectionError title={t('admin:users.loadFailed')} error={users.error} onRetry={() => void users.refetch()} />
+      ) : users.data.users.length === 0 ? (
+        <EmptyState icon={<UserX className="size-10" aria-hidden="true" />}>{t('admin:users.empty')}</EmptyState>
+      ) : (
+        <>
+          <p className="mb-4 text-sm text-muted-foreground">{t('admin:users.count', { count: users.data.total })}</p>
+          <ul aria-label={t('admin:users.listLabel')} className="divide-y divide-border/70">
+            {users.data.users.map((user) => (
+              <UserRow
+                key={user.uid}
+                user={user}
+                isSelf={user.uid === currentUserId}
+                badgesById={badgesById}
+                onAction={(action, target) => setDialog({ action, user: target })}
+              />
+            ))}
+          </ul>
+          <Pager
+            page={users.data.page}
+            pageSize={users.data.pageSize}
+            total={users.data.total}
+            onPageChange={setPage}
+            isBusy={users.isPlaceholderData}
+          />
+        </>
+      )}
+      <EditUserDialog user={dialogUser('edit')} isSelf={dialog?.user.uid === currentUserId} onClose={close} />
+      <AwardBadgeDialog user={dialogUser('award')} badges={badgeList} onClose={close} />
+      <DeleteUserDialog user={dialogUser('delete')} onClose={close} />
+    </AdminSection>
+  );
+}

@@ -1,0 +1,21 @@
+import { SessionResponseSchema, type PublicUser } from '@drapeau/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+import { sessionKeys } from '@/lib/query-keys';
+
+/** GET /api/auth/session: the signed-in user, or null when signed out. */
+export async function getSession(signal?: AbortSignal): Promise<PublicUser | null> {
+  const { user } = await apiClient.get('/api/auth/session', SessionResponseSchema, { signal });
+  return user;
+}
+
+export const sessionQueryOptions = queryOptions({
+  queryKey: sessionKeys.all,
+  queryFn: ({ signal }) => getSession(signal),
+});
+
+/** The session: `data` is the user, null when signed out, undefined while loading. */
+export function useSession() {
+  return useQuery(sessionQueryOptions);
+}

@@ -1,0 +1,19 @@
+import { AuthResponseSchema, type RegisterBody } from '@drapeau/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+
+import { startSession } from './session-cache';
+
+/** POST /api/auth/register: creates the account, signs it in and answers with the user. */
+export function register(body: RegisterBody) {
+  return apiClient.post('/api/auth/register', body, AuthResponseSchema);
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: register,
+    onSuccess: ({ user }) => startSession(queryClient, user),
+  });
+}

@@ -1,0 +1,57 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { toast } from '@/components/ui/use-toast';
+import { isApiError } from '@/lib/api-error';
+import { getErrorMessage } from '@/lib/error-message';
+
+import { useLogin } from '../api/login';
+import { useRegister } from '../api/register';
+
+export type AuthMode = 'login' | 'register';
+
+export interface AuthValues {
+  username: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+/** Sends the auth form: checks the confirmation, calls the API, then toasts and goes to /challenges (§2, §5, §8). */
+export function useAuthSubmit(mode: AuthMode) {
+  const { t } = useTranslation(['auth', 'common']);
+  const navigate = useNavigate();
+  const login = useLogin();
+  const register = useRegister();
+
+  function showError(description: string): void {
+    toast({ variant: 'destructive', title: t('common:error'), description });
+  }
+
+  async function submit(values: AuthValues): Promise<void> {
+    if (mode === 'register' && values.password !== values.confirmPassword) {
+      showError(t('auth:passwordsMismatch'));
+      return;
+    }
+    try {
+      if (mode === 'register') {
+        await register.mutateAsync({
+          username: values.username.trim(),
+          email: values.email.trim(),
+          password: values.password,
+        });
+      } else {
+        await login.mutateAsync({ email: values.email.trim(), password: values.password });
+      }
+    } catch (error) {
+      // An unreadable reply says nothing useful: fall back to the generic "Authentication failed" (§8).
+      const isExplained = isApiError(error) && error.code !== 'BAD_RESPONSE';
+      showError(isExplained ? getErrorMessage(t, error) : t('auth:failed'));
+      return;
+    }
+    toast({ title: t('common:success'), description: t(`auth:${mode}.success`) });
+    await navigate('/challenges', { replace: true });
+  }
+
+  return { submit, isPending: login.isPending || register.isPending };
+}

@@ -1,0 +1,24 @@
+import { SubmitFlagResultSchema, type SubmitFlagBody } from '@drapeau/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+import { challengeKeys, leaderboardKeys, sessionKeys, userKeys } from '@/lib/query-keys';
+
+/** POST /api/challenges/:id/submit: `correct`, `incorrect` or `already_solved`, as a 200 result. */
+export function submitFlag(challengeId: string, body: SubmitFlagBody) {
+  return apiClient.post(`/api/challenges/${encodeURIComponent(challengeId)}/submit`, body, SubmitFlagResultSchema);
+}
+
+/** After a solve, the challenge (solved, solve count), the session user (score) and the standings change. */
+export function useSubmitFlag(challengeId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SubmitFlagBody) => submitFlag(challengeId, body),
+    onSuccess: (result) => {
+      if (result.status === 'incorrect') return;
+      for (const queryKey of [challengeKeys.all, sessionKeys.all, leaderboardKeys.all, userKeys.all]) {
+        void queryClient.invalidateQueries({ queryKey });
+      }
+    },
+  });
+}

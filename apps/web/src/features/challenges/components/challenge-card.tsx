@@ -1,0 +1,54 @@
+import type { PublicChallenge } from '@drapeau/shared';
+import { CircleCheck, Trophy, Users } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { pickText, useLocale } from '@/lib/use-locale';
+import { cn } from '@/lib/utils';
+
+import { LevelBadge } from './level-badge';
+
+/** §9: cards enter one after the other, 50 ms apart. */
+export const CARD_STAGGER_MS = 50;
+
+interface ChallengeCardProps {
+  challenge: PublicChallenge;
+  /** Position among the cards on screen, for the entry stagger. */
+  index: number;
+}
+
+export function ChallengeCard({ challenge, index }: ChallengeCardProps) {
+  const { t } = useTranslation(['challenges', 'common']);
+  const locale = useLocale();
+  const title = pickText(challenge.title, locale);
+
+  return (
+    <Link
+      to={`/challenge/${encodeURIComponent(challenge.id)}`}
+      data-solved={challenge.solved}
+      style={{ animationDelay: `${index * CARD_STAGGER_MS}ms` }}
+      className={cn(
+        'group flex animate-card-enter flex-col gap-3 rounded-(--radius-card) border border-l-4 bg-card/80 p-4 shadow-md shadow-black/20 transition-[transform,border-color,background-color] outline-none hover:-translate-y-0.5 hover:bg-card focus-visible:ring-2 focus-visible:ring-ring',
+        challenge.solved ? 'border-l-primary' : 'border-l-destructive',
+      )}
+    >
+      <div className="flex items-start justify-between gap-3">
+        <h3 className="leading-snug font-semibold group-hover:text-primary">{title}</h3>
+        {challenge.solved && (
+          <CircleCheck className="size-5 shrink-0 text-primary" role="img" aria-label={t('challenges:solved')} />
+        )}
+      </div>
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <LevelBadge level={challenge.level} />
+        <span className="inline-flex items-center gap-1 font-medium text-amber-300">
+          <Trophy className="size-3.5" aria-hidden="true" />
+          {t('common:points', { count: challenge.points })}
+        </span>
+      </div>
+      <p className="mt-auto inline-flex items-center gap-1.5 text-xs text-muted-foreground">
+        <Users className="size-3.5" aria-hidden="true" />
+        {t('challenges:solves', { count: challenge.solveCount })}
+      </p>
+    </Link>
+  );
+}

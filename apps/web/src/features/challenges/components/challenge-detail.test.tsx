@@ -1,0 +1,203 @@
+import type { SessionResponse, SubmitFlagResult } from '@drapeau/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import { buildChallenge, buildUser } from '@/testing/factories';
+import { challengesHandler, errorResponse, submitHandler } from '@/testing/handlers';
+import { renderApp } from '@/testing/render-app';
+import { server } from '@/testing/server';
+
+/** Challenges without an in-page exercise, so that these tests see only the challenge page itself. */
+const PLAIN = buildChallenge({
+  id: 'hash-cracking',
+  category: 'app-script',
+  level: 'medium',
+  points: 40,
+  title: { en: 'Hash Cracking', fr: 'Cassage de hash' },
+  hint: { en: 'Try a wordlist.', fr: 'Essayez une liste de mots.' },
+});
+const SOLVED = buildChallenge({
+  id: 'caesar-cipher',
+  category: 'app-script',
+  title: { en: 'Caesar Cipher', fr: 'Chiffre de César' },
+  solved: true,
+});
+const WITH_FILE = buildChallenge({
+  id: 'memory-dump-analysis',
+  category: 'forensics',
+  level: 'medium',
+  points: 50,
+  title: { en: 'Memory Dump Analysis', fr: 'Analyse de dump mémoire' },
+  description: { en: 'Find the process.', fr: 'Trouvez le processus.' },
+  hint: null,
+  solutionType: 'download',
+  fileName: 'memory.dmp',
+});
+
+beforeEach(() => {
+  server.use(...challengesHandler([PLAIN, SOLVED, WITH_FILE]));
+});
+
+function renderDetail(id: string) {
+  return renderApp(`/challenge/${id}`, { sessionUser: buildUser() });
+}
+
+async function findSubmit() {
+  return screen.findByRole('button', { name: 'Submit' });
+}
+
+describe('challenge detail', () => {
+  it('says "Challenge not found" with a way back for an unknown id', async () => {
+    const { user, router } = renderDetail('no-such-challenge');
+    expect(await screen.findByRole('heading', { name: 'Challenge not found' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Back to Challenges' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/challenges'));
+  });
+
+  it('shows title, category, level, points, description and a download link named after the file', async () => {
+    renderDetail('memory-dump-analysis');
+    expect(await screen.findByRole('heading', { name: 'Memory Dump Analysis', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('Forensics')).toBeInTheDocument();
+    expect(screen.getByText('Medium')).toBeInTheDocument();
+    expect(screen.getByText('50 pts')).toBeInTheDocument();
+    expect(screen.getByText('Find the process.')).toBeInTheDocument();
+
+    const download = screen.getByRole('link', { name: 'memory.dmp' });
+    expect(download).toHaveAttribute('href', '/api/challenges/memory-dump-analysis/file');
+    expect(screen.queryByRole('button', { name: 'Show hint' })).not.toBeInTheDocument();
+  });
+
+  it('has no download link when the challenge has no file', async () => {
+    renderDetail('hash-cracking');
+    await screen.findByRole('heading', { name: 'Hash Cracking', level: 1 });
+    expect(screen.queryByRole('link', { name: /\.dmp|download/i })).not.toBeInTheDocument();
+  });
+
+  it('keeps the hint folded until asked, in the current language', async () => {
+    const { user } = renderDetail('hash-cracking');
+    await user.click(await screen.findByRole('button', { name: 'Show hint' }));
+    expect(screen.getByText('Try a wordlist.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Français' }));
+    expect(await screen.findByText('Essayez une liste de mots.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Cassage de hash', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Masquer l’indice' })).toHaveAttribute('aria-expanded', 'true');
+  });
+});
+
+describe('flag form', () => {
+  it('disables the button while the flag is blank or only spaces', async () => {
+    const { user } = renderDetail('hash-cracking');
+    const submit = await findSubmit();
+    const input = screen.getByPlaceholderText('CTF{...}');
+    expect(submit).toBeDisabled();
+
+    await user.type(input, '   ');
+    expect(submit).toBeDisabled();
+
+    await user.type(input, 'CTF{{x}');
+    expect(submit).toBeEnabled();
+  });
+
+  it('disables the button while submitting', async () => {
+    server.use(
+      http.post('/api/challenges/:id/submit', async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    const { user } = renderDetail('hash-cracking');
+    await user.type(await screen.findByPlaceholderText('CTF{...}'), 'CTF{{x}');
+    await user.click(await findSubmit());
+
+    expect(await screen.findByRole('button', { name: /Submitting\.\.\./ })).toBeDisabled();
+  });
+
+  it('shows the solved panel and keeps the form closed on a solved challenge', async () => {
+    renderDetail('caesar-cipher');
+    expect(await screen.findByText('Challenge solved')).toBeInTheDocument();
+    expect(await findSubmit()).toBeDisabled();
+    expect(screen.getByPlaceholderText('CTF{...}')).toBeDisabled();
+  });
+
+  it('celebrates a correct flag, refreshes the score, clears the form and returns to the list after 2 s', async () => {
+    let sentBody: unknown;
+    let score = 45;
+    const catalogue = [PLAIN, SOLVED, WITH_FILE];
+    server.use(
+      http.get('/api/auth/session', () => HttpResponse.json<SessionResponse>({ user: buildUser({ score }) })),
+      http.post('/api/challenges/:id/submit', async ({ request }) => {
+        sentBody = await request.json();
+        score = 80;
+        catalogue[0] = { ...PLAIN, solved: true, solveCount: PLAIN.solveCount + 1 };
+        return HttpResponse.json<SubmitFlagResult>({
+          success: true,
+          status: 'correct',
+          message: 'Correct',
+          points: 35,
+          score: 80,
+          newBadges: ['first-blood', 'web-master'],
+        });
+      }),
+      ...challengesHandler(catalogue),
+    );
+    const { user, router } = renderApp('/challenge/hash-cracking');
+    const input = await screen.findByPlaceholderText('CTF{...}');
+    await user.type(input, '  CTF{{nice}  ');
+    await user.click(await findSubmit());
+
+    expect(await screen.findByText('Correct flag! Points awarded. You earned 2 new badge(s)!')).toBeInTheDocument();
+    expect(sentBody).toEqual({ flag: 'CTF{nice}' });
+    expect(input).toHaveValue('');
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(await within(nav).findByText('80 pts')).toBeInTheDocument();
+    expect(await screen.findByText('Challenge solved')).toBeInTheDocument();
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/challenges'), { timeout: 3000 });
+  });
+
+  it('leaves out the badge sentence when no badge was won', async () => {
+    server.use(submitHandler({ success: true, status: 'correct', message: 'Correct', points: 35, newBadges: [] }));
+    const { user } = renderDetail('hash-cracking');
+    await user.type(await screen.findByPlaceholderText('CTF{...}'), 'CTF{{nice}');
+    await user.click(await findSubmit());
+
+    expect(await screen.findByText('Correct flag! Points awarded.')).toBeInTheDocument();
+  });
+
+  it.each([
+    [{ success: false, status: 'incorrect', message: 'nope' }, 'Incorrect flag. Try again!'],
+    [{ success: false, status: 'already_solved', message: 'done' }, 'You already solved this challenge.'],
+  ] satisfies [SubmitFlagResult, string][])('toasts the %o result as "%s"', async (result, text) => {
+    server.use(submitHandler(result));
+    const { user, router } = renderDetail('hash-cracking');
+    const input = await screen.findByPlaceholderText('CTF{...}');
+    await user.type(input, 'CTF{{guess}');
+    await user.click(await findSubmit());
+
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(input).toHaveValue('CTF{guess}');
+    expect(router.state.location.pathname).toBe('/challenge/hash-cracking');
+  });
+
+  it.each([
+    [
+      'rate limited',
+      () => errorResponse(429, 'RATE_LIMITED', { retryAfterSeconds: 12 }),
+      'Too many attempts. Try again in 12 s.',
+    ],
+    ['not JSON', () => new HttpResponse('<html>oops</html>', { status: 200 }), 'Server error - please try again.'],
+    ['a 502 page', () => new HttpResponse('Bad gateway', { status: 502 }), 'Server error - please try again.'],
+    ['unreachable', () => HttpResponse.error(), 'Network error - check your connection and try again.'],
+  ])('explains a submission that is %s', async (_, reply, text) => {
+    server.use(http.post('/api/challenges/:id/submit', reply));
+    const { user } = renderDetail('hash-cracking');
+    await user.type(await screen.findByPlaceholderText('CTF{...}'), 'CTF{{guess}');
+    await user.click(await findSubmit());
+
+    expect(await screen.findByText(text)).toBeInTheDocument();
+  });
+});

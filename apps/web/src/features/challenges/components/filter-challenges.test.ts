@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+
+import { buildCatalogue, buildChallenge } from '@/testing/factories';
+
+import { filterChallenges, groupByCategory } from './filter-challenges';
+
+describe('filterChallenges', () => {
+  const catalogue = buildCatalogue();
+
+  it('keeps everything with both filters on all', () => {
+    expect(filterChallenges(catalogue, { category: 'all', level: 'all' })).toHaveLength(catalogue.length);
+  });
+
+  it('combines the category and the difficulty', () => {
+    const ids = filterChallenges(catalogue, { category: 'web-client', level: 'medium' }).map((c) => c.id);
+    expect(ids).toEqual(['xss-filter-bypass']);
+  });
+});
+
+describe('groupByCategory', () => {
+  it('follows the order of CATEGORIES, leaves empty groups out and puts the easiest first', () => {
+    const groups = groupByCategory([
+      buildChallenge({ id: 'b', category: 'forensics', level: 'hard', points: 60 }),
+      buildChallenge({ id: 'a', category: 'forensics', level: 'easy', points: 25 }),
+      buildChallenge({ id: 'c', category: 'networking', level: 'easy', points: 25 }),
+      buildChallenge({ id: 'd', category: 'web-client', level: 'easy', points: 20 }),
+      buildChallenge({ id: 'e', category: 'web-client', level: 'easy', points: 15 }),
+    ]);
+    expect(groups.map((group) => group.category)).toEqual(['web-client', 'networking', 'forensics']);
+    expect(groups[0]?.challenges.map((c) => c.id)).toEqual(['e', 'd']);
+    expect(groups[2]?.challenges.map((c) => c.id)).toEqual(['a', 'b']);
+  });
+});

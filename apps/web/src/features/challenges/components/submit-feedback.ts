@@ -1,0 +1,27 @@
+import type { SubmitFlagResult } from '@drapeau/shared';
+import type { TFunction } from 'i18next';
+
+import type { ToastOptions } from '@/components/ui/use-toast';
+import { isApiError } from '@/lib/api-error';
+import { getErrorMessage } from '@/lib/error-message';
+
+/** The toast for each submission status (§8). The server's English `message` is not shown: the client owns wording. */
+export function describeSubmitResult(t: TFunction, result: SubmitFlagResult): ToastOptions {
+  switch (result.status) {
+    case 'correct': {
+      const badgeCount = result.newBadges?.length ?? 0;
+      const suffix = badgeCount > 0 ? ` ${t('challenge:newBadges', { count: badgeCount })}` : '';
+      return { title: t('common:success'), description: `${t('challenge:success')}${suffix}` };
+    }
+    case 'already_solved':
+      return { variant: 'destructive', title: t('common:error'), description: t('challenge:alreadySolved') };
+    case 'incorrect':
+      return { variant: 'destructive', title: t('common:error'), description: t('challenge:incorrect') };
+  }
+}
+
+/** A failed call: an unreadable reply is a server error; otherwise the error's own message (wait time on 429). */
+export function describeSubmitError(t: TFunction, error: unknown): ToastOptions {
+  const description = isApiError(error) && error.code === 'BAD_RESPONSE' ? t('challenge:serverError') : getErrorMessage(t, error);
+  return { variant: 'destructive', title: t('common:error'), description };
+}

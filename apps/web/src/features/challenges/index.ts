@@ -1,0 +1,3 @@
+export { ChallengeList } from './components/challenge-list';
+export { ChallengeDetail } from './components/challenge-detail';
+export { useChallenges } from './api/get-challenges';

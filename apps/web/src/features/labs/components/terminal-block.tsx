@@ -1,0 +1,24 @@
+import type { ReactNode } from 'react';
+
+import { cn } from '@/lib/utils';
+
+interface TerminalBlockProps {
+  children: ReactNode;
+  /** Shown above the output, like a window title. */
+  label?: string;
+  className?: string;
+}
+
+/** Monospace output on a near-black background, scrolling past a fixed height. */
+export function TerminalBlock({ children, label, className }: TerminalBlockProps) {
+  return (
+    <div className={cn('overflow-hidden rounded-lg border border-border bg-black/60', className)}>
+      {label !== undefined && (
+        <div className="border-b border-border/70 bg-muted/40 px-3 py-1.5 font-mono text-xs text-muted-foreground">{label}</div>
+      )}
+      <pre className="max-h-80 overflow-auto p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-emerald-200/90">
+        {children}
+      </pre>
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+export { hasLab, LabPanel } from './components/lab-panel';

@@ -1,0 +1,19 @@
+import { PublicStatsSchema } from '@drapeau/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+import { statsKeys } from '@/lib/query-keys';
+
+/** GET /api/stats: the numbers the landing page shows (never hard-coded claims). */
+export function getStats(signal?: AbortSignal) {
+  return apiClient.get('/api/stats', PublicStatsSchema, { signal });
+}
+
+export const statsQueryOptions = queryOptions({
+  queryKey: statsKeys.all,
+  queryFn: ({ signal }) => getStats(signal),
+});
+
+export function useStats() {
+  return useQuery(statsQueryOptions);
+}

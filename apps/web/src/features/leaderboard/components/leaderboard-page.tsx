@@ -1,0 +1,97 @@
+import { SearchX, Users } from 'lucide-react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+
+import { ErrorNotice } from '@/components/ui/error-notice';
+import { PageSpinner, Spinner } from '@/components/ui/spinner';
+import { getErrorMessage } from '@/lib/error-message';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+import { useLeaderboard } from '../api/get-leaderboard';
+
+import { LeaderboardPagination } from './leaderboard-pagination';
+import { LeaderboardSearch } from './leaderboard-search';
+import { LeaderboardTable } from './leaderboard-table';
+import { useLeaderboardParams } from './use-leaderboard-params';
+
+interface LeaderboardPageProps {
+  /** The signed-in player, whose row is highlighted. */
+  currentUserId?: string | undefined;
+}
+
+function EmptyState({ isSearching }: { isSearching: boolean }) {
+  const { t } = useTranslation('leaderboard');
+  const Icon = isSearching ? SearchX : Users;
+  return (
+    <div className="flex flex-col items-center gap-3 rounded-(--radius-card) border border-dashed p-10 text-center">
+      <Icon className="size-10 text-muted-foreground" aria-hidden="true" />
+      <p className="text-lg font-semibold">{isSearching ? t('empty.noMatch') : t('empty.noUsers')}</p>
+    </div>
+  );
+}
+
+/** §2 Leaderboard: server-side search, the standings table and paging. */
+export function LeaderboardPage({ currentUserId }: LeaderboardPageProps) {
+  const { t } = useTranslation(['leaderboard', 'common']);
+  useDocumentTitle(t('leaderboard:title'));
+  const navigate = useNavigate();
+  const { search, page, draft, setDraft, setPage, clearSearch } = useLeaderboardParams();
+  const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useLeaderboard({
+    search: search || undefined,
+    page,
+  });
+
+  const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
+  // A page past the end (an old link, users deleted since): go back to the first page.
+  const isPastEnd = data !== undefined && !isPlaceholderData && data.entries.length === 0 && page > 1;
+  useEffect(() => {
+    if (isPastEnd) setPage(1);
+  }, [isPastEnd, setPage]);
+
+  const openProfile = (uid: string) => void navigate(`/user/${encodeURIComponent(uid)}`);
+  const isSearching = search !== '';
+
+  return (
+    <div className="grid gap-6">
+      <header className="flex flex-col gap-4 md:flex-row md:items-end md:justify-between">
+        <div className="grid gap-1">
+          <h1 className="text-3xl font-bold tracking-tight">{t('leaderboard:title')}</h1>
+          <p className="text-muted-foreground">{t('leaderboard:subtitle')}</p>
+        </div>
+        <LeaderboardSearch value={draft} onChange={setDraft} onClear={clearSearch} />
+      </header>
+
+      {isPending ? (
+        <PageSpinner label={t('common:loading')} />
+      ) : error ? (
+        <ErrorNotice
+          title={t('leaderboard:loadFailed')}
+          message={getErrorMessage(t, error)}
+          onRetry={() => void refetch()}
+          retryLabel={t('common:retry')}
+        />
+      ) : (
+        <>
+          {isSearching && (
+            <p className="flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
+              {t('leaderboard:found', { count: data.total })}
+              {isFetching && <Spinner className="size-4" label={t('common:loading')} />}
+            </p>
+          )}
+          {data.entries.length === 0 ? (
+            <EmptyState isSearching={isSearching} />
+          ) : (
+            <LeaderboardTable
+              entries={data.entries}
+              currentUserId={currentUserId}
+              onOpen={openProfile}
+              isRefreshing={isPlaceholderData}
+            />
+          )}
+          {data.total > data.pageSize && <LeaderboardPagination page={page} pageCount={pageCount} onPageChange={setPage} />}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/components/ui/button';
+
+interface LeaderboardPaginationProps {
+  page: number;
+  pageCount: number;
+  onPageChange: (page: number) => void;
+}
+
+/** Previous / Next and "Page N of M"; shown only when there is more than one page. */
+export function LeaderboardPagination({ page, pageCount, onPageChange }: LeaderboardPaginationProps) {
+  const { t } = useTranslation('leaderboard');
+  return (
+    <nav aria-label={t('pagination.label')} className="flex items-center justify-between gap-3">
+      <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
+        <ChevronLeft />
+        {t('pagination.previous')}
+      </Button>
+      <span className="text-sm text-muted-foreground tabular-nums" aria-live="polite">
+        {t('pagination.status', { page, pageCount })}
+      </span>
+      <Button variant="outline" size="sm" disabled={page >= pageCount} onClick={() => onPageChange(page + 1)}>
+        {t('pagination.next')}
+        <ChevronRight />
+      </Button>
+    </nav>
+  );
+}

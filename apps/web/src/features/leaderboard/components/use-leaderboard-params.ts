@@ -1,0 +1,63 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** Typing pauses this long before the search goes to the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+/** The shared LeaderboardQuerySchema caps the search at this length. */
+export const SEARCH_MAX_LENGTH = 254;
+
+function readPage(value: string | null): number {
+  const page = Number(value);
+  return Number.isInteger(page) && page >= 1 ? page : 1;
+}
+
+/**
+ * The search and page live in the URL (`?search=neo&page=2`), so a view can be shared, reloaded or returned to with
+ * Back. The box updates at once; the URL (and so the request) follows after a short pause.
+ */
+export function useLeaderboardParams() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const search = (searchParams.get('search') ?? '').trim();
+  const page = readPage(searchParams.get('page'));
+  const [draft, setDraft] = useState(search);
+  const [lastSearch, setLastSearch] = useState(search);
+
+  // The URL changed by other means (the nav link, Back): the box follows it.
+  if (search !== lastSearch) {
+    setLastSearch(search);
+    if (draft.trim() !== search) setDraft(search);
+  }
+
+  useEffect(() => {
+    const value = draft.trim();
+    if (value === search) return;
+    const timer = setTimeout(() => {
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set('search', value);
+          else next.delete('search');
+          next.delete('page');
+          return next;
+        },
+        { replace: true },
+      );
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, search, setSearchParams]);
+
+  function setPage(nextPage: number): void {
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      if (nextPage <= 1) next.delete('page');
+      else next.set('page', String(nextPage));
+      return next;
+    });
+  }
+
+  function clearSearch(): void {
+    setDraft('');
+  }
+
+  return { search, page, draft, setDraft, setPage, clearSearch };
+}

@@ -1,0 +1,71 @@
+import { LeaderboardChangedEventSchema, SolveEventSchema, type LeaderboardChangedEvent, type SolveEvent } from '@drapeau/shared';
+
+export const EVENTS_PATH = '/api/events';
+/** After the stream is closed for good (an HTTP error rather than a dropped connection), the next attempt waits this long… */
+export const RECONNECT_INITIAL_DELAY_MS = 5_000;
+/** …doubling each time up to this. */
+export const RECONNECT_MAX_DELAY_MS = 5 * 60_000;
+
+export type ServerEvent = { type: 'solve'; data: SolveEvent } | { type: 'leaderboard'; data: LeaderboardChangedEvent };
+
+export interface EventStreamHandlers {
+  onEvent: (event: ServerEvent) => void;
+  /** The stream is back after an interruption: events may have been missed. */
+  onReconnect?: () => void;
+}
+
+function parseData<T>(schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } }, raw: unknown) {
+  if (typeof raw !== 'string') return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * GET /api/events as Server-Sent Events, with the session cookie. The browser reconnects by itself after a dropped
+ * connection; when the server refuses the stream (the EventSource is then closed for good) a new one is opened after
+ * a growing delay. Malformed events are ignored. Returns a function that closes everything.
+ */
+export function subscribeToEvents({ onEvent, onReconnect }: EventStreamHandlers): () => void {
+  if (typeof EventSource === 'undefined') return () => undefined;
+
+  let source: EventSource | null = null;
+  let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  let retryDelayMs = RECONNECT_INITIAL_DELAY_MS;
+  let hasFailed = false;
+  let isClosed = false;
+
+  function open(): void {
+    const current = new EventSource(EVENTS_PATH, { withCredentials: true });
+    source = current;
+    current.addEventListener('open', () => {
+      retryDelayMs = RECONNECT_INITIAL_DELAY_MS;
+      if (hasFailed) onReconnect?.();
+      hasFailed = false;
+    });
+    current.addEventListener('error', () => {
+      hasFailed = true;
+      if (current.readyState !== EventSource.CLOSED || isClosed) return;
+      retryTimer = setTimeout(open, retryDelayMs);
+      retryDelayMs = Math.min(retryDelayMs * 2, RECONNECT_MAX_DELAY_MS);
+    });
+    current.addEventListener('solve', (event: MessageEvent<unknown>) => {
+      const data = parseData(SolveEventSchema, event.data);
+      if (data) onEvent({ type: 'solve', data });
+    });
+    current.addEventListener('leaderboard', (event: MessageEvent<unknown>) => {
+      const data = parseData(LeaderboardChangedEventSchema, event.data);
+      if (data) onEvent({ type: 'leaderboard', data });
+    });
+  }
+
+  open();
+  return () => {
+    isClosed = true;
+    clearTimeout(retryTimer);
+    source?.close();
+  };
+}

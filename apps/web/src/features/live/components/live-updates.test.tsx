@@ -1,0 +1,122 @@
+import type { PublicChallenge, SolveEvent } from '@drapeau/shared';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { Toaster } from '@/components/ui/toaster';
+import { createQueryClient } from '@/lib/query-client';
+import { challengeKeys, leaderboardKeys, sessionKeys, userKeys } from '@/lib/query-keys';
+import { buildCatalogue } from '@/testing/factories';
+
+import { MockEventSource } from '../testing/mock-event-source';
+
+import { LiveUpdates } from './live-updates';
+
+function solve(overrides: Partial<SolveEvent> = {}): SolveEvent {
+  return {
+    userId: 'u-neo',
+    username: 'neo',
+    challengeId: 'dom-manipulation',
+    points: 10,
+    firstBlood: false,
+    score: 10,
+    solvedAt: '2025-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function tree(queryClient: QueryClient, userId: string | undefined) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <LiveUpdates userId={userId} />
+      <Toaster />
+    </QueryClientProvider>
+  );
+}
+
+function renderLive(userId: string | undefined) {
+  const queryClient = createQueryClient();
+  queryClient.setQueryData<{ challenges: PublicChallenge[] }>(challengeKeys.list(), { challenges: buildCatalogue() });
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  const view = render(tree(queryClient, userId));
+  const rerender = (nextUserId: string | undefined) => view.rerender(tree(queryClient, nextUserId));
+  return { ...view, rerender, invalidate };
+}
+
+/** The query keys invalidated so far. */
+function invalidatedKeys(invalidate: ReturnType<typeof renderLive>['invalidate']) {
+  return invalidate.mock.calls.map(([filters]) => filters?.queryKey);
+}
+
+beforeEach(() => {
+  MockEventSource.reset();
+  vi.stubGlobal('EventSource', MockEventSource);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('live updates', () => {
+  it('opens one stream while signed in and closes it on sign-out', () => {
+    const { rerender } = renderLive('user-1');
+    expect(MockEventSource.instances).toHaveLength(1);
+    expect(MockEventSource.latest().withCredentials).toBe(true);
+
+    rerender('user-1');
+    expect(MockEventSource.instances).toHaveLength(1);
+
+    rerender(undefined);
+    expect(MockEventSource.latest().isClosed).toBe(true);
+  });
+
+  it('opens nothing when signed out, and closes on unmount', () => {
+    renderLive(undefined).unmount();
+    expect(MockEventSource.instances).toHaveLength(0);
+
+    const { unmount } = renderLive('user-1');
+    unmount();
+    expect(MockEventSource.latest().isClosed).toBe(true);
+  });
+
+  it("refreshes the leaderboard, challenges and profiles once for another player's solve", async () => {
+    const { invalidate } = renderLive('user-1');
+    MockEventSource.latest().emit('solve', solve());
+    MockEventSource.latest().emit('leaderboard', { reason: 'solve' });
+
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(3));
+    expect(invalidatedKeys(invalidate)).toEqual([leaderboardKeys.all, challengeKeys.all, userKeys.all]);
+  });
+
+  it('also refreshes the session user (nav score) after their own solve', async () => {
+    const { invalidate } = renderLive('u-neo');
+    MockEventSource.latest().emit('solve', solve());
+    await waitFor(() => expect(invalidatedKeys(invalidate)).toContainEqual(sessionKeys.all));
+  });
+
+  it('refreshes the session when an admin changes users', async () => {
+    const { invalidate } = renderLive('user-1');
+    MockEventSource.latest().emit('leaderboard', { reason: 'user-updated' });
+    await waitFor(() => expect(invalidatedKeys(invalidate)).toEqual([leaderboardKeys.all, userKeys.all, sessionKeys.all]));
+  });
+
+  it("announces another player's first blood with the challenge title", async () => {
+    renderLive('user-1');
+    MockEventSource.latest().emit('solve', solve({ firstBlood: true }));
+    expect(await screen.findByText('🩸 First blood: neo solved DOM Manipulation')).toBeInTheDocument();
+  });
+
+  it('does not announce the signed-in player their own first blood', async () => {
+    const { invalidate } = renderLive('u-neo');
+    MockEventSource.latest().emit('solve', solve({ firstBlood: true }));
+    await waitFor(() => expect(invalidate).toHaveBeenCalled());
+    expect(screen.queryByText(/First blood/)).not.toBeInTheDocument();
+  });
+
+  it('catches up on everything after the stream comes back', async () => {
+    const { invalidate } = renderLive('user-1');
+    MockEventSource.latest().fail();
+    MockEventSource.latest().open();
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(4));
+  });
+});

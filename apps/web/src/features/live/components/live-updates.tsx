@@ -1,0 +1,74 @@
+import type { PublicChallenge, SolveEvent } from '@drapeau/shared';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { toast } from '@/components/ui/use-toast';
+import { challengeKeys } from '@/lib/query-keys';
+import { pickText, useLocale } from '@/lib/use-locale';
+
+import { useLiveEvents } from './use-live-events';
+import { ALL_LIVE_KEYS, keysToRefresh } from './refresh-plan';
+
+/** Events that arrive together (a solve sends `solve` then `leaderboard`) cause one refetch per query, not several. */
+export const REFRESH_BATCH_MS = 250;
+
+interface LiveUpdatesProps {
+  /** The signed-in user's id; the stream is closed when undefined (signed out). */
+  userId: string | undefined;
+}
+
+/**
+ * Real-time updates (§1): listens to the server's events while signed in and refreshes what they make stale — the
+ * leaderboard, the challenges' solve counts, profiles and the session user (nav score). Announces first bloods by
+ * other players with a toast. Renders nothing.
+ */
+export function LiveUpdates({ userId }: LiveUpdatesProps) {
+  const { t } = useTranslation('live');
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  const pending = useRef(new Map<string, QueryKey>());
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    const keys = pending.current;
+    return () => {
+      clearTimeout(timer.current);
+      timer.current = undefined;
+      keys.clear();
+    };
+  }, []);
+
+  function refresh(keys: QueryKey[]): void {
+    for (const key of keys) pending.current.set(JSON.stringify(key), key);
+    if (timer.current !== undefined) return;
+    timer.current = setTimeout(() => {
+      timer.current = undefined;
+      const batch = [...pending.current.values()];
+      pending.current.clear();
+      for (const queryKey of batch) void queryClient.invalidateQueries({ queryKey });
+    }, REFRESH_BATCH_MS);
+  }
+
+  function announceFirstBlood(solve: SolveEvent): void {
+    const list = queryClient.getQueryData<{ challenges: PublicChallenge[] }>(challengeKeys.list());
+    const challenge = list?.challenges.find((candidate) => candidate.id === solve.challengeId);
+    toast({
+      title: t('firstBlood', {
+        user: solve.username,
+        challenge: challenge ? pickText(challenge.title, locale) : solve.challengeId,
+      }),
+    });
+  }
+
+  useLiveEvents({
+    enabled: userId !== undefined,
+    onEvent: (event) => {
+      refresh(keysToRefresh(event, userId));
+      if (event.type === 'solve' && event.data.firstBlood && event.data.userId !== userId) announceFirstBlood(event.data);
+    },
+    onReconnect: () => refresh(ALL_LIVE_KEYS),
+  });
+
+  return null;
+}

@@ -1,0 +1,68 @@
+import { CircleCheck, Flag } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+import { Card, CardContent, CardHeader } from '@/components/ui/card';
+import { pickText, useLocale } from '@/lib/use-locale';
+import { cn } from '@/lib/utils';
+
+import { useChallengeTitles } from '../api/get-challenge-titles';
+
+/** Characters of the id shown on another player's profile (§2: "Challenge #" plus the first 8). */
+export const SHORT_ID_LENGTH = 8;
+
+interface SolvedChallengeListProps {
+  challengeIds: string[];
+  /** `titles`: the localized title of each challenge (own profile); `shortIds`: "Challenge #" + 8 characters. */
+  display: 'titles' | 'shortIds';
+}
+
+/** "Solved Challenges (N)": a list that scrolls past a limited height, each entry linking to its challenge. */
+export function SolvedChallengeList({ challengeIds, display }: SolvedChallengeListProps) {
+  const { t } = useTranslation('profile');
+  const locale = useLocale();
+  const { data: titles } = useChallengeTitles(display === 'titles');
+
+  function labelOf(id: string): string {
+    if (display === 'shortIds') return t('solved.shortId', { id: id.slice(0, SHORT_ID_LENGTH) });
+    const title = titles?.get(id);
+    return title ? pickText(title, locale) : id;
+  }
+
+  return (
+    <Card>
+      <CardHeader>
+        <h2 className="flex items-center gap-2 text-lg font-semibold">
+          <Flag className="size-5 text-primary" aria-hidden="true" />
+          {t('solved.title', { count: challengeIds.length })}
+        </h2>
+      </CardHeader>
+      <CardContent>
+        {challengeIds.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('solved.empty')}</p>
+        ) : (
+          <ul
+            aria-label={t('solved.listLabel')}
+            className="grid max-h-72 gap-2 overflow-y-auto pr-1 [scrollbar-width:thin]"
+            tabIndex={0}
+          >
+            {challengeIds.map((id) => (
+              <li key={id}>
+                <Link
+                  to={`/challenge/${encodeURIComponent(id)}`}
+                  className={cn(
+                    'flex items-center gap-2 rounded-lg border border-border/70 bg-background/40 px-3 py-2 text-sm transition-colors hover:border-primary/50 hover:text-primary',
+                    display === 'shortIds' && 'font-mono',
+                  )}
+                >
+                  <CircleCheck className="size-4 shrink-0 text-primary" aria-hidden="true" />
+                  <span className="truncate">{labelOf(id)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

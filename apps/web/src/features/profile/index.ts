@@ -1,0 +1,2 @@
+export { OwnProfile } from './components/own-profile';
+export { UserProfile } from './components/user-profile';

@@ -1,0 +1,21 @@
+import { SeedResultSchema } from '@drapeau/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+import { challengeKeys, statsKeys } from '@/lib/query-keys';
+
+/** POST /api/admin/seed: writes the built-in challenges and badges in one batch (admins only). */
+export function seedDatabase() {
+  return apiClient.post('/api/admin/seed', {}, SeedResultSchema);
+}
+
+export function useSeedDatabase() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: seedDatabase,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: challengeKeys.all });
+      void queryClient.invalidateQueries({ queryKey: statsKeys.all });
+    },
+  });
+}

@@ -1,0 +1,1 @@
+export { SeedPanel } from './components/seed-panel';

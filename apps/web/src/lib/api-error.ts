@@ -1,0 +1,43 @@
+import type { ErrorCode } from '@drapeau/shared';
+
+/**
+ * Codes the client itself produces on top of the server's ERROR_CODES:
+ * NETWORK when no response arrived, BAD_RESPONSE when a body is not the JSON we expect.
+ */
+export const CLIENT_ERROR_CODES = ['NETWORK', 'BAD_RESPONSE'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+export interface ApiErrorIssue {
+  path: string;
+  message: string;
+}
+
+interface ApiErrorInit {
+  status: number;
+  code: ApiErrorCode;
+  message: string;
+  retryAfterSeconds?: number | undefined;
+  issues?: ApiErrorIssue[] | undefined;
+}
+
+/** Every failed API call throws this. `status` is 0 when no response arrived. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly retryAfterSeconds: number | undefined;
+  readonly issues: ApiErrorIssue[];
+
+  constructor(init: ApiErrorInit) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.retryAfterSeconds = init.retryAfterSeconds;
+    this.issues = init.issues ?? [];
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

@@ -1,0 +1,33 @@
+import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@drapeau/shared';
+import type { TFunction } from 'i18next';
+
+import { isApiError } from './api-error';
+
+/** Limits some error texts quote; taken from the shared contract, never repeated by hand. */
+const LIMITS = { passwordMin: PASSWORD_MIN, usernameMin: USERNAME_MIN, usernameMax: USERNAME_MAX };
+
+interface ErrorMessageOptions {
+  /** An i18n key to use when the error has no translation of its own. */
+  fallbackKey?: string;
+}
+
+/**
+ * The sentence shown to a user for a failed call: ``t(`errors:${code}`)`` (STYLE §4), with the wait time for
+ * RATE_LIMITED and the fields for VALIDATION_FAILED. Unknown errors show their own message, then the fallback.
+ */
+export function getErrorMessage(t: TFunction, error: unknown, options: ErrorMessageOptions = {}): string {
+  const fallback = t(options.fallbackKey ?? 'errors:generic');
+  if (!isApiError(error)) {
+    return error instanceof Error && error.message ? error.message : fallback;
+  }
+  if (error.code === 'RATE_LIMITED' && error.retryAfterSeconds !== undefined) {
+    return t('errors:rateLimitedRetry', { seconds: error.retryAfterSeconds });
+  }
+  const paths = [...new Set(error.issues.map((issue) => issue.path).filter((path) => path !== ''))];
+  if (error.code === 'VALIDATION_FAILED' && paths.length > 0) {
+    const fields = paths.map((path) => t(`common:fields.${path}`, { defaultValue: path })).join(', ');
+    return t('errors:validationFailedFields', { fields });
+  }
+  const translated = t(`errors:${error.code}`, { ...LIMITS, defaultValue: '' });
+  return translated || error.message || fallback;
+}

@@ -1,0 +1,74 @@
+import { ERROR_CODES, LOCALES } from '@drapeau/shared';
+import { describe, expect, it } from 'vitest';
+
+import { CLIENT_ERROR_CODES } from './api-error';
+import { buildResources, i18n, namespaces, parseLocalePath } from './i18n';
+
+type Tree = Record<string, unknown>;
+
+const files = import.meta.glob<Tree>('../locales/*/*.json', { eager: true, import: 'default' });
+
+/** Every leaf key of a namespace, dotted: `flag.placeholder`. */
+function leafKeys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'object' && value !== null ? leafKeys(value as Tree, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
+
+function namespacesOf(language: string): string[] {
+  return Object.keys(files)
+    .map(parseLocalePath)
+    .filter((parsed): parsed is [string, string] => parsed?.[0] === language)
+    .map(([, namespace]) => namespace)
+    .sort();
+}
+
+describe('translations', () => {
+  it('has the same namespace files in English and French', () => {
+    expect(namespacesOf('fr')).toEqual(namespacesOf('en'));
+  });
+
+  const pairs = namespacesOf('en').map((namespace) => [namespace] as const);
+  it.each(pairs)('has the same keys in English and French in %s.json', (namespace) => {
+    const en = files[`../locales/en/${namespace}.json`];
+    const fr = files[`../locales/fr/${namespace}.json`];
+    expect(en).toBeDefined();
+    expect(fr).toBeDefined();
+    expect(leafKeys(fr ?? {}).sort()).toEqual(leafKeys(en ?? {}).sort());
+  });
+
+  it.each(pairs)('has no empty text in %s.json', (namespace) => {
+    for (const language of LOCALES) {
+      const tree = files[`../locales/${language}/${namespace}.json`] ?? {};
+      const empty = leafKeys(tree).filter((key) => {
+        const value = key.split('.').reduce<unknown>((node, part) => (node as Tree)[part], tree);
+        return typeof value !== 'string' || value.trim() === '';
+      });
+      expect(empty, `${language}/${namespace}.json`).toEqual([]);
+    }
+  });
+
+  it('words every API error code and every client error code', () => {
+    const errorKeys = Object.keys(files['../locales/en/errors.json'] ?? {});
+    expect(errorKeys).toEqual(expect.arrayContaining([...ERROR_CODES, ...CLIENT_ERROR_CODES, 'generic']));
+  });
+
+  it('registers every namespace file it finds', () => {
+    expect(namespaces.sort()).toEqual(namespacesOf('en'));
+    expect(i18n.t('notFound:title')).toBe('Access Denied');
+  });
+
+  it('builds resources per language and namespace from file paths', () => {
+    const resources = buildResources({ '../locales/fr/demo.json': { hello: 'bonjour' }, 'elsewhere.json': {} });
+    expect(resources).toEqual({ fr: { demo: { hello: 'bonjour' } } });
+  });
+});
+
+describe('language choice', () => {
+  it('keeps the chosen language in localStorage and on <html lang>', async () => {
+    await i18n.changeLanguage('fr');
+    expect(window.localStorage.getItem('language')).toBe('fr');
+    expect(document.documentElement.lang).toBe('fr');
+    expect(i18n.t('notFound:title')).toBe('Accès refusé');
+  });
+});

@@ -1,0 +1,19 @@
+import type { LocalizedText, Locale } from '@drapeau/shared';
+import { useTranslation } from 'react-i18next';
+
+import { toLocale } from './i18n';
+
+/** The active UI language as a shared `Locale`; re-renders on language change. */
+export function useLocale(): Locale {
+  const { i18n } = useTranslation();
+  return toLocale(i18n.resolvedLanguage ?? i18n.language);
+}
+
+/** Challenge and badge texts are data given per locale (STYLE §5). */
+export function pickText(text: LocalizedText, locale: Locale): string {
+  return text[locale] || text.en;
+}
+
+export function formatNumber(value: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale).format(value);
+}

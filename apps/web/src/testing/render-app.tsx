@@ -1,0 +1,34 @@
+import type { PublicUser } from '@drapeau/shared';
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+
+import { AppProviders } from '@/app/providers';
+import { routes } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
+
+import { sessionHandler } from './handlers';
+import { server } from './server';
+
+interface RenderAppOptions {
+  /** The signed-in user, or null for a visitor. Left out: the session handlers in place answer (default: visitor). */
+  sessionUser?: PublicUser | null;
+}
+
+/**
+ * Mounts the whole app (providers, shell, routes) against the MSW test server. `path` is the page to open; an array
+ * is a browser history whose last entry is the current page.
+ */
+export function renderApp(path: string | string[], { sessionUser }: RenderAppOptions = {}) {
+  if (sessionUser !== undefined) server.use(sessionHandler(sessionUser));
+  const entries = typeof path === 'string' ? [path] : path;
+  const router = createMemoryRouter(routes, { initialEntries: entries, initialIndex: entries.length - 1 });
+  const queryClient = createQueryClient();
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, queryClient, user };
+}

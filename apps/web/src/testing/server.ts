@@ -1,0 +1,5 @@
+import { setupServer } from 'msw/node';
+
+import { defaultHandlers } from './handlers';
+
+export const server = setupServer(...defaultHandlers);

@@ -1,0 +1,56 @@
+import { expect, test } from './fixtures';
+
+test('Players solve SQL Injection Extraction through its lab and score', async ({ page, login }) => {
+  await login();
+  await page.goto('/challenges');
+  await page.getByRole('link', { name: /SQL Injection Extraction/ }).click();
+  await expect(page).toHaveURL(/\/challenge\/sql-injection-extraction$/);
+
+  await page.locator('#sqli-username').fill("admin' --");
+  await page.locator('#sqli-password').fill('anything');
+  await page
+    .getByRole('button', { name: /log ?in/i })
+    .first()
+    .click();
+  const flag = (await page.locator('text=/CTF\\{[a-z_]+_[0-9a-f]{24}\\}/').first().textContent())?.match(/CTF\{[^}]+\}/)?.[0];
+  expect(flag).toBeTruthy();
+
+  const flagInput = page.getByPlaceholder('CTF{...}');
+  await flagInput.fill(flag!);
+  await flagInput.press('Enter');
+  await expect(page.getByText('Correct flag! Points awarded.').first()).toBeVisible();
+  await expect(page).toHaveURL(/\/challenges$/, { timeout: 5000 });
+
+  const card = page.getByRole('link', { name: /SQL Injection Extraction/ });
+  await expect(card).toHaveAttribute('data-solved', 'true');
+
+  await card.click();
+  await expect(page.getByPlaceholder('CTF{...}').or(page.locator('form button[type="submit"]')).first()).toBeVisible();
+  const submit = page
+    .locator('form')
+    .filter({ has: page.getByPlaceholder('CTF{...}') })
+    .getByRole('button');
+  if ((await submit.count()) > 0) await expect(submit.first()).toBeDisabled();
+});
+
+test('Players filter the challenge list by category and difficulty', async ({ page, login }) => {
+  await login();
+  await page.goto('/challenges');
+  await expect(page.getByRole('link', { name: /DOM Manipulation/ })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Category' }).click();
+  await page.getByRole('option', { name: 'Forensics' }).click();
+  await expect(page.getByRole('link', { name: /Memory Dump Analysis/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /DOM Manipulation/ })).toHaveCount(0);
+  await page.getByRole('combobox', { name: 'Difficulty' }).click();
+  await page.getByRole('option', { name: 'Hard' }).click();
+  await expect(page.getByRole('link', { name: /Disk Image Analysis/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Memory Dump Analysis/ })).toHaveCount(0);
+});
+
+test('Challenge titles are shown in French', async ({ page, login }) => {
+  await login();
+  await page.goto('/challenges');
+  await page.getByRole('button', { name: 'Français' }).first().click();
+  await expect(page.getByRole('link', { name: /Extraction par injection SQL/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Stéganographie - LSB/ })).toBeVisible();
+});
