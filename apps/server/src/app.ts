@@ -133,6 +133,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users: usersRepository,
     onRegistered: () => events.publish('leaderboard', { reason: 'user-updated' }),
   });
+  // A user change announced on any instance (role, ban, deletion) ends the remembered sessions at once.
+  events.subscribe((message) => {
+    if (message.type === 'leaderboard' && 'reason' in message.data && message.data.reason !== 'solve')
+      authService.forgetSessions();
+  });
   const guards = createGuards(authService);
   const challengesService = createChallengesService({
     repository: createChallengesRepository(database.db),

@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import type { Clock } from '../src/lib/clock.js';
+import type { LoggerOptions } from '../src/lib/logger.js';
 
 import { createTestDatabase } from './test-database.js';
 
@@ -23,7 +24,7 @@ export const TEST_ADMIN = { email: 'admin@example.com', username: 'admin', passw
 
 /** One app on its own fresh database (STYLE.md §6: no shared mutable DB between test files). */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; database?: Database } = {},
+  options: { env?: Record<string, string>; clock?: Clock; database?: Database; logger?: LoggerOptions } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -40,7 +41,7 @@ export async function buildTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logger ?? false,
     print: (text) => printed.push(text),
     ...(options.clock ? { clock: options.clock } : {}),
   });

@@ -56,7 +56,7 @@ describe('POST /api/auth/register', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().user).toMatchObject({ rank: 'user', score: 0 });
     const admin = await client.post('/api/admin/seed');
-    expect(admin.statusCode).not.toBe(200);
+    expect(admin.statusCode).toBe(403);
   });
 
   it('refuses an email already in use', async () => {
@@ -189,5 +189,22 @@ describe('admin bootstrap', () => {
     const response = await client.post('/api/auth/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
     expect(response.statusCode).toBe(200);
     expect(response.json().user.rank).toBe('admin');
+  });
+});
+
+describe('cookies over https', () => {
+  it('marks the session cookie Secure when the public URL is https', async () => {
+    const secure = await buildTestApp({ env: { PUBLIC_URL: 'https://ctf.example.org' } });
+    try {
+      const response = await new TestClient(secure.app).post('/api/auth/register', {
+        username: 'secure_one',
+        email: 'secure@example.com',
+        password: 'secret12',
+      });
+      expect(response.statusCode).toBe(200);
+      expect(String(response.headers['set-cookie'])).toMatch(/; Secure/);
+    } finally {
+      await secure.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ import type { UsersRepository } from '../users/users.repository.js';
 import { toPublicUser, toRole } from '../users/users.service.js';
 
 import type { BetterAuth } from './better-auth.js';
+import { createSessionCache, sessionCookieOf } from './session-cache.js';
 
 export interface SessionUser {
   userId: string;
@@ -51,6 +52,8 @@ function setCookiesOf(headers: Headers | undefined): string[] {
 
 export function createAuthService(deps: { auth: BetterAuth; users: UsersRepository; onRegistered?: () => void }) {
   const { auth, users } = deps;
+  /** Valid sessions for 10 s (docs/performance.md): hot routes skip better-auth's query; see forgetSessions(). */
+  const sessionCache = createSessionCache<SessionUser>({ ttlMs: 10_000, maxEntries: 100_000 });
 
   async function loadUser(userId: string): Promise<PublicUser> {
     const row = await users.findUserById(userId);
@@ -89,6 +92,8 @@ export function createAuthService(deps: { auth: BetterAuth; users: UsersReposito
     },
 
     async logout(headers: Headers): Promise<AuthOutcome<null>> {
+      const cookie = sessionCookieOf(headers.get('cookie'));
+      if (cookie) sessionCache.forget(cookie);
       try {
         const { headers: out } = await auth.api.signOut({ headers, returnHeaders: true });
         return { value: null, setCookies: setCookiesOf(out) };
@@ -100,14 +105,23 @@ export function createAuthService(deps: { auth: BetterAuth; users: UsersReposito
 
     /** The session's user, or null. A banned or deleted user has no session. Also returns the refreshed cookie. */
     async getSessionUser(headers: Headers): Promise<AuthOutcome<SessionUser | null>> {
-      if (!headers.get('cookie')) return { value: null, setCookies: [] };
+      const cookieHeader = headers.get('cookie');
+      if (!cookieHeader) return { value: null, setCookies: [] };
+      const cookie = sessionCookieOf(cookieHeader);
+      const cached = cookie ? sessionCache.get(cookie) : undefined;
+      if (cached) return { value: cached, setCookies: [] };
       const { headers: out, response } = await auth.api.getSession({ headers, returnHeaders: true });
       if (!response || response.user.banned === true) return { value: null, setCookies: setCookiesOf(out) };
-      return {
-        value: { userId: response.user.id, role: toRole(response.user.role ?? 'user') },
-        setCookies: setCookiesOf(out),
-      };
+      const value: SessionUser = { userId: response.user.id, role: toRole(response.user.role ?? 'user') };
+      if (cookie) sessionCache.set(cookie, value, new Date(response.session.expiresAt).getTime());
+      return { value, setCookies: setCookiesOf(out) };
     },
+
+    /**
+     * Forgets every remembered session. Call it (or publish a user change on the event bus, which app.ts wires to it)
+     * whenever a role changes or a user is banned or deleted, so that the change applies to the next request.
+     */
+    forgetSessions: () => sessionCache.clear(),
 
     loadUser,
   };
