@@ -68,7 +68,7 @@ describe('rate limits per IP', () => {
       statuses.push(last.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 429]);
-    expect(last!.json().error).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
+    expect(last.json().error).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
     const other = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
