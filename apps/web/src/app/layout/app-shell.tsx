@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 
 import { useSession } from '@/features/auth';
+import { LiveUpdates } from '@/features/live';
 
 import { DisclaimerBanner } from './disclaimer-banner';
 import { NavBar } from './nav-bar';
@@ -12,6 +13,7 @@ export function AppShell() {
   return (
     <div className="flex min-h-dvh flex-col">
       <DisclaimerBanner />
+      <LiveUpdates userId={user?.uid} />
       {user ? <NavBar user={user} /> : <PublicHeader isLoginShown={!isPending} />}
       <main id="main" className="flex flex-1 flex-col">
         <Outlet />

@@ -1,0 +1,72 @@
+import { expect, newAccount, test } from './fixtures';
+
+// An 8x8 red PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAIAQMAAAD+wSzIAAAABlBMVEX/AAD///9BHTQRAAAAEUlEQVQI12P4z8DAwMDAwAAAHvQC/mLhg6YAAAAASUVORK5CYII=',
+  'base64',
+);
+
+test('A solve in one browser shows on another browser’s leaderboard without a reload', async ({ browser }) => {
+  const watcherContext = await browser.newContext();
+  const solverContext = await browser.newContext();
+  try {
+    const watcher = await watcherContext.newPage();
+    const solver = await solverContext.newPage();
+    expect((await watcher.request.post('/api/auth/register', { data: newAccount() })).status()).toBe(200);
+    const solverAccount = newAccount();
+    const registered = await solver.request.post('/api/auth/register', { data: solverAccount });
+    const solverId = ((await registered.json()) as { user: { uid: string } }).user.uid;
+
+    await watcher.goto('/leaderboard');
+    const row = watcher.getByTestId(`leaderboard-row-${solverId}`);
+    await expect(row).toBeVisible();
+    await expect(row).not.toContainText('25');
+
+    const lab = await solver.request.post('/api/challenges/sql-injection-extraction/lab', {
+      data: { action: 'login', input: { username: "' or 1=1 --", password: 'x' } },
+    });
+    const { output } = (await lab.json()) as { output: { flag: string } };
+    const submit = await solver.request.post('/api/challenges/sql-injection-extraction/submit', { data: { flag: output.flag } });
+    expect(((await submit.json()) as { status: string }).status).toBe('correct');
+
+    await expect(row).toContainText('25');
+    await expect(row).toContainText(solverAccount.username);
+  } finally {
+    await watcherContext.close();
+    await solverContext.close();
+  }
+});
+
+test('A profile edit persists after a reload', async ({ page, login }) => {
+  await login();
+  await page.goto('/profile');
+  const bio = page.getByLabel('Bio', { exact: true });
+  await bio.fill('Packet whisperer from Lyon.');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Profile updated successfully', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Bio', { exact: true })).toHaveValue('Packet whisperer from Lyon.');
+});
+
+test('An avatar upload shows the new image', async ({ page, login }) => {
+  const account = await login();
+  await page.goto('/profile');
+  await page.getByLabel('Choose an avatar image').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText('Avatar updated successfully', { exact: true })).toBeVisible();
+  const image = page.locator('img[src*="/avatar?v="]').first();
+  await expect(image).toBeVisible();
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect(
+    page
+      .getByRole('link', { name: new RegExp(account.username) })
+      .first()
+      .locator('img'),
+  ).toHaveAttribute('src', /avatar\?v=/);
+});
+
+test('A missing user shows User Not Found', async ({ page, login }) => {
+  await login();
+  await page.goto('/user/no-such-user-id');
+  await expect(page.getByText('User Not Found')).toBeVisible();
+  await expect(page.getByText('This user does not exist.')).toBeVisible();
+});
