@@ -45,3 +45,27 @@ describe('GET /api/challenges/:id/file', () => {
     expect((await client.get('/api/challenges/..%2F..%2Fetc%2Fpasswd/file')).statusCode).toBe(400);
   });
 });
+
+describe('per-deployment files', () => {
+  it('gives two deployments (two instance secrets) different flags and different files', async () => {
+    const other = await buildTestApp({ env: { INSTANCE_SECRET: 'another-deployment-secret-42' } });
+    try {
+      const [a, b] = [await registerPlayer(t.app), await registerPlayer(other.app)];
+      for (const id of ['memory-dump-analysis', 'disk-image-analysis', 'steganography---lsb']) {
+        const fileA = await a.client.get(`/api/challenges/${id}/file`);
+        const fileB = await b.client.get(`/api/challenges/${id}/file`);
+        expect(fileA.statusCode).toBe(200);
+        expect(fileB.statusCode).toBe(200);
+        expect(fileA.rawPayload.equals(fileB.rawPayload)).toBe(false);
+      }
+      const flagA = deriveFlag(t.config.instanceSecret!, 'memory-dump-analysis');
+      const flagB = deriveFlag(other.config.instanceSecret!, 'memory-dump-analysis');
+      expect(flagA).not.toBe(flagB);
+      const dumpA = (await a.client.get('/api/challenges/memory-dump-analysis/file')).rawPayload;
+      expect(dumpA.includes(Buffer.from(flagA))).toBe(true);
+      expect(dumpA.includes(Buffer.from(flagB))).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
+});
