@@ -1,4 +1,4 @@
-import { eq, or, sql, isNull } from 'drizzle-orm';
+import { and, eq, isNull, or, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
@@ -16,7 +16,7 @@ export interface StandingRow {
 
 export function createLeaderboardRepository(db: Db) {
   return {
-    /** Every player that is not banned, with their solve count: one query, no N+1. */
+    /** Every player (role user, not banned) with their solve count: one query, no N+1. Admins run the event; they are not ranked. */
     async listStandings(): Promise<StandingRow[]> {
       return db
         .select({
@@ -30,7 +30,7 @@ export function createLeaderboardRepository(db: Db) {
           solvedCount: sql<number>`(select count(*)::int from solves s where s.user_id = "users"."id")`,
         })
         .from(users)
-        .where(or(isNull(users.banned), eq(users.banned, false)));
+        .where(and(eq(users.role, 'user'), or(isNull(users.banned), eq(users.banned, false))));
     },
   };
 }

@@ -58,6 +58,13 @@ describe('GET /api/leaderboard', () => {
     expect((await client.get('/api/leaderboard?search=nobody-at-all')).json()).toMatchObject({ total: 0, entries: [] });
   });
 
+  it('does not rank admins: they run the event', async () => {
+    const { client } = await registerPlayer(t.app);
+    const page = (await client.get('/api/leaderboard?search=admin')).json();
+    expect(page.entries.map((e: { rank: string }) => e.rank)).not.toContain('admin');
+    expect(page.total).toBe(0);
+  });
+
   it('leaves banned users out and pages by 100', async () => {
     const banned = await registerPlayer(t.app, { username: 'banned_one' });
     await t.database.db.update(users).set({ banned: true }).where(eq(users.id, banned.userId));
