@@ -1,5 +1,5 @@
 // `npm test`: every suite. Format, lint, types, unit and route tests on PGlite; the route tests again on PostgreSQL when
-// DATABASE_URL is set; then the Playwright journeys against the built app served by the real server.
+// DATABASE_URL is set; then the fault tests and the Playwright journeys against the built app served by the real server.
 import { spawnSync } from 'node:child_process';
 
 function step(title, command, args, env = {}) {
@@ -26,4 +26,6 @@ console.log('\n▶ unit and route tests (PGlite)');
 if (databaseUrl) step('route tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server'], { DATABASE_URL: databaseUrl });
 else console.log('\n(DATABASE_URL unset: the PostgreSQL pass is skipped)');
 step('build', 'npm', ['run', 'build']);
+// Real server processes killed mid-burst, and PostgreSQL stopped under load: alone, after the other suites.
+step('fault tests', 'npm', ['run', 'test:fault']);
 step('end-to-end journeys (Chromium)', 'npx', ['playwright', 'test'], { DATABASE_URL: '' });

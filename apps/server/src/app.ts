@@ -1,6 +1,5 @@
 import path from 'node:path';
 
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -12,6 +11,7 @@ import { type Database } from './db/client.js';
 import { createGuards } from './http/auth-guards.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerOriginCheck } from './http/origin-check.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createLoggerOptions, type LoggerOptions } from './lib/logger.js';
@@ -23,6 +23,7 @@ import { bootstrapAdmin } from './modules/auth/admin-bootstrap.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createBetterAuth } from './modules/auth/better-auth.js';
+import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createInstanceRepository } from './modules/instance/instance.repository.js';
 import { loadInstanceSecrets } from './modules/instance/instance-secrets.js';
 import { badgesRoutes } from './modules/badges/badges.routes.js';
@@ -38,7 +39,12 @@ import { createLabsService } from './modules/labs/labs.service.js';
 import { createSubmissionsRepository } from './modules/submissions/submissions.repository.js';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
-import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './modules/events/event-bus.js';
+import {
+  createMemoryEventBus,
+  createPostgresEventBus,
+  type EventBus,
+  type ServerEventMessage,
+} from './modules/events/event-bus.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { createLeaderboardRepository } from './modules/leaderboard/leaderboard.repository.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
@@ -68,8 +74,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const clock = deps.clock ?? systemClock;
   const app = Fastify({
     logger: deps.logger ?? createLoggerOptions(config.logLevel),
+    // One line per request, when it is answered, instead of Fastify's two: logging was the largest cost of a hot read
+    // (docs/performance.md).
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+  });
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    done();
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -81,7 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerOriginCheck(app, config.trustedOrigins);
-  await app.register(helmet, {
+  await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -131,13 +144,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const authService = createAuthService({
     auth: betterAuth,
     users: usersRepository,
+    sessions: createSessionsRepository(database.db),
+    // A sign-out on another instance reaches this one only through the expiry of this memory: short on PostgreSQL
+    // (several instances possible). PGlite means one process, which sees every sign-out and user change; a minute
+    // still bounds changes made outside the app (e.g. in SQL).
+    sessionCacheTtlMs: database.kind === 'pglite' ? 60_000 : 10_000,
     onRegistered: () => events.publish('leaderboard', { reason: 'user-updated' }),
   });
-  // A user change announced on any instance (role, ban, deletion) ends the remembered sessions at once.
+  // A user change (role, ban, deletion) ends the remembered sessions at once: on this instance before the change is
+  // answered (PostgreSQL's notifications arrive a little later), on the others when its notification arrives.
+  const isUserChange = (message: ServerEventMessage) =>
+    message.type === 'leaderboard' && 'reason' in message.data && message.data.reason !== 'solve';
   events.subscribe((message) => {
-    if (message.type === 'leaderboard' && 'reason' in message.data && message.data.reason !== 'solve')
-      authService.forgetSessions();
+    if (isUserChange(message)) authService.forgetSessions();
   });
+  const publishEvent = events.publish;
+  events.publish = (type, data) => {
+    if (isUserChange({ type, data })) authService.forgetSessions();
+    publishEvent(type, data);
+  };
   const guards = createGuards(authService);
   const challengesService = createChallengesService({
     repository: createChallengesRepository(database.db),

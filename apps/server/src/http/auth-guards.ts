@@ -29,7 +29,7 @@ export function currentUser(request: FastifyRequest): SessionUser {
 
 export function createGuards(auth: AuthService): Guards {
   const resolve = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { value, setCookies } = await auth.getSessionUser(toWebHeaders(request.headers));
+    const { value, setCookies } = await auth.getSessionUser(request.headers.cookie, () => toWebHeaders(request.headers));
     if (setCookies.length > 0) void reply.header('set-cookie', setCookies);
     request.sessionUser = value;
     return value;

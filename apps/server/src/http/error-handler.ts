@@ -59,6 +59,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
         status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : 'VALIDATION_FAILED';
       return reply.status(status).send(body(code, error.message));
     }
+    if (hasCode(error, UNSTORABLE_TEXT_CODES)) {
+      // Text PostgreSQL cannot store (a NUL byte in a path parameter or a field): the request's fault, not ours.
+      return reply.status(400).send(body('VALIDATION_FAILED', 'The request contains characters that are not allowed.'));
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply
@@ -90,6 +94,19 @@ const UNAVAILABLE_CODES = new Set([
   '08003',
   '08006',
 ]);
+
+/** PostgreSQL: character_not_in_repertoire (e.g. "invalid byte sequence for encoding UTF8: 0x00"), untranslatable_character. */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+function hasCode(error: unknown, codes: ReadonlySet<string>): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && codes.has(code)) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 function isDatabaseUnavailable(error: unknown): boolean {
   let current: unknown = error;

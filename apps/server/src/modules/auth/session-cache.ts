@@ -1,48 +1,42 @@
-/** The session cookie, whatever its prefix (`__Secure-` over https); its whole signed value is the cache key. */
-const SESSION_COOKIE = /(?:^|;)\s*((?:__Secure-)?drapeau\.session_token=[^;]*)/g;
-
 /**
- * The `name=value` of the one session cookie of a Cookie header; undefined when there is none or more than one (the
- * cache then stays out of the way, so that it never keys a session by a cookie better-auth did not read).
- */
-export function sessionCookieOf(cookieHeader: string | null | undefined): string | undefined {
-  if (!cookieHeader) return undefined;
-  const found = [...cookieHeader.matchAll(SESSION_COOKIE)];
-  return found.length === 1 ? found[0]![1]!.trim() : undefined;
-}
-
-/**
- * A short-lived memory of valid sessions, so that hot routes (leaderboard, submissions) skip better-auth's signature check
- * and session query (docs/performance.md). Keyed by the exact signed cookie, so a hit needs a cookie the server signed.
+ * A short-lived memory of valid sessions, so that hot routes (leaderboard, submissions) answer without a session query
+ * (docs/performance.md). Keyed by the exact signed cookie value, so a hit needs a cookie the server signed and checked.
  * Only valid sessions are kept, for at most `ttlMs` and never past the session's expiry. Sign-out forgets its cookie;
- * `clear()` forgets every session, and runs on every user change announced on the event bus (role, ban, deletion),
- * on every instance. Any other way of ending sessions is bounded by `ttlMs`.
+ * `clear()` forgets every session and runs on every user change announced on the event bus (role, ban, deletion), on
+ * every instance. Any other way of ending a session (e.g. sign-out on another instance) takes effect within `ttlMs`.
  */
 export function createSessionCache<T>(options: { ttlMs: number; maxEntries: number; now?: () => number }) {
   const now = options.now ?? Date.now;
   const entries = new Map<string, { user: T; until: number }>();
+  /** Bumped by forget() and clear(): a lookup that started before either must not store what it read. */
+  let generation = 0;
   return {
-    get(cookie: string): T | undefined {
-      const entry = entries.get(cookie);
+    generation: () => generation,
+    get(signedValue: string): T | undefined {
+      const entry = entries.get(signedValue);
       if (!entry) return undefined;
       if (entry.until <= now()) {
-        entries.delete(cookie);
+        entries.delete(signedValue);
         return undefined;
       }
       return entry.user;
     },
-    set(cookie: string, user: T, sessionExpiresAt: number): void {
+    /** Stores a session read while `readAt` was the generation; ignored if sessions were forgotten meanwhile. */
+    set(signedValue: string, user: T, sessionExpiresAt: number, readAt: number): void {
+      if (readAt !== generation) return;
       const t = now();
       if (entries.size >= options.maxEntries) {
         for (const [key, entry] of entries) if (entry.until <= t) entries.delete(key);
         if (entries.size >= options.maxEntries) entries.clear();
       }
-      entries.set(cookie, { user, until: Math.min(t + options.ttlMs, sessionExpiresAt) });
+      entries.set(signedValue, { user, until: Math.min(t + options.ttlMs, sessionExpiresAt) });
     },
-    forget(cookie: string): void {
-      entries.delete(cookie);
+    forget(signedValue: string): void {
+      generation += 1;
+      entries.delete(signedValue);
     },
     clear(): void {
+      generation += 1;
       entries.clear();
     },
   };

@@ -40,6 +40,13 @@ export function createChallengesService(deps: { repository: ChallengesRepository
     });
     return cache;
   };
+  /** Flags depend only on the secret and the id: derived once (an HMAC per submission otherwise). */
+  const flags = new Map<string, string>();
+  const flagOf = (id: string): string => {
+    let flag = flags.get(id);
+    if (flag === undefined) flags.set(id, (flag = deriveFlag(instanceSecret, id)));
+    return flag;
+  };
 
   const service = {
     async listChallenges(userId: string): Promise<PublicChallenge[]> {
@@ -62,7 +69,7 @@ export function createChallengesService(deps: { repository: ChallengesRepository
     async getChallenge(id: string): Promise<Challenge> {
       const row = (await catalogue()).get(id);
       if (!row) throw notFound('CHALLENGE_NOT_FOUND', 'Challenge not found.');
-      return { row, flag: { type: 'exact', value: deriveFlag(instanceSecret, id) } };
+      return { row, flag: { type: 'exact', value: flagOf(id) } };
     },
 
     /** Admins only (routes check): every challenge's flag for this deployment. */

@@ -22,7 +22,7 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{ leaderboard: Leaderboard
       const { search, page } = request.query;
       if (!search) {
         // Pre-serialized bytes of the common pages, built from the same schema-shaped object.
-        // A string body skips serialization: Fastify sends it as it is.
+        // A Buffer body skips serialization and encoding: Fastify sends the bytes as they are.
         const bytes = await leaderboard.getPageBytes(page);
         return reply.type('application/json; charset=utf-8').send(bytes as unknown as LeaderboardPage);
       }

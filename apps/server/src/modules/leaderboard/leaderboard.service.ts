@@ -5,7 +5,8 @@ import { avatarUrlOf } from '../users/avatar-url.js';
 import { toRole } from '../users/users.service.js';
 
 import type { LeaderboardRepository } from './leaderboard.repository.js';
-import { matchesSearch, rankStandings, type Standing, toEntry } from './standings.js';
+import { createSearchIndex, type SearchIndex } from './search-index.js';
+import { rankStandings, type Standing, toEntry } from './standings.js';
 
 /**
  * Standings live in memory (DESIGN.md "hot reads"): rebuilt by one query after a change announced on the event bus,
@@ -14,13 +15,20 @@ import { matchesSearch, rankStandings, type Standing, toEntry } from './standing
 export function createLeaderboardService(deps: { repository: LeaderboardRepository; events: EventBus }) {
   const { repository, events } = deps;
   let standings: Promise<Standing[]> | undefined;
-  let pageBytes = new Map<number, string>();
+  let pageBytes = new Map<number, Buffer>();
 
   const invalidate = () => {
     standings = undefined;
     pageBytes = new Map();
   };
   const unsubscribe = events.subscribe(invalidate);
+  /** The search index of each standings array, built on the first search after a change. */
+  const indexes = new WeakMap<Standing[], SearchIndex>();
+  const searchIndexOf = (all: Standing[]): SearchIndex => {
+    let index = indexes.get(all);
+    if (!index) indexes.set(all, (index = createSearchIndex(all)));
+    return index;
+  };
 
   const load = (): Promise<Standing[]> => {
     if (!standings) {
@@ -50,23 +58,31 @@ export function createLeaderboardService(deps: { repository: LeaderboardReposito
   const service = {
     async getPage(query: LeaderboardQuery, isAdmin: boolean): Promise<LeaderboardPage> {
       const all = await load();
-      const positioned = all.map((s, i) => ({ s, position: i + 1 }));
-      const matching = query.search ? positioned.filter(({ s }) => matchesSearch(s, query.search ?? '', isAdmin)) : positioned;
       const start = (query.page - 1) * LEADERBOARD_PAGE_SIZE;
-      return {
-        entries: matching.slice(start, start + LEADERBOARD_PAGE_SIZE).map(({ s, position }) => toEntry(s, position)),
-        total: matching.length,
-        page: query.page,
-        pageSize: LEADERBOARD_PAGE_SIZE,
-      };
+      const end = start + LEADERBOARD_PAGE_SIZE;
+      const entries = [];
+      let total = all.length;
+      if (!query.search) {
+        for (let i = start; i < Math.min(end, all.length); i += 1) entries.push(toEntry(all[i]!, i + 1));
+      } else {
+        // One native scan of the index, then one pass over the marks: no allocation per standing.
+        const marks = searchIndexOf(all).find(query.search, isAdmin);
+        total = 0;
+        for (let i = 0; i < marks.length; i += 1) {
+          if (marks[i] === 0) continue;
+          if (total >= start && total < end) entries.push(toEntry(all[i]!, i + 1));
+          total += 1;
+        }
+      }
+      return { entries, total, page: query.page, pageSize: LEADERBOARD_PAGE_SIZE };
     },
 
-    /** The JSON of an unfiltered page, serialized once per change. */
-    async getPageBytes(page: number): Promise<string> {
+    /** The JSON bytes of an unfiltered page, serialized and encoded once per change. */
+    async getPageBytes(page: number): Promise<Buffer> {
       const cached = pageBytes.get(page);
       if (cached !== undefined) return cached;
       const current = pageBytes;
-      const bytes = JSON.stringify(await service.getPage({ page }, false));
+      const bytes = Buffer.from(JSON.stringify(await service.getPage({ page }, false)));
       if (current === pageBytes) pageBytes.set(page, bytes);
       return bytes;
     },

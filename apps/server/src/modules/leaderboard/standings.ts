@@ -30,10 +30,16 @@ export function rankStandings(standings: Standing[]): Standing[] {
  * box cannot be used to guess other players' emails letter by letter (DESIGN.md: emails are never revealed).
  */
 export function matchesSearch(standing: Standing, search: string, isAdmin: boolean): boolean {
+  return createSearchMatcher(search, isAdmin)(standing);
+}
+
+/** matchesSearch with the search normalized once, for scanning every standing. */
+export function createSearchMatcher(search: string, isAdmin: boolean): (standing: Standing) => boolean {
   const needle = search.trim().toLowerCase();
-  if (needle === '') return true;
-  if (standing.usernameLower.includes(needle)) return true;
-  return isAdmin ? standing.emailLower.includes(needle) : standing.emailLower === needle;
+  if (needle === '') return () => true;
+  return isAdmin
+    ? (s) => s.usernameLower.includes(needle) || s.emailLower.includes(needle)
+    : (s) => s.usernameLower.includes(needle) || s.emailLower === needle;
 }
 
 export function toEntry(standing: Standing, position: number): LeaderboardEntry {

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { solves, submissions, users } from '../../db/schema/index.js';
@@ -16,18 +16,24 @@ export interface SubmissionsRepository {
   transaction<T>(fn: (repository: SubmissionsRepository, executor: Db) => Promise<T>): Promise<T>;
   insertAttempt(attempt: AttemptRecord): Promise<void>;
   /**
+   * Records a wrong attempt and tells whether the user had already solved the challenge, once the attempt is committed.
+   * Concurrent calls share one statement (the hot path of wrong flags, docs/performance.md).
+   */
+  recordWrongAttempt(attempt: Omit<AttemptRecord, 'isCorrect'>): Promise<{ alreadySolved: boolean }>;
+  /**
    * Inserts the solve; the unique (user, challenge) constraint turns a second one into `false` instead of a double
    * solve, whatever the concurrency (STYLE.md §8.6).
    */
   insertSolve(userId: string, challengeId: string, points: number): Promise<boolean>;
   /** Adds to the score in the same transaction as the solve and returns the new score and the shown username. */
   addToScore(userId: string, points: number): Promise<{ score: number; username: string }>;
-  countChallengeSolves(challengeId: string): Promise<number>;
-  isSolved(userId: string, challengeId: string): Promise<boolean>;
+  /** Whether the challenge has exactly one solve (the one just inserted): reads at most two index entries. */
+  isFirstSolve(challengeId: string): Promise<boolean>;
 }
 
 /** `db` may be a transaction (see transaction()). */
 export function createSubmissionsRepository(db: Db): SubmissionsRepository {
+  let recordWrong: ReturnType<typeof createWrongAttemptBatcher> | undefined;
   return {
     async transaction<T>(fn: (repository: SubmissionsRepository, executor: Db) => Promise<T>): Promise<T> {
       return db.transaction(async (tx) => fn(createSubmissionsRepository(tx), tx));
@@ -51,16 +57,73 @@ export function createSubmissionsRepository(db: Db): SubmissionsRepository {
         .returning({ score: users.score, username: sql<string>`coalesce(${users.displayUsername}, ${users.username}, '')` });
       return { score: row?.score ?? 0, username: row?.username ?? '' };
     },
-    async countChallengeSolves(challengeId) {
-      const [row] = await db.select({ n: count() }).from(solves).where(eq(solves.challengeId, challengeId));
-      return row?.n ?? 0;
+    async recordWrongAttempt(attempt) {
+      recordWrong ??= createWrongAttemptBatcher(db);
+      return { alreadySolved: await recordWrong(attempt) };
     },
-    async isSolved(userId: string, challengeId: string): Promise<boolean> {
-      const [row] = await db
-        .select({ id: solves.id })
-        .from(solves)
-        .where(sql`${solves.userId} = ${userId} and ${solves.challengeId} = ${challengeId}`);
-      return row !== undefined;
+    async isFirstSolve(challengeId) {
+      const rows = await db.select({ id: solves.id }).from(solves).where(eq(solves.challengeId, challengeId)).limit(2);
+      return rows.length === 1;
     },
   };
+}
+
+/**
+ * Application-level group commit for wrong attempts: while one insert is running, the attempts that arrive wait, then go
+ * in together as one multi-row insert that also reads which of them were already solved. Each caller still gets its
+ * answer only after its row is committed; under load, one statement (and one commit) serves dozens of requests.
+ */
+function createWrongAttemptBatcher(db: Db) {
+  type Pending = {
+    attempt: Omit<AttemptRecord, 'isCorrect'>;
+    resolve: (solved: boolean) => void;
+    reject: (error: unknown) => void;
+  };
+  let queue: Pending[] = [];
+  let running = false;
+
+  const write = async (batch: Pending[]): Promise<Set<string>> => {
+    const inserted = db.$with('inserted').as(
+      db
+        .insert(submissions)
+        .values(batch.map(({ attempt }) => ({ ...attempt, ip: attempt.ip ?? null, isCorrect: false })))
+        .returning({ userId: submissions.userId, challengeId: submissions.challengeId }),
+    );
+    // One index lookup per inserted attempt (solves_user_challenge_uq), in the statement that inserts them.
+    const rows = await db
+      .with(inserted)
+      .select({ userId: inserted.userId, challengeId: inserted.challengeId })
+      .from(inserted)
+      .where(
+        sql`exists (select 1 from solves s where s.user_id = ${inserted.userId} and s.challenge_id = ${inserted.challengeId})`,
+      );
+    return new Set(rows.map((r) => `${r.userId}|${r.challengeId}`));
+  };
+
+  const drain = async (): Promise<void> => {
+    running = true;
+    // Let the requests already received (sockets ready to read) reach the queue first: with PGlite, which runs in this
+    // thread, nothing else would arrive between two statements.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    while (queue.length > 0) {
+      const batch = queue.slice(0, 500);
+      queue = queue.slice(batch.length);
+      try {
+        const solved = await write(batch);
+        for (const p of batch) p.resolve(solved.has(`${p.attempt.userId}|${p.attempt.challengeId}`));
+      } catch (error) {
+        if (batch.length === 1) batch[0]!.reject(error);
+        // One bad row (e.g. a user deleted meanwhile) must not fail the others: one by one, then.
+        else await Promise.all(batch.map((p) => write([p]).then((solved) => p.resolve(solved.size > 0), p.reject)));
+      }
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    running = false;
+  };
+
+  return (attempt: Omit<AttemptRecord, 'isCorrect'>): Promise<boolean> =>
+    new Promise<boolean>((resolve, reject) => {
+      queue.push({ attempt, resolve, reject });
+      if (!running) void drain();
+    });
 }

@@ -41,8 +41,8 @@ export function createSubmissionsService(deps: {
       const attempt = { userId: input.userId, challengeId: challenge.row.id, submitted, isCorrect, ip: input.ip };
 
       if (!isCorrect) {
-        await repository.insertAttempt(attempt);
-        if (await repository.isSolved(input.userId, challenge.row.id)) return { status: 'already_solved' };
+        const { alreadySolved } = await repository.recordWrongAttempt(attempt);
+        if (alreadySolved) return { status: 'already_solved' };
         await wrongFlagLimiter.hit(limiterKey);
         return { status: 'incorrect' };
       }
@@ -53,7 +53,7 @@ export function createSubmissionsService(deps: {
         if (!(await tx.insertSolve(input.userId, challenge.row.id, challenge.row.points))) return { status: 'already_solved' };
         const { score, username } = await tx.addToScore(input.userId, challenge.row.points);
         const newBadges = await badges.awardEarnedBadges(executor, input.userId);
-        const firstBlood = (await tx.countChallengeSolves(challenge.row.id)) === 1;
+        const firstBlood = await tx.isFirstSolve(challenge.row.id);
         solveEvent = {
           userId: input.userId,
           username,
