@@ -2,27 +2,7 @@ import { and, asc, count, desc, eq, or, type SQL, sql, type SQLWrapper } from 'd
 
 import type { Db } from '../../db/client.js';
 import { badges, userBadges, users } from '../../db/schema/index.js';
-import type { UserRow } from '../users/users.repository.js';
-
-/** The API's user shape (users/toPublicUser), badges and solves included, in one query. */
-const userRowColumns = {
-  id: users.id,
-  username: users.displayUsername,
-  normalizedUsername: users.username,
-  email: users.email,
-  role: users.role,
-  banned: users.banned,
-  score: users.score,
-  bio: users.bio,
-  avatarPath: users.avatarPath,
-  createdAt: users.createdAt,
-  solvedChallenges: sql<
-    string[]
-  >`coalesce((select array_agg(s.challenge_id order by s.solved_at, s.id) from solves s where s.user_id = "users"."id"), '{}')`,
-  badges: sql<
-    string[]
-  >`coalesce((select array_agg(b.badge_id order by b.awarded_at, b.badge_id) from user_badges b where b.user_id = "users"."id"), '{}')`,
-};
+import { type UserRow, userRowColumns } from '../../db/user-row.js';
 
 export const shownUsername = sql<string>`coalesce(${users.displayUsername}, ${users.username}, '')`;
 

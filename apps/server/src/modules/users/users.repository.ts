@@ -2,41 +2,9 @@ import { count, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
+import { type UserRow, userRowColumns } from '../../db/user-row.js';
 
-/** Everything the API's user shape needs, in one query. */
-const userRowColumns = {
-  id: users.id,
-  username: users.displayUsername,
-  normalizedUsername: users.username,
-  email: users.email,
-  role: users.role,
-  banned: users.banned,
-  score: users.score,
-  bio: users.bio,
-  avatarPath: users.avatarPath,
-  createdAt: users.createdAt,
-  solvedChallenges: sql<
-    string[]
-  >`coalesce((select array_agg(s.challenge_id order by s.solved_at, s.id) from solves s where s.user_id = "users"."id"), '{}')`,
-  badges: sql<
-    string[]
-  >`coalesce((select array_agg(b.badge_id order by b.awarded_at, b.badge_id) from user_badges b where b.user_id = "users"."id"), '{}')`,
-};
-
-export type UserRow = {
-  id: string;
-  username: string | null;
-  normalizedUsername: string | null;
-  email: string;
-  role: string;
-  banned: boolean | null;
-  score: number;
-  bio: string;
-  avatarPath: string | null;
-  createdAt: Date;
-  solvedChallenges: string[];
-  badges: string[];
-};
+export type { UserRow };
 
 export function createUsersRepository(db: Db) {
   return {
