@@ -1,8 +1,7 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +11,10 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 import { createDatabase, migrateDatabase } from '../../src/db/client.js';
+
+import { request } from './fault-http.js';
+
+export { request, type Response } from './fault-http.js';
 
 /** apps/server */
 export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -245,76 +248,4 @@ export function tailOf(file: string, lines = 40): string {
   } catch {
     return '(no log)';
   }
-}
-
-// ---------------------------------------------------------------------------------------------------------- http
-
-export interface Response {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: string;
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-
-export function request(
-  baseUrl: string,
-  options: { path: string; method?: string; cookie?: string; json?: unknown; timeoutMs?: number },
-): Promise<Response> {
-  const body = options.json === undefined ? undefined : JSON.stringify(options.json);
-  return new Promise((resolve, reject) => {
-    const req = http.request(
-      baseUrl + options.path,
-      {
-        method: options.method ?? 'GET',
-        agent,
-        timeout: options.timeoutMs ?? 15_000,
-        headers: {
-          ...(options.cookie ? { cookie: options.cookie } : {}),
-          ...(body !== undefined
-            ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }
-            : {}),
-        },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-        res.on('error', reject);
-      },
-    );
-    req.on('timeout', () => req.destroy(new Error('timeout')));
-    req.on('error', reject);
-    if (body !== undefined) req.write(body);
-    req.end();
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------- PostgreSQL
-
-/** pg_ctlcluster for the local cluster (`ls /etc/postgresql`/main), or undefined when there is none. */
-export function localCluster(): { version: string; name: string } | undefined {
-  const which = spawnSync('sh', ['-c', 'command -v pg_ctlcluster && ls /etc/postgresql'], { encoding: 'utf8' });
-  if (which.status !== 0) return undefined;
-  const version = which.stdout.trim().split('\n').at(-1)?.trim();
-  return version ? { version, name: 'main' } : undefined;
-}
-
-export function pgCtlCluster(cluster: { version: string; name: string }, action: 'start' | 'stop'): void {
-  const args = ['--skip-systemctl-redirect', cluster.version, cluster.name, action, ...(action === 'stop' ? ['-m', 'fast'] : [])];
-  const result = spawnSync('pg_ctlcluster', args, { encoding: 'utf8', timeout: 60_000 });
-  if (result.status !== 0 && !(action === 'start' && /already running/i.test(result.stderr))) {
-    throw new Error(`pg_ctlcluster ${args.join(' ')} failed (${result.status}): ${result.stderr}`);
-  }
-}
-
-export async function waitForPostgres(timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (await isPostgresReachable()) return;
-    await sleep(200);
-  }
-  throw new Error('PostgreSQL did not come back');
 }

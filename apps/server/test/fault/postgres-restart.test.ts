@@ -14,8 +14,6 @@ import {
   createStore,
   INSTANCE_SECRET,
   isPostgresReachable,
-  localCluster,
-  pgCtlCluster,
   request,
   type Response,
   seedPlayers,
@@ -23,8 +21,8 @@ import {
   startServer,
   type Store,
   tailOf,
-  waitForPostgres,
 } from './fault-helpers.js';
+import { localCluster, pgCtlCluster, waitForPostgres } from './fault-postgres-cluster.js';
 
 const PLAYERS = 40;
 const enabled = process.env.DRAPEAU_FAULT_TESTS === '1';

@@ -54,7 +54,11 @@ function buildInit(method: Method, options: RequestOptions): RequestInit {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = { method, credentials: 'include', headers };
   if (options.signal) init.signal = options.signal;
-  if (options.body instanceof FormData) {
+  if (options.body instanceof Blob) {
+    // Raw bytes (an avatar image), sent with their own type.
+    headers['Content-Type'] = options.body.type || 'application/octet-stream';
+    init.body = options.body;
+  } else if (options.body instanceof FormData) {
     init.body = options.body;
   } else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
