@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 
-const PORT = 4173;
+// E2E_PORT lets several checkouts run their journeys side by side on one machine.
+const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_ADMIN = { email: 'admin@e2e.test', username: 'e2eadmin', password: 'e2e-admin-password' };
 
 /** The journeys run in Debian's Chromium against the built app served by the real server on a fresh embedded database. */
