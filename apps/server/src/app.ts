@@ -49,6 +49,8 @@ import { eventsRoutes } from './modules/events/events.routes.js';
 import { createLeaderboardRepository } from './modules/leaderboard/leaderboard.repository.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createAvatarsService } from './modules/users/avatars.service.js';
@@ -157,7 +159,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A user change (role, ban, deletion) ends the remembered sessions at once: on this instance before the change is
   // answered (PostgreSQL's notifications arrive a little later), on the others when its notification arrives.
   const isUserChange = (message: ServerEventMessage) =>
-    message.type === 'leaderboard' && 'reason' in message.data && message.data.reason !== 'solve';
+    message.type === 'leaderboard' &&
+    'reason' in message.data &&
+    message.data.reason !== 'solve' &&
+    message.data.reason !== 'settings';
   events.subscribe((message) => {
     if (isUserChange(message)) authService.forgetSessions();
   });
@@ -185,8 +190,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const avatarsService = createAvatarsService({ dir: path.join(config.dataDir, 'files', 'avatars') });
   const usersService = createUsersService({ repository: usersRepository, avatars: avatarsService, events });
-  const leaderboardService = createLeaderboardService({ repository: createLeaderboardRepository(database.db), events });
   const auditService = createAuditService({ db: database.db });
+  const settingsService = createSettingsService({
+    db: database.db,
+    events,
+    audit: auditService,
+    // Browsers refetch the standings when admins are shown or hidden.
+    onUpdated: (changed) => {
+      if (changed.includes('hideAdminsFromLeaderboard')) events.publish('leaderboard', { reason: 'settings' });
+    },
+  });
+  await settingsService.load();
+  const leaderboardService = createLeaderboardService({ repository: createLeaderboardRepository(database.db), events });
   const adminService = createAdminService({
     db: database.db,
     badges: badgesService,
@@ -228,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(challengeFilesRoutes, { prefix: '/challenges', files: challengeFilesService, guards });
       await api.register(challengesAdminRoutes, { prefix: '/admin', challenges: challengesService, audit: auditService, guards });
       await api.register(adminRoutes, { prefix: '/admin', admin: adminService, audit: auditService, guards });
+      await api.register(settingsRoutes, { prefix: '/admin', settings: settingsService, guards });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
@@ -246,6 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     leaderboardService.close();
+    settingsService.close();
     await events.close();
     redis?.disconnect();
   });
