@@ -2,7 +2,13 @@ import { EventEmitter } from 'node:events';
 
 import type pg from 'pg';
 
-import type { ChallengesChangedEvent, LeaderboardChangedEvent, SharedFlagIncident, SolveEvent } from '@drapeau/shared';
+import type {
+  ChallengesChangedEvent,
+  LeaderboardChangedEvent,
+  SettingsChangedEvent,
+  SharedFlagIncident,
+  SolveEvent,
+} from '@drapeau/shared';
 
 export interface ServerEvents {
   solve: SolveEvent;
@@ -10,6 +16,8 @@ export interface ServerEvents {
   challenges: ChallengesChangedEvent;
   /** Admins' streams only (events.routes.ts filters by role). */
   incident: SharedFlagIncident;
+  /** Between server instances only: the SSE route forwards SERVER_EVENT_TYPES and nothing else. */
+  settings: SettingsChangedEvent;
 }
 /** Event types written to admins' streams only. */
 export const ADMIN_ONLY_EVENTS: ReadonlySet<ServerEventName> = new Set<ServerEventName>(['incident']);
@@ -22,7 +30,7 @@ export interface ServerEventMessage<K extends ServerEventName = ServerEventName>
 type Listener = (message: ServerEventMessage) => void;
 
 /**
- * Live events (DESIGN.md "real-time"). In one process they go through memory; on PostgreSQL they go through
+ * Live events (docs/architecture.md#live-updates). In one process they go through memory; on PostgreSQL they go through
  * LISTEN/NOTIFY so that a solve on one instance reaches the clients of every instance.
  */
 export interface EventBus {

@@ -36,6 +36,7 @@ const ACTION_TONES: Record<AuditAction, 'sky' | 'amber' | 'emerald' | 'rose' | '
   'category.update': 'sky',
   'category.delete': 'rose',
   'settings.per-user-flags': 'amber',
+  'settings.update': 'amber',
 };
 
 /** Who did what to whom, newest first. */
