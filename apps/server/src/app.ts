@@ -91,6 +91,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // The first start loads the built-in pack through the importer (onReady); on a busy machine that outlasts
+    // Fastify's default 10 s. TODO(#12): batch the pack's writes instead.
+    pluginTimeout: 120_000,
   });
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');

@@ -4,6 +4,7 @@ import type { CliContext } from '../context.js';
 
 import { registerAdminCommands } from './admin.js';
 import { registerBackupCommands } from './backup.js';
+import { registerChallengesCommands } from './challenges.js';
 import { registerConfigCommands } from './config.js';
 import { registerMigrateCommand } from './migrate.js';
 
@@ -16,4 +17,5 @@ export const COMMAND_GROUPS: readonly CommandGroup[] = [
   registerConfigCommands,
   registerAdminCommands,
   registerBackupCommands,
+  registerChallengesCommands,
 ];
