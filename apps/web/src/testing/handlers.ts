@@ -48,5 +48,11 @@ export const defaultHandlers = [
   http.post('/api/auth/login', () => HttpResponse.json<AuthResponse>({ user: buildUser() })),
   http.post('/api/auth/register', () => HttpResponse.json<AuthResponse>({ user: buildUser() })),
   http.post('/api/auth/logout', () => HttpResponse.json<{ ok: true }>({ ok: true })),
-  http.post('/api/admin/seed', () => HttpResponse.json<SeedResult>({ challengeCount: 20, badgeCount: 8 })),
+  http.post('/api/admin/seed', () =>
+    HttpResponse.json<SeedResult>({
+      challengeCount: 20,
+      badgeCount: 8,
+      report: { challenges: [], created: 20, updated: 0, unchanged: 0, createdCategories: [] },
+    }),
+  ),
 ];

@@ -77,6 +77,18 @@ export const AUDIT_ACTIONS = [
   'badge.award',
   'badge.remove',
   'catalogue.seed',
+  'challenge.create',
+  'challenge.update',
+  'challenge.duplicate',
+  'challenge.delete',
+  'challenge.import',
+  'attachment.upload',
+  'attachment.replace',
+  'attachment.remove',
+  'category.create',
+  'category.update',
+  'category.delete',
+  'settings.per-user-flags',
 ] as const;
 export const AuditEntrySchema = z.object({
   id: z.number().int(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { CategorySchema } from './challenge.js';
+import { CategorySchema } from './category.js';
 import { LocalizedTextSchema } from './common.js';
 
 export const BadgeCriteriaSchema = z.discriminatedUnion('type', [

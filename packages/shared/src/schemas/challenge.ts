@@ -1,16 +1,13 @@
 import { z } from 'zod';
 
+import { CategoryKeySchema } from './category.js';
 import { LocalizedTextSchema } from './common.js';
-
-export const CATEGORIES = ['web-client', 'web-server', 'networking', 'app-script', 'app-system', 'forensics'] as const;
-export const CategorySchema = z.enum(CATEGORIES);
-export type Category = z.infer<typeof CategorySchema>;
 
 export const LEVELS = ['very-easy', 'easy', 'medium', 'hard'] as const;
 export const LevelSchema = z.enum(LEVELS);
 export type Level = z.infer<typeof LevelSchema>;
 
-/** §3: the id is the slug of the English title. */
+/** A challenge's id is its slug (§3: the slug of the English title for the built-in pack; chosen by admins otherwise). */
 export const ChallengeIdSchema = z
   .string()
   .min(1)
@@ -18,34 +15,108 @@ export const ChallengeIdSchema = z
   .regex(/^[a-z0-9-]+$/);
 
 export const ChallengeParamsSchema = z.object({ id: ChallengeIdSchema });
+export const HintParamsSchema = z.object({ id: ChallengeIdSchema, hintId: z.coerce.number().int().min(1) });
+export const AttachmentParamsSchema = z.object({ id: ChallengeIdSchema, attachmentId: z.coerce.number().int().min(1) });
 
-/** A challenge as every signed-in player sees it. It has no flag field: serialization drops one if a query selects it. */
+/**
+ * A hint as a player sees it. `content` is there only once the player opened it (POST .../hints/:hintId/open), or when
+ * it is free. Its cost is taken from what the challenge gives when solved, never below 0 (docs/decisions, scoring).
+ */
+export const PublicHintSchema = z.object({
+  id: z.number().int(),
+  cost: z.number().int().min(0),
+  isOpened: z.boolean(),
+  content: LocalizedTextSchema.nullable(),
+});
+export type PublicHint = z.infer<typeof PublicHintSchema>;
+
+/**
+ * A file to download. `size` and `sha256` are null for a file generated for this deployment or for each player until it
+ * has been generated (they differ per player for per-user flags). `url` is the download route (signed-in players only).
+ */
+export const PublicAttachmentSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  size: z.number().int().nullable(),
+  sha256: z.string().nullable(),
+  url: z.string(),
+});
+export type PublicAttachment = z.infer<typeof PublicAttachmentSchema>;
+
+/** A prerequisite by id and title, so that a locked challenge can say what unlocks it. */
+export const ChallengeRefSchema = z.object({ id: ChallengeIdSchema, title: LocalizedTextSchema });
+export type ChallengeRef = z.infer<typeof ChallengeRefSchema>;
+
+/**
+ * A challenge as a signed-in player sees it. It has no flag field: serialization drops one if a query selects it.
+ * Texts are Markdown; a missing French text is sent as the English one. Challenges that are hidden, or not open yet,
+ * are not listed at all. A locked challenge (prerequisites unsolved) comes with its title and `lockedBy` only: its
+ * description, hints and attachments are empty until it unlocks.
+ */
 export const PublicChallengeSchema = z.object({
   id: ChallengeIdSchema,
-  category: CategorySchema,
+  category: CategoryKeySchema,
   level: LevelSchema,
+  /** What a solve gives now (the dynamic value when the challenge decays), before hint costs. */
   points: z.number().int(),
+  scoring: z.enum(['static', 'dynamic']),
   title: LocalizedTextSchema,
   description: LocalizedTextSchema,
-  hint: LocalizedTextSchema.nullable(),
-  solutionType: z.enum(['download']).nullable(),
-  /** The download's file name (the link label), when the challenge has a file. */
-  fileName: z.string().nullable(),
+  author: z.string().nullable(),
+  tags: z.array(z.string()),
+  hints: z.array(PublicHintSchema),
+  attachments: z.array(PublicAttachmentSchema),
+  /** The in-page exercise's id, when the challenge has one (built-in pack). */
+  lab: z.string().nullable(),
+  isLocked: z.boolean(),
+  /** The prerequisites not solved yet (empty when unlocked). */
+  lockedBy: z.array(ChallengeRefSchema),
+  /** Past its close time: shown read-only, submissions refused. */
+  isClosed: z.boolean(),
+  closesAt: z.string().nullable(),
+  maxAttempts: z.number().int().nullable(),
+  /** null when there is no maximum. */
+  attemptsLeft: z.number().int().nullable(),
+  /** The "understand and fix" text, once solved. */
+  explanation: LocalizedTextSchema.nullable(),
   solved: z.boolean(),
   solveCount: z.number().int(),
+  /** @deprecated the first free hint, for the current web app. TODO(#12): removed once the web reads `hints`. */
+  hint: LocalizedTextSchema.nullable(),
+  /** @deprecated 'download' when there is an attachment. TODO(#12): removed once the web reads `attachments`. */
+  solutionType: z.enum(['download']).nullable(),
+  /** @deprecated the first attachment's name (served by GET .../:id/file). TODO(#12): removed with `solutionType`. */
+  fileName: z.string().nullable(),
 });
 export type PublicChallenge = z.infer<typeof PublicChallengeSchema>;
 
 export const ChallengeListSchema = z.object({ challenges: z.array(PublicChallengeSchema) });
 
+/** POST /api/challenges/:id/hints/:hintId/open: the opened hint, and what a solve now gives this player. */
+export const OpenHintResultSchema = z.object({
+  hint: PublicHintSchema,
+  /** max(0, points − costs of the hints this player opened on this challenge). */
+  pointsIfSolved: z.number().int(),
+  /** The player's score after the cost (changes only when the challenge is already solved). */
+  score: z.number().int(),
+});
+export type OpenHintResult = z.infer<typeof OpenHintResultSchema>;
+
 export const SubmitFlagBodySchema = z.object({ flag: z.string().trim().min(1).max(500) });
 export type SubmitFlagBody = z.infer<typeof SubmitFlagBodySchema>;
 
+/**
+ * `incorrect` also answers a flag that belongs to another player (a per-user flag): it is refused and recorded as a
+ * shared-flag incident for admins, without telling the submitter whose it is.
+ */
 export const SUBMIT_STATUSES = ['correct', 'incorrect', 'already_solved'] as const;
 export const SubmitStatusSchema = z.enum(SUBMIT_STATUSES);
 export type SubmitStatus = z.infer<typeof SubmitStatusSchema>;
 
-/** §7: `{success, message}`, plus a status the client matches exhaustively. */
+/**
+ * §7: `{success, message}`, plus a status the client matches exhaustively. A locked (403 CHALLENGE_LOCKED), closed
+ * (403 CHALLENGE_CLOSED) or exhausted (403 ATTEMPTS_EXHAUSTED) challenge is an error, not a status.
+ */
 export const SubmitFlagResultSchema = z.object({
   success: z.boolean(),
   status: SubmitStatusSchema,
@@ -53,5 +124,7 @@ export const SubmitFlagResultSchema = z.object({
   points: z.number().int().optional(),
   score: z.number().int().optional(),
   newBadges: z.array(z.string()).optional(),
+  /** After this attempt, when the challenge has a maximum. */
+  attemptsLeft: z.number().int().nullable().optional(),
 });
 export type SubmitFlagResult = z.infer<typeof SubmitFlagResultSchema>;

@@ -2,6 +2,8 @@ import { z } from 'zod';
 
 import { ERROR_CODES } from '../error-codes.js';
 
+import { ImportProblemSchema } from './import.js';
+
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 
 export const ErrorBodySchema = z.object({
@@ -11,6 +13,8 @@ export const ErrorBodySchema = z.object({
     /** Seconds to wait, on RATE_LIMITED. */
     retryAfterSeconds: z.number().int().optional(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** On IMPORT_INVALID: every problem found, by file, line and field. */
+    problems: z.array(ImportProblemSchema).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -14,8 +14,15 @@ export const SolveEventSchema = z.object({
 export type SolveEvent = z.infer<typeof SolveEventSchema>;
 
 /** Scores or users changed (a solve, an admin edit, a deletion): refetch standings. */
-export const LeaderboardChangedEventSchema = z.object({ reason: z.enum(['solve', 'user-updated', 'user-deleted', 'seed']) });
+export const LeaderboardChangedEventSchema = z.object({
+  reason: z.enum(['solve', 'user-updated', 'user-deleted', 'seed', 'catalogue']),
+});
 export type LeaderboardChangedEvent = z.infer<typeof LeaderboardChangedEventSchema>;
 
-export const SERVER_EVENT_TYPES = ['solve', 'leaderboard'] as const;
+/** The catalogue changed (an admin edit, an import, a seed): refetch the challenge list. */
+export const ChallengesChangedEventSchema = z.object({ challengeIds: z.array(z.string()) });
+export type ChallengesChangedEvent = z.infer<typeof ChallengesChangedEventSchema>;
+
+/** Sent to admins' streams only: a shared-flag incident (the payload is SharedFlagIncident, authoring.ts). */
+export const SERVER_EVENT_TYPES = ['solve', 'leaderboard', 'challenges', 'incident'] as const;
 export type ServerEventType = (typeof SERVER_EVENT_TYPES)[number];

@@ -16,7 +16,7 @@ export interface Challenge {
 function toPublicChallenge(row: ChallengeRow, solved: boolean, solveCount: number): PublicChallenge {
   return {
     id: row.id,
-    category: row.category as PublicChallenge['category'],
+    category: row.category,
     level: row.level as PublicChallenge['level'],
     points: row.points,
     title: { en: row.titleEn, fr: row.titleFr },
@@ -26,6 +26,19 @@ function toPublicChallenge(row: ChallengeRow, solved: boolean, solveCount: numbe
     fileName: row.fileName,
     solved,
     solveCount,
+    scoring: 'static',
+    author: null,
+    tags: [],
+    hints: [],
+    attachments: [],
+    lab: row.lab,
+    isLocked: false,
+    lockedBy: [],
+    isClosed: false,
+    closesAt: null,
+    maxAttempts: null,
+    attemptsLeft: null,
+    explanation: null,
   };
 }
 
@@ -109,7 +122,11 @@ export function createChallengesService(deps: { repository: ChallengesRepository
         })),
       );
       cache = undefined;
-      return { challengeCount: CATALOGUE.length, badgeCount: BADGES.length };
+      return {
+        challengeCount: CATALOGUE.length,
+        badgeCount: BADGES.length,
+        report: { challenges: [], created: 0, updated: 0, unchanged: 0, createdCategories: [] },
+      };
     },
 
     /** First start: write the catalogue if the database has none. */

@@ -11,6 +11,18 @@ export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
   'badge.award': 'badgeAward',
   'badge.remove': 'badgeRemove',
   'catalogue.seed': 'catalogueSeed',
+  'challenge.create': 'challengeCreate',
+  'challenge.update': 'challengeUpdate',
+  'challenge.duplicate': 'challengeDuplicate',
+  'challenge.delete': 'challengeDelete',
+  'challenge.import': 'challengeImport',
+  'attachment.upload': 'attachmentUpload',
+  'attachment.replace': 'attachmentReplace',
+  'attachment.remove': 'attachmentRemove',
+  'category.create': 'categoryCreate',
+  'category.update': 'categoryUpdate',
+  'category.delete': 'categoryDelete',
+  'settings.per-user-flags': 'settingsPerUserFlags',
 };
 
 /** One line of an entry's details: an optional field name and a value, `from → to` for a change. */

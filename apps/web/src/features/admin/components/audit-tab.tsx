@@ -24,6 +24,18 @@ const ACTION_TONES: Record<AuditAction, 'sky' | 'amber' | 'emerald' | 'rose' | '
   'badge.award': 'emerald',
   'badge.remove': 'rose',
   'catalogue.seed': 'secondary',
+  'challenge.create': 'emerald',
+  'challenge.update': 'sky',
+  'challenge.duplicate': 'sky',
+  'challenge.delete': 'rose',
+  'challenge.import': 'secondary',
+  'attachment.upload': 'emerald',
+  'attachment.replace': 'sky',
+  'attachment.remove': 'rose',
+  'category.create': 'emerald',
+  'category.update': 'sky',
+  'category.delete': 'rose',
+  'settings.per-user-flags': 'amber',
 };
 
 /** Who did what to whom, newest first. */

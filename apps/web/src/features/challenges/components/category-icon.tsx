@@ -1,8 +1,8 @@
-import type { Category } from '@drapeau/shared';
-import { Binary, Cpu, FileSearch, Globe, Network, Server, type LucideProps } from 'lucide-react';
+import type { CategoryKey } from '@drapeau/shared';
+import { Binary, Cpu, FileSearch, Flag, Globe, Network, Server, type LucideProps } from 'lucide-react';
 import type { ComponentType } from 'react';
 
-const ICONS: Record<Category, ComponentType<LucideProps>> = {
+const ICONS: Partial<Record<CategoryKey, ComponentType<LucideProps>>> = {
   'web-client': Globe,
   'web-server': Server,
   networking: Network,
@@ -11,7 +11,8 @@ const ICONS: Record<Category, ComponentType<LucideProps>> = {
   forensics: FileSearch,
 };
 
-export function CategoryIcon({ category, ...props }: LucideProps & { category: Category }) {
-  const Icon = ICONS[category];
+// TODO(#12): admin-defined categories carry their own icon (GET /api/categories).
+export function CategoryIcon({ category, ...props }: LucideProps & { category: CategoryKey }) {
+  const Icon = ICONS[category] ?? Flag;
   return <Icon aria-hidden="true" {...props} />;
 }

@@ -26,6 +26,7 @@ export function keysToRefresh(event: ServerEvent, currentUserId: string | undefi
     case 'user-deleted':
       return [leaderboardKeys.all, userKeys.all, sessionKeys.all];
     case 'seed':
+    case 'catalogue':
       return ALL_LIVE_KEYS;
   }
 }

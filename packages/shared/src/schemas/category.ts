@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+import { LocalizedTextSchema } from './common.js';
+
+/** The six categories of the built-in pack: they exist from the start, with these keys (docs/product.md, catalogue). */
+export const CATEGORIES = ['web-client', 'web-server', 'networking', 'app-script', 'app-system', 'forensics'] as const;
+export const BuiltInCategorySchema = z.enum(CATEGORIES);
+export type BuiltInCategory = z.infer<typeof BuiltInCategorySchema>;
+/** @deprecated the built-in keys only; a challenge's category is any {@link CategoryKeySchema}. TODO(#12): web moves to CategoryKey. */
+export const CategorySchema = BuiltInCategorySchema;
+/** @deprecated see {@link CategorySchema}. */
+export type Category = BuiltInCategory;
+
+/** A category's stable key: the six built-in ones, or one an admin adds (lowercase words joined by hyphens). */
+export const CategoryKeySchema = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+export type CategoryKey = z.infer<typeof CategoryKeySchema>;
+
+/** Icons a category may show: names of lucide-react icons, which the web app maps to components. */
+export const CATEGORY_ICONS = [
+  'globe',
+  'server',
+  'network',
+  'binary',
+  'cpu',
+  'file-search',
+  'lock',
+  'key',
+  'bug',
+  'code',
+  'database',
+  'shield',
+  'flag',
+  'puzzle',
+  'terminal',
+  'search',
+  'image',
+  'wifi',
+  'smartphone',
+  'brain',
+] as const;
+export const CategoryIconSchema = z.enum(CATEGORY_ICONS);
+export type CategoryIcon = z.infer<typeof CategoryIconSchema>;
+
+/** A category as everyone sees it (GET /api/categories). `name.fr` falls back to `name.en` when no French is given. */
+export const PublicCategorySchema = z.object({
+  key: CategoryKeySchema,
+  name: LocalizedTextSchema,
+  icon: CategoryIconSchema,
+  position: z.number().int(),
+  isBuiltIn: z.boolean(),
+});
+export type PublicCategory = z.infer<typeof PublicCategorySchema>;
+export const CategoryListSchema = z.object({ categories: z.array(PublicCategorySchema) });
+export type CategoryList = z.infer<typeof CategoryListSchema>;
+
+/** An admin's view: the French name as written ('' = not translated) and how many challenges use it. */
+export const AdminCategorySchema = PublicCategorySchema.extend({ challengeCount: z.number().int() });
+export type AdminCategory = z.infer<typeof AdminCategorySchema>;
+export const AdminCategoryListSchema = z.object({ categories: z.array(AdminCategorySchema) });
+
+/** POST /api/admin/categories (create) and PUT /api/admin/categories/:key (edit; the key in the body is ignored on edit). */
+export const AdminCategoryBodySchema = z
+  .object({
+    key: CategoryKeySchema,
+    name: z.object({ en: z.string().trim().min(1).max(60), fr: z.string().trim().max(60) }),
+    icon: CategoryIconSchema,
+    position: z.number().int().min(0).max(10_000).optional(),
+  })
+  .strict();
+export type AdminCategoryBody = z.infer<typeof AdminCategoryBodySchema>;
+export const CategoryParamsSchema = z.object({ key: CategoryKeySchema });
