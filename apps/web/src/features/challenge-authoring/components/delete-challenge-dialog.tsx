@@ -16,7 +16,7 @@ interface DeleteChallengeDialogProps {
 
 /** Deleting says how many solves go with the challenge; the scores change in the same transaction on the server. */
 export function DeleteChallengeDialog({ challenge, onClose }: DeleteChallengeDialogProps) {
-  const { t } = useTranslation(['authoring', 'errors']);
+  const { t } = useTranslation(['authoring', 'errors', 'common']);
   const locale = useLocale();
   const remove = useDeleteChallenge();
   const title = challenge ? pickText(challenge.title, locale) || challenge.id : '';
@@ -40,7 +40,7 @@ export function DeleteChallengeDialog({ challenge, onClose }: DeleteChallengeDia
         onClose();
       }}
     >
-      <DialogContent closeLabel={t('authoring:editor.cancel')}>
+      <DialogContent closeLabel={t('common:close')}>
         <DialogHeader>
           <DialogTitle>{t('authoring:delete.title', { title })}</DialogTitle>
           <DialogDescription>

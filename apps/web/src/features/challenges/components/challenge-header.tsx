@@ -6,6 +6,7 @@ import { Badge } from '@/components/ui/badge';
 
 import { CategoryIcon } from './category-icon';
 import { LevelBadge } from './level-badge';
+import { useCategoryCatalog } from './use-category-catalog';
 
 interface ChallengeHeaderProps {
   challenge: PublicChallenge;
@@ -13,13 +14,14 @@ interface ChallengeHeaderProps {
 }
 
 export function ChallengeHeader({ challenge, title }: ChallengeHeaderProps) {
-  const { t } = useTranslation(['challenges', 'challenge', 'categories', 'common']);
+  const { t } = useTranslation(['challenges', 'challenge', 'common']);
+  const catalog = useCategoryCatalog();
   return (
     <header className="grid gap-3">
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="outline" className="gap-1.5 py-1">
-          <CategoryIcon category={challenge.category} />
-          {t(`categories:${challenge.category}`)}
+          <CategoryIcon category={challenge.category} icon={catalog.icon(challenge.category)} />
+          {catalog.name(challenge.category)}
         </Badge>
         <LevelBadge level={challenge.level} />
         <Badge variant="amber" className="gap-1 py-1">

@@ -36,7 +36,7 @@ export function HintConfirmDialog({
 
   return (
     <Dialog open={hintNumber !== null} onOpenChange={(open) => !open && !isPending && onCancel()}>
-      <DialogContent closeLabel={t('challenge:hints.confirm.cancel')}>
+      <DialogContent closeLabel={t('common:close')}>
         <DialogHeader>
           <DialogTitle>{t('challenge:hints.confirm.title', { number: hintNumber ?? 0 })}</DialogTitle>
           <DialogDescription>{t('challenge:hints.confirm.cost', { cost: costText })}</DialogDescription>
