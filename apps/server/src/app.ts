@@ -30,9 +30,14 @@ import { badgesRoutes } from './modules/badges/badges.routes.js';
 import { createBadgesService } from './modules/badges/badges.service.js';
 import { challengeFilesRoutes } from './modules/challenge-files/challenge-files.routes.js';
 import { createChallengeFilesService } from './modules/challenge-files/challenge-files.service.js';
+import { createAttachmentsService } from './modules/challenges/attachments.service.js';
+import { createAuthoringService } from './modules/challenges/authoring.service.js';
+import { catalogueAdminRoutes } from './modules/challenges/catalogue.admin-routes.js';
+import { createCatalogueRepository } from './modules/challenges/catalogue.repository.js';
+import { createCatalogueTransferService } from './modules/challenges/catalogue-transfer.service.js';
 import { challengesAdminRoutes } from './modules/challenges/challenges.admin-routes.js';
 import { createChallengesRepository } from './modules/challenges/challenges.repository.js';
-import { challengesRoutes } from './modules/challenges/challenges.routes.js';
+import { categoriesRoutes, challengesRoutes } from './modules/challenges/challenges.routes.js';
 import { createChallengesService } from './modules/challenges/challenges.service.js';
 import { labsRoutes } from './modules/labs/labs.routes.js';
 import { createLabsService } from './modules/labs/labs.service.js';
@@ -44,6 +49,7 @@ import {
   createPostgresEventBus,
   type EventBus,
   type ServerEventMessage,
+  type ServerEvents,
 } from './modules/events/event-bus.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { createLeaderboardRepository } from './modules/leaderboard/leaderboard.repository.js';
@@ -164,15 +170,55 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publishEvent(type, data);
   };
   const guards = createGuards(authService);
+  const catalogueRepository = createCatalogueRepository(database.db);
   const challengesService = createChallengesService({
-    repository: createChallengesRepository(database.db),
+    repository: catalogueRepository,
     instanceSecret: secrets.instanceSecret,
+    clock,
+    onScoresChanged: () => events.publish('leaderboard', { reason: 'catalogue' }),
+  });
+  // Another instance's solve, or an admin's change: the in-memory catalogue follows (docs/performance.md).
+  events.subscribe((message) => {
+    if (message.type === 'solve') {
+      const data = message.data as ServerEvents['solve'];
+      challengesService.noteSolve(data.userId, data.challengeId);
+    } else if (message.type === 'challenges') challengesService.reload();
+    else if (message.type === 'leaderboard' && (message.data as ServerEvents['leaderboard']).reason.startsWith('user'))
+      challengesService.forgetPlayer();
+  });
+  const onCatalogueChanged = (challengeIds: string[]) => {
+    events.publish('challenges', { challengeIds });
+    events.publish('leaderboard', { reason: 'catalogue' });
+  };
+  const authoringService = createAuthoringService({
+    repository: catalogueRepository,
+    challenges: challengesService,
+    instanceSecret: secrets.instanceSecret,
+    onCatalogueChanged,
+    listUserIds: () => usersRepository.listUserIds(),
+  });
+  const transferService = createCatalogueTransferService({
+    repository: catalogueRepository,
+    badgesRepository: createChallengesRepository(database.db),
+    challenges: challengesService,
+    onCatalogueChanged,
+  });
+  const attachmentsService = createAttachmentsService({
+    repository: catalogueRepository,
+    challenges: challengesService,
+    onCatalogueChanged,
   });
   const badgesService = createBadgesService({ db: database.db });
   const submissionsService = createSubmissionsService({
     repository: createSubmissionsRepository(database.db),
     challenges: challengesService,
     badges: badgesService,
+    clock,
+    findPerUserOwner: async (challengeId, flag) => {
+      const challenge = await challengesService.findChallenge(challengeId);
+      return challenge ? authoringService.findPerUserOwner(challenge, flag) : undefined;
+    },
+    onIncident: (incident) => events.publish('incident', incident),
     wrongFlagLimiter: limiterFor(60_000),
     wrongFlagLimit: config.submissionRateLimit,
     onSolve: (event) => {
@@ -223,7 +269,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(badgesRoutes, { prefix: '/badges', badges: badgesService, guards });
       await api.register(eventsRoutes, { prefix: '/events', events, guards });
       await api.register(challengeFilesRoutes, { prefix: '/challenges', files: challengeFilesService, guards });
-      await api.register(challengesAdminRoutes, { prefix: '/admin', challenges: challengesService, audit: auditService, guards });
+      await api.register(categoriesRoutes, { prefix: '/categories', challenges: challengesService, guards });
+      await api.register(challengesAdminRoutes, {
+        prefix: '/admin',
+        challenges: challengesService,
+        authoring: authoringService,
+        transfer: transferService,
+        instanceSecret: secrets.instanceSecret,
+        guards,
+      });
+      await api.register(catalogueAdminRoutes, {
+        prefix: '/admin',
+        attachments: attachmentsService,
+        authoring: authoringService,
+        files: challengeFilesService,
+        guards,
+      });
       await api.register(adminRoutes, { prefix: '/admin', admin: adminService, audit: auditService, guards });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
@@ -232,7 +293,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.webDistDir) await registerWebApp(app, deps.webDistDir);
 
   app.addHook('onReady', async () => {
-    await challengesService.seedIfEmpty();
+    await transferService.seedIfEmpty();
     await bootstrapAdmin({
       auth: authService,
       users: usersRepository,

@@ -14,6 +14,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
+      if ('problems' in error && Array.isArray(error.problems))
+        return reply
+          .status(error.statusCode)
+          .send(body(error.code, error.message, { problems: error.problems as NonNullable<ErrorBody['error']['problems']> }));
       return reply
         .status(error.statusCode)
         .send(
@@ -43,7 +47,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .send(body('RATE_LIMITED', `Too many requests. Try again in ${retryAfterSeconds} s.`, { retryAfterSeconds }));
     }
     if (status === 413) {
-      const isImage = String(request.headers['content-type'] ?? '').startsWith('image/');
+      const contentType = String(request.headers['content-type'] ?? '');
+      const isImage = contentType.startsWith('image/');
+      if (contentType.startsWith('application/octet-stream'))
+        return reply.status(413).send(body('ATTACHMENT_TOO_LARGE', 'The file is too large.'));
+      if (contentType.startsWith('application/zip'))
+        return reply.status(413).send(
+          body('IMPORT_INVALID', 'The archive is too large.', {
+            problems: [{ code: 'TOO_LARGE', file: '', line: null, field: null, message: 'the archive is too large' }],
+          }),
+        );
       return reply
         .status(413)
         .send(

@@ -5,23 +5,52 @@ import type { BadgeCriteria } from '@drapeau/shared';
 
 import { users } from './auth.js';
 
-/** The catalogue, written from the typed seed data. Flags are not stored: they are derived per deployment. */
+/** Challenge categories: the six built-in ones, and those admins add (docs/challenge-authoring.md). */
+export const categories = pgTable('categories', {
+  key: text().primaryKey(),
+  nameEn: text().notNull(),
+  /** '' = not translated: players read the English name. */
+  nameFr: text().notNull().default(''),
+  icon: text().notNull(),
+  position: integer().notNull().default(0),
+  isBuiltIn: boolean().notNull().default(false),
+});
+
+/**
+ * The catalogue: the built-in pack (loaded by the importer) and admins' challenges. Hints, files, flags and
+ * prerequisites are in catalogue.ts. `points` is the static value, or the dynamic one's current value.
+ */
 export const challenges = pgTable('challenges', {
   id: text().primaryKey(),
   position: integer().notNull(),
-  category: text().notNull(),
+  category: text()
+    .notNull()
+    .references(() => categories.key, { onUpdate: 'cascade' }),
   level: text().notNull(),
   points: integer().notNull(),
+  /** 'static' | 'dynamic' (CTFd's decay: initial, decay, minimum, function linear | logarithmic). */
+  scoringType: text().notNull().default('static'),
+  initialPoints: integer(),
+  decay: integer(),
+  minimumPoints: integer(),
+  decayFunction: text(),
   titleEn: text().notNull(),
   titleFr: text().notNull(),
   descriptionEn: text().notNull(),
   descriptionFr: text().notNull(),
-  hintEn: text(),
-  hintFr: text(),
-  solutionType: text(),
-  fileName: text(),
-  contentType: text(),
   lab: text(),
+  explanationEn: text().notNull().default(''),
+  explanationFr: text().notNull().default(''),
+  author: text(),
+  tags: jsonb().$type<string[]>().notNull().default([]),
+  /** 'visible' | 'hidden'. */
+  state: text().notNull().default('visible'),
+  maxAttempts: integer(),
+  opensAt: timestamp({ withTimezone: true }),
+  closesAt: timestamp({ withTimezone: true }),
+  /** Written by the built-in pack (Seed re-applies it). */
+  isBuiltIn: boolean().notNull().default(false),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,11 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { ChallengeListSchema, ChallengeParamsSchema, PublicChallengeSchema } from '@drapeau/shared';
+import {
+  CategoryListSchema,
+  ChallengeListSchema,
+  ChallengeParamsSchema,
+  HintParamsSchema,
+  OpenHintResultSchema,
+  PublicChallengeSchema,
+} from '@drapeau/shared';
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';
 
 import type { ChallengesService } from './challenges.service.js';
 
+/** Players' routes (docs/challenge-authoring.md): signed-in users only; served from memory. */
 export const challengesRoutes: FastifyPluginAsyncZod<{ challenges: ChallengesService; guards: Guards }> = async (
   app,
   options,
@@ -25,5 +33,30 @@ export const challengesRoutes: FastifyPluginAsyncZod<{ challenges: ChallengesSer
       schema: { tags: ['challenges'], params: ChallengeParamsSchema, response: { 200: PublicChallengeSchema } },
     },
     async (request) => challenges.getPublicChallenge(request.params.id, currentUser(request).userId),
+  );
+
+  app.post(
+    '/:id/hints/:hintId/open',
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        tags: ['challenges'],
+        description: 'Opens a hint (its cost comes off what the challenge gives this player).',
+        params: HintParamsSchema,
+        response: { 200: OpenHintResultSchema },
+      },
+    },
+    async (request) => challenges.openHint(currentUser(request).userId, request.params.id, request.params.hintId),
+  );
+};
+
+export const categoriesRoutes: FastifyPluginAsyncZod<{ challenges: ChallengesService; guards: Guards }> = async (
+  app,
+  options,
+) => {
+  app.get(
+    '/',
+    { onRequest: options.guards.requireUser, schema: { tags: ['challenges'], response: { 200: CategoryListSchema } } },
+    async () => ({ categories: await options.challenges.listCategories() }),
   );
 };

@@ -1,137 +1,211 @@
-import type { PublicChallenge, SeedResult } from '@drapeau/shared';
+import type { OpenHintResult, PublicCategory, PublicChallenge } from '@drapeau/shared';
 
-import { notFound } from '../../lib/app-error.js';
-import { BADGES } from '../badges/badge-catalogue.js';
+import { forbidden, notFound } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
 
-import { CATALOGUE } from './catalogue/index.js';
-import type { ChallengeRow, ChallengesRepository } from './challenges.repository.js';
-import type { FlagSpec } from './flag-check.js';
-import { deriveFlag } from './flags.js';
+import type { CatalogueRepository } from './catalogue.repository.js';
+import { type Category, type Challenge, currentValue, localized } from './challenge.js';
+import { isListed, type PlayerProgress, toPublicChallenge } from './challenge-views.js';
+import { deriveFlag, derivePerUserFlag, type FlagSpec } from './flag-check.js';
 
-export interface Challenge {
-  row: ChallengeRow;
-  flag: FlagSpec;
+/** A flag as checked for one player; `ownerCheck` is set for per-user flags (to spot a shared one). */
+export interface PlayerFlag {
+  flagId: number;
+  spec: FlagSpec;
+  isPerUser: boolean;
 }
 
-function toPublicChallenge(row: ChallengeRow, solved: boolean, solveCount: number): PublicChallenge {
-  return {
-    id: row.id,
-    category: row.category,
-    level: row.level as PublicChallenge['level'],
-    points: row.points,
-    title: { en: row.titleEn, fr: row.titleFr },
-    description: { en: row.descriptionEn, fr: row.descriptionFr },
-    hint: row.hintEn !== null && row.hintFr !== null ? { en: row.hintEn, fr: row.hintFr } : null,
-    solutionType: row.solutionType === 'download' ? 'download' : null,
-    fileName: row.fileName,
-    solved,
-    solveCount,
-    scoring: 'static',
-    author: null,
-    tags: [],
-    hints: [],
-    attachments: [],
-    lab: row.lab,
-    isLocked: false,
-    lockedBy: [],
-    isClosed: false,
-    closesAt: null,
-    maxAttempts: null,
-    attemptsLeft: null,
-    explanation: null,
-  };
-}
+const MAX_CACHED_PLAYERS = 20_000;
 
-export function createChallengesService(deps: { repository: ChallengesRepository; instanceSecret: string }) {
-  const { repository, instanceSecret } = deps;
-  /** The catalogue changes only on seed: read it once, then from memory. */
-  let cache: Promise<Map<string, ChallengeRow>> | undefined;
-  const catalogue = () => {
-    cache ??= repository.listChallenges().then((rows) => new Map(rows.map((r) => [r.id, r])));
-    cache.catch(() => {
-      cache = undefined;
-    });
-    return cache;
+/**
+ * The catalogue for players and for the other modules, served from memory (docs/performance.md): the challenges,
+ * categories and solve counts are read once and again after each change; each player's progress (solves, opened
+ * hints, wrong attempts) is read on their first request and then kept up to date by the calls below.
+ */
+export function createChallengesService(deps: {
+  repository: CatalogueRepository;
+  instanceSecret: string;
+  clock: Clock;
+  /** A score changed outside a solve (a hint opened on a solved challenge). */
+  onScoresChanged?: () => void;
+}) {
+  const { repository, instanceSecret, clock } = deps;
+  interface State {
+    challenges: Map<string, Challenge>;
+    categories: Category[];
+    packPerUser: boolean;
+  }
+  let state: Promise<State> | undefined;
+  let counts: Promise<Map<string, number>> | undefined;
+  const players = new Map<string, Promise<PlayerProgress>>();
+
+  const load = (): Promise<State> => {
+    state ??= (async () => {
+      const [challenges, categories, packPerUser] = [
+        await repository.listChallenges(),
+        await repository.listCategories(),
+        await repository.findPackPerUser(),
+      ];
+      return { challenges: new Map(challenges.map((c) => [c.id, c])), categories, packPerUser };
+    })();
+    state.catch(() => (state = undefined));
+    return state;
   };
-  /** Flags depend only on the secret and the id: derived once (an HMAC per submission otherwise). */
-  const flags = new Map<string, string>();
-  const flagOf = (id: string): string => {
-    let flag = flags.get(id);
-    if (flag === undefined) flags.set(id, (flag = deriveFlag(instanceSecret, id)));
-    return flag;
+  const solveCounts = (): Promise<Map<string, number>> => {
+    counts ??= repository.listSolveCounts();
+    counts.catch(() => (counts = undefined));
+    return counts;
+  };
+  const progressOf = (userId: string): Promise<PlayerProgress> => {
+    let progress = players.get(userId);
+    if (!progress) {
+      if (players.size >= MAX_CACHED_PLAYERS) players.delete(players.keys().next().value!);
+      progress = repository.findPlayerProgress(userId);
+      progress.catch(() => players.delete(userId));
+      players.set(userId, progress);
+    }
+    return progress;
+  };
+  const findListed = async (id: string): Promise<Challenge> => {
+    const challenge = (await load()).challenges.get(id);
+    if (!challenge || !isListed(challenge, clock.now())) throw notFound('CHALLENGE_NOT_FOUND', 'Challenge not found.');
+    return challenge;
   };
 
   const service = {
     async listChallenges(userId: string): Promise<PublicChallenge[]> {
-      const [rows, counts, solved] = [
-        await catalogue(),
-        await repository.listSolveCounts(),
-        await repository.listSolvedChallengeIds(userId),
-      ];
-      return [...rows.values()].map((row) => toPublicChallenge(row, solved.has(row.id), counts.get(row.id) ?? 0));
+      const [{ challenges }, count, progress] = [await load(), await solveCounts(), await progressOf(userId)];
+      const now = clock.now();
+      return [...challenges.values()]
+        .filter((c) => isListed(c, now))
+        .map((c) => toPublicChallenge(c, { progress, solveCount: count.get(c.id) ?? 0, now, catalogue: challenges }));
     },
 
     async getPublicChallenge(id: string, userId: string): Promise<PublicChallenge> {
-      const row = (await catalogue()).get(id);
-      if (!row) throw notFound('CHALLENGE_NOT_FOUND', 'Challenge not found.');
-      const [counts, solved] = [await repository.listSolveCounts(), await repository.listSolvedChallengeIds(userId)];
-      return toPublicChallenge(row, solved.has(id), counts.get(id) ?? 0);
+      const challenge = await findListed(id);
+      const [{ challenges }, count, progress] = [await load(), await solveCounts(), await progressOf(userId)];
+      return toPublicChallenge(challenge, {
+        progress,
+        solveCount: count.get(id) ?? 0,
+        now: clock.now(),
+        catalogue: challenges,
+      });
     },
 
-    /** For the server only (flag checks, labs, file generation): the challenge with its flag. */
-    async getChallenge(id: string): Promise<Challenge> {
-      const row = (await catalogue()).get(id);
-      if (!row) throw notFound('CHALLENGE_NOT_FOUND', 'Challenge not found.');
-      return { row, flag: { type: 'exact', value: flagOf(id) } };
+    async listCategories(): Promise<PublicCategory[]> {
+      return (await load()).categories.map((c) => ({
+        key: c.key,
+        name: localized(c.name),
+        icon: c.icon as PublicCategory['icon'],
+        position: c.position,
+        isBuiltIn: c.isBuiltIn,
+      }));
     },
 
-    /** Admins only (routes check): every challenge's flag for this deployment. */
-    async listFlags(): Promise<{ id: string; flag: string }[]> {
-      return [...(await catalogue()).keys()].map((id) => ({ id, flag: deriveFlag(instanceSecret, id) }));
+    /** For the server only: a challenge players can reach (listed), whatever its lock. */
+    getListedChallenge: findListed,
+    /** For the server only (admin views, exports): any challenge, hidden ones included. */
+    async findChallenge(id: string): Promise<Challenge | undefined> {
+      return (await load()).challenges.get(id);
+    },
+    async listAllChallenges(): Promise<Challenge[]> {
+      return [...(await load()).challenges.values()];
+    },
+    async listAllCategories(): Promise<Category[]> {
+      return (await load()).categories;
+    },
+    async getSolveCounts(): Promise<ReadonlyMap<string, number>> {
+      return solveCounts();
+    },
+    getProgress: progressOf,
+    async isPackPerUser(): Promise<boolean> {
+      return (await load()).packPerUser;
     },
 
-    /** Writes the built-in catalogue and badges (one transaction); players' solves are kept. */
-    async seedCatalogue(): Promise<SeedResult> {
-      await repository.upsertCatalogue(
-        CATALOGUE.map((c, position) => ({
-          id: c.id,
-          position,
-          category: c.category,
-          level: c.level,
-          points: c.points,
-          titleEn: c.title.en,
-          titleFr: c.title.fr,
-          descriptionEn: c.description.en,
-          descriptionFr: c.description.fr,
-          hintEn: c.hint?.en ?? null,
-          hintFr: c.hint?.fr ?? null,
-          solutionType: c.solutionType,
-          fileName: c.asset?.fileName ?? null,
-          contentType: c.asset?.contentType ?? null,
-          lab: c.lab,
-        })),
-        BADGES.map((b, position) => ({
-          id: b.badgeId,
-          position,
-          titleEn: b.title.en,
-          titleFr: b.title.fr,
-          descriptionEn: b.description.en,
-          descriptionFr: b.description.fr,
-          icon: b.icon,
-          criteria: b.criteria,
-        })),
-      );
-      cache = undefined;
+    /** The flags `userId` may submit for this challenge (derived ones computed for this deployment or this player). */
+    async flagsFor(challenge: Challenge, userId: string): Promise<PlayerFlag[]> {
+      const perUserPack = challenge.isBuiltIn && (await load()).packPerUser;
+      return challenge.flags.map((f) => {
+        const isPerUser = f.kind === 'per-user' || (f.kind === 'derived' && perUserPack);
+        if (isPerUser)
+          return {
+            flagId: f.id,
+            isPerUser,
+            spec: { type: 'exact', value: derivePerUserFlag(instanceSecret, challenge.id, userId) },
+          };
+        if (f.kind === 'derived')
+          return { flagId: f.id, isPerUser, spec: { type: 'exact', value: deriveFlag(instanceSecret, challenge.id) } };
+        return { flagId: f.id, isPerUser, spec: { type: f.matcher, value: f.content } };
+      });
+    },
+
+    /** The flag a lab or a generated file holds for this player. */
+    async embeddedFlagFor(challenge: Challenge, userId: string): Promise<string> {
+      const flags = await service.flagsFor(challenge, userId);
+      const embedded = flags.find((f) => f.spec.type === 'exact');
+      return embedded?.spec.value ?? deriveFlag(instanceSecret, challenge.id);
+    },
+
+    async readBlob(sha256: string): Promise<Buffer | undefined> {
+      return repository.findBlob(sha256);
+    },
+
+    async valueOf(challengeId: string): Promise<number> {
+      const challenge = (await load()).challenges.get(challengeId);
+      return challenge ? currentValue(challenge.scoring, (await solveCounts()).get(challengeId) ?? 0) : 0;
+    },
+
+    /** Opens a hint for a player (once; remembered); its cost comes off what the challenge gives them. */
+    async openHint(userId: string, challengeId: string, hintId: number): Promise<OpenHintResult> {
+      const challenge = await findListed(challengeId);
+      const progress = await progressOf(userId);
+      if (challenge.prerequisites.some((id) => !progress.solved.has(id)))
+        throw forbidden('CHALLENGE_LOCKED', 'Solve the prerequisites first.');
+      const hint = challenge.hints.find((h) => h.id === hintId);
+      if (!hint) throw notFound('HINT_NOT_FOUND', 'Hint not found.');
+      let scoreChanged = false;
+      await repository.transaction(async (tx) => {
+        const isNew = await tx.openHint(userId, hintId, challengeId);
+        if (isNew && hint.cost > 0 && progress.solved.has(challengeId)) {
+          const solves = await tx.lockChallenge(challengeId);
+          await tx.recomputeSolvePoints(challengeId, currentValue(challenge.scoring, solves), userId);
+          scoreChanged = true;
+        }
+      });
+      progress.openedHints.add(hintId);
+      if (scoreChanged) deps.onScoresChanged?.();
+      const value = currentValue(challenge.scoring, (await solveCounts()).get(challengeId) ?? 0);
+      const costs = challenge.hints.filter((h) => progress.openedHints.has(h.id)).reduce((sum, h) => sum + h.cost, 0);
       return {
-        challengeCount: CATALOGUE.length,
-        badgeCount: BADGES.length,
-        report: { challenges: [], created: 0, updated: 0, unchanged: 0, createdCategories: [] },
+        hint: { id: hint.id, cost: hint.cost, isOpened: true, content: localized(hint.content) },
+        pointsIfSolved: Math.max(0, value - costs),
+        score: await repository.findScore(userId),
       };
     },
 
-    /** First start: write the catalogue if the database has none. */
-    async seedIfEmpty(): Promise<void> {
-      if ((await repository.countChallenges()) === 0) await service.seedCatalogue();
+    /** A solve happened (here or, through the event bus, on another instance). */
+    noteSolve(userId: string, challengeId: string): void {
+      counts = undefined;
+      void players.get(userId)?.then((p) => p.solved.add(challengeId));
+    },
+    async noteWrongAttempt(userId: string, challengeId: string): Promise<void> {
+      const progress = await players.get(userId);
+      progress?.wrongAttempts.set(challengeId, (progress.wrongAttempts.get(challengeId) ?? 0) + 1);
+    },
+    async noteHintOpened(userId: string, hintId: number): Promise<void> {
+      (await players.get(userId))?.openedHints.add(hintId);
+    },
+    /** The catalogue changed: read it again (and every player's progress, which may refer to removed rows). */
+    reload(): void {
+      state = undefined;
+      counts = undefined;
+      players.clear();
+    },
+    /** A user was deleted or changed by an admin (solves may be gone). */
+    forgetPlayer(userId?: string): void {
+      counts = undefined;
+      if (userId === undefined) players.clear();
+      else players.delete(userId);
     },
   };
   return service;

@@ -2,12 +2,17 @@ import { EventEmitter } from 'node:events';
 
 import type pg from 'pg';
 
-import type { LeaderboardChangedEvent, SolveEvent } from '@drapeau/shared';
+import type { ChallengesChangedEvent, LeaderboardChangedEvent, SharedFlagIncident, SolveEvent } from '@drapeau/shared';
 
 export interface ServerEvents {
   solve: SolveEvent;
   leaderboard: LeaderboardChangedEvent;
+  challenges: ChallengesChangedEvent;
+  /** Admins' streams only (events.routes.ts filters by role). */
+  incident: SharedFlagIncident;
 }
+/** Event types written to admins' streams only. */
+export const ADMIN_ONLY_EVENTS: ReadonlySet<ServerEventName> = new Set<ServerEventName>(['incident']);
 export type ServerEventName = keyof ServerEvents;
 export interface ServerEventMessage<K extends ServerEventName = ServerEventName> {
   type: K;

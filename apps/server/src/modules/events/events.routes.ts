@@ -2,9 +2,9 @@ import type { ServerResponse } from 'node:http';
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import type { Guards } from '../../http/auth-guards.js';
+import { currentUser, type Guards } from '../../http/auth-guards.js';
 
-import type { EventBus } from './event-bus.js';
+import { ADMIN_ONLY_EVENTS, type EventBus } from './event-bus.js';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -16,10 +16,12 @@ const HEARTBEAT_MS = 25_000;
 export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Guards }> = async (app, options) => {
   const { events, guards } = options;
   const streams = new Set<ServerResponse>();
+  /** The admins' streams among them: only they receive admin-only events (shared-flag incidents). */
+  const adminStreams = new Set<ServerResponse>();
 
   const unsubscribe = events.subscribe((message) => {
     const frame = `event: ${message.type}\ndata: ${JSON.stringify(message.data)}\n\n`;
-    for (const stream of streams) stream.write(frame);
+    for (const stream of ADMIN_ONLY_EVENTS.has(message.type) ? adminStreams : streams) stream.write(frame);
   });
   const heartbeat = setInterval(() => {
     for (const stream of streams) stream.write(': keep-alive\n\n');
@@ -31,6 +33,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Gua
     clearInterval(heartbeat);
     for (const stream of streams) stream.end();
     streams.clear();
+    adminStreams.clear();
   });
 
   app.get(
@@ -52,7 +55,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Gua
       });
       raw.write('retry: 3000\n: connected\n\n');
       streams.add(raw);
-      request.raw.on('close', () => streams.delete(raw));
+      if (currentUser(request).role === 'admin') adminStreams.add(raw);
+      request.raw.on('close', () => {
+        streams.delete(raw);
+        adminStreams.delete(raw);
+      });
     },
   );
 };

@@ -12,12 +12,13 @@ export function createLabsService(deps: { challenges: ChallengesService; limiter
   const { challenges, limiter, limit } = deps;
   return {
     async runLab(userId: string, challengeId: string, request: LabRequest): Promise<LabResult> {
-      const challenge = await challenges.getChallenge(challengeId);
-      const handler = challenge.row.lab ? LAB_HANDLERS.get(challenge.row.lab) : undefined;
+      const challenge = await challenges.getListedChallenge(challengeId);
+      const handler = challenge.lab ? LAB_HANDLERS.get(challenge.lab) : undefined;
       if (!handler) throw notFound('LAB_NOT_FOUND', 'This challenge has no in-page exercise.');
       const state = await limiter.hit(`lab:${userId}`);
       if (state.count > limit) throw rateLimited(state.retryAfterSeconds);
-      return handler.handle(request, { flag: challenge.flag.value });
+      // The flag this player must find: the deployment's, or theirs when the pack is per-user.
+      return handler.handle(request, { flag: await challenges.embeddedFlagFor(challenge, userId) });
     },
   };
 }

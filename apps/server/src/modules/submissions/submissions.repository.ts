@@ -1,7 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
-import { solves, submissions, users } from '../../db/schema/index.js';
+import { flagIncidents, solves, submissions, users } from '../../db/schema/index.js';
+// The score SQL is the catalogue's: one definition of how a solve's points follow a challenge's value.
+import { createCatalogueRepository } from '../challenges/catalogue.repository.js';
+import { rowsOf } from '../challenges/categories.repository.js';
 
 export interface AttemptRecord {
   userId: string;
@@ -27,6 +30,20 @@ export interface SubmissionsRepository {
   insertSolve(userId: string, challengeId: string, points: number): Promise<boolean>;
   /** Adds to the score in the same transaction as the solve and returns the new score and the shown username. */
   addToScore(userId: string, points: number): Promise<{ score: number; username: string }>;
+  /** Locks the challenge's row for this transaction and counts its solves (dynamic values count one solve at a time). */
+  lockChallenge(challengeId: string): Promise<number>;
+  /** The costs of the hints this player opened on this challenge. */
+  sumHintCosts(userId: string, challengeId: string): Promise<number>;
+  /** Every solver's points follow the challenge's new value (see the catalogue repository). */
+  recomputeSolvePoints(challengeId: string, value: number): Promise<void>;
+  /** Wrong attempts so far, under a per-(user, challenge) lock held until the transaction ends. */
+  lockAndCountWrongAttempts(userId: string, challengeId: string): Promise<number>;
+  insertIncident(incident: {
+    challengeId: string;
+    submitterId: string;
+    ownerId: string;
+  }): Promise<{ id: number; createdAt: Date }>;
+  findUsername(userId: string): Promise<string>;
   /** Whether the challenge has exactly one solve (the one just inserted): reads at most two index entries. */
   isFirstSolve(challengeId: string): Promise<boolean>;
 }
@@ -60,6 +77,33 @@ export function createSubmissionsRepository(db: Db): SubmissionsRepository {
     async recordWrongAttempt(attempt) {
       recordWrong ??= createWrongAttemptBatcher(db);
       return { alreadySolved: await recordWrong(attempt) };
+    },
+    async lockChallenge(challengeId) {
+      return createCatalogueRepository(db).lockChallenge(challengeId);
+    },
+    async sumHintCosts(userId, challengeId) {
+      const result = await db.execute(sql`select coalesce(sum(h.cost), 0)::int as n from hint_unlocks u
+        join challenge_hints h on h.id = u.hint_id where u.user_id = ${userId} and u.challenge_id = ${challengeId}`);
+      return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    },
+    async recomputeSolvePoints(challengeId, value) {
+      await createCatalogueRepository(db).recomputeSolvePoints(challengeId, value);
+    },
+    async lockAndCountWrongAttempts(userId, challengeId) {
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`attempts:${userId}:${challengeId}`}))`);
+      const result = await db.execute(sql`select count(*)::int as n from submissions
+        where user_id = ${userId} and challenge_id = ${challengeId} and is_correct = false`);
+      return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    },
+    async insertIncident(incident) {
+      const [row] = await db.insert(flagIncidents).values(incident).returning();
+      return { id: row!.id, createdAt: row!.createdAt };
+    },
+    async findUsername(userId) {
+      const result = await db.execute(
+        sql`select coalesce(display_username, username, '') as name from users where id = ${userId}`,
+      );
+      return rowsOf<{ name: string }>(result)[0]?.name ?? '';
     },
     async isFirstSolve(challengeId) {
       const rows = await db.select({ id: solves.id }).from(solves).where(eq(solves.challengeId, challengeId)).limit(2);

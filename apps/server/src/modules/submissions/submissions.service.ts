@@ -1,10 +1,13 @@
-import type { SolveEvent, SubmitStatus } from '@drapeau/shared';
+import type { SharedFlagIncident, SolveEvent, SubmitStatus } from '@drapeau/shared';
 
-import { rateLimited } from '../../lib/app-error.js';
+import { AppError, forbidden, rateLimited } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { BadgesService } from '../badges/badges.service.js';
-import { checkFlag } from '../challenges/flag-check.js';
+import { currentValue } from '../challenges/challenge.js';
+import { attemptsLeft, isClosed } from '../challenges/challenge-views.js';
 import type { ChallengesService } from '../challenges/challenges.service.js';
+import { checkFlag } from '../challenges/flag-check.js';
 
 import type { SubmissionsRepository } from './submissions.repository.js';
 
@@ -16,55 +19,103 @@ export interface SubmitFlagInput {
 }
 
 export type SubmitFlagOutcome =
-  { status: 'correct'; points: number; score: number; newBadges: string[] } | { status: Exclude<SubmitStatus, 'correct'> };
+  | { status: 'correct'; points: number; score: number; newBadges: string[]; attemptsLeft: number | null }
+  | { status: Exclude<SubmitStatus, 'correct'>; attemptsLeft: number | null };
 
 export function createSubmissionsService(deps: {
   repository: SubmissionsRepository;
   challenges: ChallengesService;
   badges: BadgesService;
+  clock: Clock;
   /** Wrong flags per user; a user over the limit is refused before the flag is checked. */
   wrongFlagLimiter: RateLimiter;
   wrongFlagLimit: number;
   onSolve?: (event: SolveEvent) => void;
+  /** Whose per-user flag a text is, if anyone's (a shared flag). */
+  findPerUserOwner: (challengeId: string, flag: string) => Promise<string | undefined>;
+  onIncident?: (incident: SharedFlagIncident) => void;
 }) {
-  const { repository, challenges, badges, wrongFlagLimiter, wrongFlagLimit } = deps;
+  const { repository, challenges, badges, wrongFlagLimiter, wrongFlagLimit, clock } = deps;
 
   return {
     async submitFlag(input: SubmitFlagInput): Promise<SubmitFlagOutcome> {
-      const challenge = await challenges.getChallenge(input.challengeId);
+      const challenge = await challenges.getListedChallenge(input.challengeId);
+      const progress = await challenges.getProgress(input.userId);
+      if (challenge.prerequisites.some((id) => !progress.solved.has(id)))
+        throw forbidden('CHALLENGE_LOCKED', 'Solve the prerequisites first.');
+      if (isClosed(challenge, clock.now())) throw forbidden('CHALLENGE_CLOSED', 'This challenge is closed.');
       const limiterKey = `wrong-flag:${input.userId}`;
       const state = await wrongFlagLimiter.peek(limiterKey);
       if (state.count >= wrongFlagLimit) throw rateLimited(state.retryAfterSeconds);
+      const left = attemptsLeft(challenge, progress);
+      if (left === 0 && !progress.solved.has(challenge.id))
+        throw new AppError('ATTEMPTS_EXHAUSTED', 403, 'No attempts left on this challenge.');
 
       const submitted = input.flag.trim();
-      const isCorrect = checkFlag(challenge.flag, submitted);
-      const attempt = { userId: input.userId, challengeId: challenge.row.id, submitted, isCorrect, ip: input.ip };
+      const flags = await challenges.flagsFor(challenge, input.userId);
+      const isCorrect = flags.some((f) => checkFlag(f.spec, submitted));
+      const attempt = { userId: input.userId, challengeId: challenge.id, submitted, isCorrect, ip: input.ip };
 
       if (!isCorrect) {
-        const { alreadySolved } = await repository.recordWrongAttempt(attempt);
-        if (alreadySolved) return { status: 'already_solved' };
+        let alreadySolved: boolean;
+        if (challenge.maxAttempts === null) {
+          ({ alreadySolved } = await repository.recordWrongAttempt(attempt));
+        } else {
+          // A maximum is a limit: counted and written under one lock, whatever the concurrency.
+          const over = await repository.transaction(async (tx) => {
+            if ((await tx.lockAndCountWrongAttempts(input.userId, challenge.id)) >= challenge.maxAttempts!) return true;
+            await tx.insertAttempt(attempt);
+            return false;
+          });
+          if (over) throw new AppError('ATTEMPTS_EXHAUSTED', 403, 'No attempts left on this challenge.');
+          alreadySolved = progress.solved.has(challenge.id);
+        }
+        if (flags.some((f) => f.isPerUser)) {
+          const owner = await deps.findPerUserOwner(challenge.id, submitted);
+          if (owner && owner !== input.userId) {
+            const row = await repository.insertIncident({ challengeId: challenge.id, submitterId: input.userId, ownerId: owner });
+            deps.onIncident?.({
+              id: row.id,
+              challengeId: challenge.id,
+              submitterId: input.userId,
+              submitterName: await repository.findUsername(input.userId),
+              ownerId: owner,
+              ownerName: await repository.findUsername(owner),
+              createdAt: row.createdAt.toISOString(),
+            });
+          }
+        }
+        if (alreadySolved) return { status: 'already_solved', attemptsLeft: left };
+        await challenges.noteWrongAttempt(input.userId, challenge.id);
         await wrongFlagLimiter.hit(limiterKey);
-        return { status: 'incorrect' };
+        return { status: 'incorrect', attemptsLeft: left === null ? null : Math.max(0, left - 1) };
       }
 
       let solveEvent: SolveEvent | undefined;
       const outcome = await repository.transaction(async (tx, executor): Promise<SubmitFlagOutcome> => {
         await tx.insertAttempt(attempt);
-        if (!(await tx.insertSolve(input.userId, challenge.row.id, challenge.row.points))) return { status: 'already_solved' };
-        const { score, username } = await tx.addToScore(input.userId, challenge.row.points);
+        const isDynamic = challenge.scoring.type === 'dynamic';
+        const before = isDynamic ? await tx.lockChallenge(challenge.id) : 0;
+        const value = currentValue(challenge.scoring, before + 1);
+        const points = Math.max(0, value - (await tx.sumHintCosts(input.userId, challenge.id)));
+        if (!(await tx.insertSolve(input.userId, challenge.id, points))) return { status: 'already_solved', attemptsLeft: left };
+        const { score, username } = await tx.addToScore(input.userId, points);
+        // Retroactive (CTFd's dynamic value): every earlier solver now gets the new value too.
+        if (isDynamic) await tx.recomputeSolvePoints(challenge.id, value);
         const newBadges = await badges.awardEarnedBadges(executor, input.userId);
-        const firstBlood = await tx.isFirstSolve(challenge.row.id);
+        const firstBlood = await tx.isFirstSolve(challenge.id);
         solveEvent = {
           userId: input.userId,
           username,
-          challengeId: challenge.row.id,
-          points: challenge.row.points,
+          challengeId: challenge.id,
+          points,
           firstBlood,
           score,
-          solvedAt: new Date().toISOString(),
+          solvedAt: clock.now().toISOString(),
         };
-        return { status: 'correct', points: challenge.row.points, score, newBadges };
+        return { status: 'correct', points, score, newBadges, attemptsLeft: left };
       });
+      challenges.noteSolve(input.userId, challenge.id);
       // Announced after the commit, so that a client refetching on the event sees the solve.
       if (solveEvent) deps.onSolve?.(solveEvent);
       return outcome;

@@ -49,6 +49,10 @@ export function createUsersRepository(db: Db) {
     async updateAvatarPath(id: string, avatarPath: string | null): Promise<void> {
       await db.update(users).set({ avatarPath, updatedAt: new Date() }).where(eq(users.id, id));
     },
+    /** Every user's id (to find whose per-user flag a shared one is). */
+    async listUserIds(): Promise<string[]> {
+      return (await db.select({ id: users.id }).from(users)).map((r) => r.id);
+    },
     async countAdmins(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
       return row?.n ?? 0;

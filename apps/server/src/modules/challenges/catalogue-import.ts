@@ -1,0 +1,229 @@
+import path from 'node:path/posix';
+
+import type { ImportProblem } from '@drapeau/shared';
+
+import { type ArchiveFiles, isSafeRelativePath } from './archive.js';
+import type { Category, Challenge, ChallengeDraft } from './challenge.js';
+import { parseChallengeYaml } from './ctfcli-format.js';
+import { validateFlagPattern } from './flag-check.js';
+
+export interface PlannedChallenge {
+  draft: ChallengeDraft;
+  source: string;
+  warnings: string[];
+}
+export interface ImportPlan {
+  challenges: PlannedChallenge[];
+  newCategories: Category[];
+  problems: ImportProblem[];
+}
+
+/** §3's slug: lowercased, spaces to hyphens, other non-alphanumerics dropped. */
+export function slugify(title: string): string {
+  return title
+    .toLowerCase()
+    .replace(/ /g, '-')
+    .replace(/[^a-z0-9-]/g, '')
+    .slice(0, 100);
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.pdf': 'application/pdf',
+  '.zip': 'application/zip',
+  '.pcap': 'application/vnd.tcpdump.pcap',
+  '.pcapng': 'application/vnd.tcpdump.pcap',
+  '.json': 'application/json',
+};
+/** Files are always served as downloads (`Content-Disposition: attachment`, `nosniff`), whatever their type. */
+export function contentTypeOf(name: string): string {
+  return CONTENT_TYPES[path.extname(name).toLowerCase()] ?? 'application/octet-stream';
+}
+
+function toDate(value: string | Date | null | undefined): Date | null {
+  if (value === null || value === undefined) return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+/** Finds the cycles of a prerequisite graph; returns one cycle's ids, or null. */
+export function findCycle(graph: ReadonlyMap<string, readonly string[]>): string[] | null {
+  const state = new Map<string, 'visiting' | 'done'>();
+  const stack: string[] = [];
+  const visit = (id: string): string[] | null => {
+    if (state.get(id) === 'done') return null;
+    if (state.get(id) === 'visiting') return [...stack.slice(stack.indexOf(id)), id];
+    state.set(id, 'visiting');
+    stack.push(id);
+    for (const next of graph.get(id) ?? []) {
+      const cycle = visit(next);
+      if (cycle) return cycle;
+    }
+    stack.pop();
+    state.set(id, 'done');
+    return null;
+  };
+  for (const id of graph.keys()) {
+    const cycle = visit(id);
+    if (cycle) return cycle;
+  }
+  return null;
+}
+
+/**
+ * Turns the files of an import into challenges to write, or problems (named by file, line and field). Nothing is
+ * written here: the caller writes the plan in one transaction, or nothing when there is a problem.
+ */
+export function planImport(
+  files: ArchiveFiles,
+  context: { categories: readonly Category[]; existing: readonly Challenge[]; createCategories: boolean },
+): ImportPlan {
+  const problems: ImportProblem[] = [];
+  const planned: (PlannedChallenge & { requirements: string[]; file: string; line: (f: string) => number | null })[] = [];
+  const newCategories: Category[] = [];
+  const categoryByName = new Map<string, string>();
+  for (const c of context.categories) {
+    for (const name of [c.key, c.name.en, c.name.fr]) if (name) categoryByName.set(name.toLowerCase(), c.key);
+  }
+  const ymls = [...files.keys()].filter((f) => /(^|\/)challenge\.ya?ml$/.test(f)).sort();
+  if (ymls.length === 0)
+    problems.push({ code: 'NO_CHALLENGES', file: '', line: null, field: null, message: 'no challenge.yml found' });
+
+  for (const file of ymls) {
+    const folder = path.dirname(file) === '.' ? '' : path.dirname(file);
+    const { challenge, problems: found } = parseChallengeYaml(files.get(file)!.toString('utf8'), file);
+    if (!challenge) {
+      problems.push(...found);
+      continue;
+    }
+    const { yaml } = challenge;
+    const at = (code: ImportProblem['code'], field: string, message: string) =>
+      problems.push({ code, file, line: challenge.lineOf(field), field, message });
+
+    let category = categoryByName.get(yaml.category.toLowerCase());
+    if (!category) {
+      const key = slugify(yaml.category.replace(/[^A-Za-z0-9 -]/g, ''))
+        .replace(/-+/g, '-')
+        .replace(/^-|-$/g, '');
+      if (context.createCategories && key !== '') {
+        category = key;
+        newCategories.push({
+          key,
+          name: { en: yaml.category, fr: '' },
+          icon: 'flag',
+          position: 100 + newCategories.length,
+          isBuiltIn: false,
+        });
+        categoryByName.set(yaml.category.toLowerCase(), key);
+      } else at('UNKNOWN_CATEGORY', 'category', `unknown category "${yaml.category}"`);
+    }
+    challenge.flags.forEach((flag, i) => {
+      if (flag.matcher !== 'regex') return;
+      const reason = validateFlagPattern(flag.content);
+      if (reason) at('INVALID_FLAG_PATTERN', `flags.${i - (yaml.drapeau?.flag_kind ? 1 : 0)}`, reason);
+    });
+    const attachments: ChallengeDraft['attachments'] = [];
+    (yaml.files ?? []).forEach((name, i) => {
+      const full = folder ? `${folder}/${name}` : name;
+      if (!isSafeRelativePath(name) || !isSafeRelativePath(full))
+        return at('UNSAFE_PATH', `files.${i}`, `"${name}" leaves the folder`);
+      const data = files.get(path.normalize(full));
+      if (!data) return at('MISSING_FILE', `files.${i}`, `"${name}" is not in the folder`);
+      attachments.push({ name: path.basename(name), contentType: contentTypeOf(name), generator: null, data });
+    });
+    for (const generated of yaml.drapeau?.generated_files ?? [])
+      attachments.push({ name: generated.name, contentType: generated.content_type, generator: generated.generator, data: null });
+
+    const hintsFr = yaml.drapeau?.hints_fr ?? [];
+    const id = yaml.drapeau?.id ?? slugify(yaml.name);
+    if (id === '') at('INVALID_FIELD', 'name', 'the name gives an empty id');
+    planned.push({
+      source: folder || '.',
+      file,
+      line: challenge.lineOf,
+      warnings: challenge.warnings,
+      requirements: challenge.requirements,
+      draft: {
+        id,
+        position: yaml.drapeau?.position ?? 1000 + planned.length,
+        category: category ?? '',
+        level: challenge.level,
+        title: { en: yaml.name, fr: yaml.drapeau?.title_fr ?? '' },
+        description: { en: yaml.description.trim(), fr: (yaml.drapeau?.description_fr ?? '').trim() },
+        explanation: { en: yaml.drapeau?.explanation?.en ?? '', fr: yaml.drapeau?.explanation?.fr ?? '' },
+        author: yaml.author ?? null,
+        tags: yaml.tags ?? [],
+        scoring: challenge.scoring,
+        state: yaml.state,
+        maxAttempts: yaml.attempts ? yaml.attempts : null,
+        opensAt: toDate(yaml.drapeau?.opens_at),
+        closesAt: toDate(yaml.drapeau?.closes_at),
+        lab: yaml.drapeau?.lab ?? null,
+        isBuiltIn: false,
+        hints: (yaml.hints ?? []).map((h, i) =>
+          typeof h === 'string'
+            ? { content: { en: h, fr: hintsFr[i] ?? '' }, cost: 0 }
+            : { content: { en: h.content, fr: hintsFr[i] ?? '' }, cost: h.cost },
+        ),
+        flags: challenge.flags,
+        attachments,
+        prerequisites: [],
+      },
+    });
+  }
+
+  // Requirements name challenges (by name, as ctfcli writes them, or by id), in this import or already there.
+  const byName = new Map<string, string>();
+  for (const c of context.existing) {
+    byName.set(c.id, c.id);
+    byName.set(c.title.en.toLowerCase(), c.id);
+  }
+  const seen = new Map<string, string>();
+  for (const p of planned) {
+    const other = seen.get(p.draft.id);
+    if (other)
+      problems.push({
+        code: 'DUPLICATE_CHALLENGE',
+        file: p.file,
+        line: p.line('name'),
+        field: 'name',
+        message: `"${p.draft.id}" is also in ${other}`,
+      });
+    seen.set(p.draft.id, p.file);
+    byName.set(p.draft.id, p.draft.id);
+    byName.set(p.draft.title.en.toLowerCase(), p.draft.id);
+  }
+  const graph = new Map<string, string[]>(context.existing.map((c) => [c.id, c.prerequisites]));
+  for (const p of planned) {
+    p.requirements.forEach((name, i) => {
+      const id = byName.get(name.toLowerCase()) ?? byName.get(name);
+      if (!id)
+        problems.push({
+          code: 'UNKNOWN_REQUIREMENT',
+          file: p.file,
+          line: p.line(`requirements.${i}`),
+          field: `requirements.${i}`,
+          message: `no challenge is named "${name}"`,
+        });
+      else p.draft.prerequisites.push(id);
+    });
+    graph.set(p.draft.id, p.draft.prerequisites);
+  }
+  const cycle = findCycle(graph);
+  if (cycle) {
+    const p = planned.find((x) => x.draft.id === cycle[0]) ?? planned[0];
+    problems.push({
+      code: 'REQUIREMENT_CYCLE',
+      file: p?.file ?? '',
+      line: p?.line('requirements') ?? null,
+      field: 'requirements',
+      message: `requirements form a cycle: ${cycle.join(' → ')}`,
+    });
+  }
+  return { challenges: planned.map(({ draft, source, warnings }) => ({ draft, source, warnings })), newCategories, problems };
+}

@@ -1,0 +1,170 @@
+import { fileURLToPath } from 'node:url';
+
+import yazl from 'yazl';
+
+import type { ImportProblem, ImportReport, SeedResult } from '@drapeau/shared';
+
+import { AppError } from '../../lib/app-error.js';
+import { BADGES } from '../badges/badge-catalogue.js';
+
+import { type ArchiveFiles, ArchiveError, readFolder, readZip } from './archive.js';
+import { draftSignature } from './authoring-rules.js';
+import type { CatalogueRepository } from './catalogue.repository.js';
+import { planImport } from './catalogue-import.js';
+import { currentValue } from './challenge.js';
+import type { ChallengesRepository } from './challenges.repository.js';
+import type { ChallengesService } from './challenges.service.js';
+import { toChallengeYaml } from './ctfcli-export.js';
+
+/** The built-in pack: a folder in the import format, shipped with the server (tsup copies it next to main.js). */
+export const PACK_DIR = fileURLToPath(new URL('./pack', import.meta.url));
+
+/** An import refused as a whole: the problems, by file, line and field (400 IMPORT_INVALID). */
+export class ImportInvalidError extends AppError {
+  constructor(readonly problems: ImportProblem[]) {
+    super('IMPORT_INVALID', 400, `The import was refused: ${problems.length} problem(s); nothing was written.`);
+  }
+}
+
+/**
+ * Import and export in ctfcli's format. An import is one transaction (all or nothing), idempotent by id: a challenge
+ * already there is updated, and its solves are kept (their points follow the new value).
+ */
+export function createCatalogueTransferService(deps: {
+  repository: CatalogueRepository;
+  badgesRepository: ChallengesRepository;
+  challenges: ChallengesService;
+  onCatalogueChanged: (challengeIds: string[]) => void;
+  packDir?: string;
+}) {
+  const { repository, challenges } = deps;
+
+  async function importFiles(
+    files: ArchiveFiles,
+    options: { createCategories: boolean; isBuiltIn?: boolean; actorId?: string },
+  ): Promise<ImportReport> {
+    const existing = await repository.listChallenges();
+    const plan = planImport(files, {
+      categories: await repository.listCategories(),
+      existing,
+      createCategories: options.createCategories,
+    });
+    if (plan.problems.length > 0) throw new ImportInvalidError(plan.problems);
+    const byId = new Map(existing.map((c) => [c.id, c]));
+    const report: ImportReport = { challenges: [], created: 0, updated: 0, unchanged: 0, createdCategories: [] };
+    await repository.transaction(async (tx) => {
+      for (const category of plan.newCategories) {
+        await tx.upsertCategory(category);
+        report.createdCategories.push(category.key);
+      }
+      for (const { draft, source, warnings } of plan.challenges) {
+        const before = byId.get(draft.id);
+        if (options.isBuiltIn) {
+          draft.isBuiltIn = true;
+          // Seed keeps the position and state an admin gave a built-in challenge.
+          if (before) draft.state = before.state;
+        } else if (before) {
+          draft.isBuiltIn = before.isBuiltIn;
+          draft.lab = draft.lab ?? before.lab;
+        }
+        if (before && !draft.lab) draft.lab = before.lab;
+        if (before && draftSignature(before) === draftSignature(draft)) {
+          report.unchanged++;
+          report.challenges.push({ id: draft.id, source, action: 'unchanged', fileCount: draft.attachments.length, warnings });
+          continue;
+        }
+        const solves = before ? await tx.lockChallenge(draft.id) : 0;
+        const value = currentValue(draft.scoring, solves);
+        await tx.saveChallenge(draft, value);
+        if (before) await tx.recomputeSolvePoints(draft.id, value);
+        report[before ? 'updated' : 'created']++;
+        report.challenges.push({
+          id: draft.id,
+          source,
+          action: before ? 'updated' : 'created',
+          fileCount: draft.attachments.length,
+          warnings,
+        });
+      }
+      if (options.actorId)
+        await tx.insertAuditEntry({
+          actorId: options.actorId,
+          action: options.isBuiltIn ? 'catalogue.seed' : 'challenge.import',
+          details: { created: report.created, updated: report.updated, unchanged: report.unchanged },
+        });
+    });
+    challenges.reload();
+    deps.onCatalogueChanged(report.challenges.filter((c) => c.action !== 'unchanged').map((c) => c.id));
+    return report;
+  }
+
+  const toImportError = (error: unknown): never => {
+    if (error instanceof ArchiveError) throw new ImportInvalidError([error.problem]);
+    throw error;
+  };
+
+  const service = {
+    importFiles,
+    async importZip(data: Buffer, options: { createCategories: boolean; actorId?: string }): Promise<ImportReport> {
+      return importFiles(await readZip(data).catch(toImportError), options);
+    },
+    async importFolder(dir: string, options: { createCategories: boolean; actorId?: string }): Promise<ImportReport> {
+      return importFiles(await readFolder(dir).catch(toImportError), options);
+    },
+
+    /** Every challenge as a folder `<category>/<id>/challenge.yml` (+ `files/`), zipped. */
+    async exportFiles(): Promise<ArchiveFiles> {
+      const all = await repository.listChallenges();
+      const categories = new Map((await repository.listCategories()).map((c) => [c.key, c]));
+      const titles = new Map(all.map((c) => [c.id, c.title.en]));
+      const files: ArchiveFiles = new Map();
+      for (const c of all) {
+        const dir = `${c.category}/${c.id}`;
+        files.set(`${dir}/challenge.yml`, Buffer.from(toChallengeYaml(c, categories, titles)));
+        for (const a of c.attachments) {
+          if (a.sha256 === null) continue;
+          const data = await repository.findBlob(a.sha256);
+          if (data) files.set(`${dir}/files/${a.name}`, data);
+        }
+      }
+      return files;
+    },
+    async exportZip(): Promise<Buffer> {
+      const zip = new yazl.ZipFile();
+      for (const [name, data] of await service.exportFiles()) zip.addBuffer(data, name, { mtime: new Date(0) });
+      zip.end();
+      const chunks: Buffer[] = [];
+      for await (const chunk of zip.outputStream) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks);
+    },
+
+    /** Re-applies the built-in pack and the badges; says what it really added or updated. */
+    async seedCatalogue(actorId?: string): Promise<SeedResult> {
+      const report = await importFiles(await readFolder(deps.packDir ?? PACK_DIR), {
+        createCategories: false,
+        isBuiltIn: true,
+        ...(actorId ? { actorId } : {}),
+      });
+      await deps.badgesRepository.upsertBadges(
+        BADGES.map((b, position) => ({
+          id: b.badgeId,
+          position,
+          titleEn: b.title.en,
+          titleFr: b.title.fr,
+          descriptionEn: b.description.en,
+          descriptionFr: b.description.fr,
+          icon: b.icon,
+          criteria: b.criteria,
+        })),
+      );
+      return { challengeCount: report.created + report.updated, badgeCount: BADGES.length, report };
+    },
+
+    /** First start: load the pack when the database has no challenge. */
+    async seedIfEmpty(): Promise<void> {
+      if ((await repository.countChallenges()) === 0) await service.seedCatalogue();
+    },
+  };
+  return service;
+}
+export type CatalogueTransferService = ReturnType<typeof createCatalogueTransferService>;

@@ -1,0 +1,325 @@
+import { createHash } from 'node:crypto';
+
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+
+import type { ChallengeState, FlagKind, FlagMatcher, Level, Scoring } from '@drapeau/shared';
+
+import type { Db } from '../../db/client.js';
+import {
+  challengeAttachments,
+  challengeFlags,
+  challengeHints,
+  challengePrerequisites,
+  challenges,
+  fileBlobs,
+  hintUnlocks,
+  solves,
+  submissions,
+} from '../../db/schema/index.js';
+
+import { createCategoriesRepository, rowsOf, type CategoriesRepository } from './categories.repository.js';
+import type { Challenge, ChallengeDraft } from './challenge.js';
+
+type ChallengeRow = typeof challenges.$inferSelect;
+
+function toScoring(row: ChallengeRow): Scoring {
+  if (row.scoringType === 'dynamic') {
+    return {
+      type: 'dynamic',
+      initial: row.initialPoints ?? row.points,
+      decay: row.decay ?? 1,
+      minimum: row.minimumPoints ?? 0,
+      function: row.decayFunction === 'logarithmic' ? 'logarithmic' : 'linear',
+    };
+  }
+  return { type: 'static', points: row.points };
+}
+
+function toColumns(draft: ChallengeDraft, points: number) {
+  const dynamic = draft.scoring.type === 'dynamic' ? draft.scoring : null;
+  return {
+    id: draft.id,
+    position: draft.position,
+    category: draft.category,
+    level: draft.level,
+    points,
+    scoringType: draft.scoring.type,
+    initialPoints: dynamic?.initial ?? null,
+    decay: dynamic?.decay ?? null,
+    minimumPoints: dynamic?.minimum ?? null,
+    decayFunction: dynamic?.function ?? null,
+    titleEn: draft.title.en,
+    titleFr: draft.title.fr,
+    descriptionEn: draft.description.en,
+    descriptionFr: draft.description.fr,
+    explanationEn: draft.explanation.en,
+    explanationFr: draft.explanation.fr,
+    author: draft.author,
+    tags: draft.tags,
+    state: draft.state,
+    maxAttempts: draft.maxAttempts,
+    opensAt: draft.opensAt,
+    closesAt: draft.closesAt,
+    lab: draft.lab,
+    isBuiltIn: draft.isBuiltIn,
+  };
+}
+
+function catalogueQueries(db: Db) {
+  const repository = {
+    /** The whole catalogue, in five queries (it is then served from memory). */
+    async listChallenges(): Promise<Challenge[]> {
+      const [rows, hints, files, flags, prereqs] = [
+        await db.select().from(challenges).orderBy(asc(challenges.position), asc(challenges.id)),
+        await db.select().from(challengeHints).orderBy(asc(challengeHints.position)),
+        await db.select().from(challengeAttachments).orderBy(asc(challengeAttachments.position)),
+        await db.select().from(challengeFlags).orderBy(asc(challengeFlags.position)),
+        await db.select().from(challengePrerequisites),
+      ];
+      const byId = new Map<string, Challenge>();
+      for (const row of rows) {
+        byId.set(row.id, {
+          id: row.id,
+          position: row.position,
+          category: row.category,
+          level: row.level as Level,
+          title: { en: row.titleEn, fr: row.titleFr },
+          description: { en: row.descriptionEn, fr: row.descriptionFr },
+          explanation: { en: row.explanationEn, fr: row.explanationFr },
+          author: row.author,
+          tags: row.tags,
+          scoring: toScoring(row),
+          state: row.state as ChallengeState,
+          maxAttempts: row.maxAttempts,
+          opensAt: row.opensAt,
+          closesAt: row.closesAt,
+          lab: row.lab,
+          isBuiltIn: row.isBuiltIn,
+          hints: [],
+          attachments: [],
+          flags: [],
+          prerequisites: [],
+          updatedAt: row.updatedAt,
+        });
+      }
+      for (const h of hints)
+        byId.get(h.challengeId)?.hints.push({ id: h.id, content: { en: h.contentEn, fr: h.contentFr }, cost: h.cost });
+      for (const f of files)
+        byId.get(f.challengeId)?.attachments.push({
+          id: f.id,
+          name: f.name,
+          contentType: f.contentType,
+          sha256: f.sha256,
+          size: f.size,
+          generator: f.generator,
+        });
+      for (const f of flags)
+        byId
+          .get(f.challengeId)
+          ?.flags.push({ id: f.id, kind: f.kind as FlagKind, matcher: f.matcher as FlagMatcher, content: f.content });
+      for (const p of prereqs) byId.get(p.challengeId)?.prerequisites.push(p.requiredId);
+      return [...byId.values()];
+    },
+
+    async countChallenges(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(challenges);
+      return row?.n ?? 0;
+    },
+
+    async listSolveCounts(): Promise<Map<string, number>> {
+      const rows = await db.select({ id: solves.challengeId, n: count() }).from(solves).groupBy(solves.challengeId);
+      return new Map(rows.map((r) => [r.id, r.n]));
+    },
+
+    /** One player's progress: solved challenges, opened hints, and wrong attempts per challenge. */
+    async findPlayerProgress(userId: string) {
+      const [solved, opened, attempts] = [
+        await db.select({ id: solves.challengeId }).from(solves).where(eq(solves.userId, userId)),
+        await db.select({ id: hintUnlocks.hintId }).from(hintUnlocks).where(eq(hintUnlocks.userId, userId)),
+        await db
+          .select({ id: submissions.challengeId, n: count() })
+          .from(submissions)
+          .where(and(eq(submissions.userId, userId), eq(submissions.isCorrect, false)))
+          .groupBy(submissions.challengeId),
+      ];
+      return {
+        solved: new Set(solved.map((r) => r.id)),
+        openedHints: new Set(opened.map((r) => r.id)),
+        wrongAttempts: new Map(attempts.map((r) => [r.id, r.n])),
+      };
+    },
+
+    /**
+     * Writes one challenge and its parts. Hints are updated in place by position (players' opened hints stay with
+     * them); flags, files and prerequisites are replaced. Returns whether the challenge is new.
+     */
+    async saveChallenge(draft: ChallengeDraft, points: number): Promise<{ isNew: boolean }> {
+      const columns = toColumns(draft, points);
+      const [existing] = await db.select({ id: challenges.id }).from(challenges).where(eq(challenges.id, draft.id));
+      if (existing) {
+        const { id: _id, ...set } = columns;
+        await db
+          .update(challenges)
+          .set({ ...set, updatedAt: sql`now()` })
+          .where(eq(challenges.id, draft.id));
+      } else {
+        await db.insert(challenges).values(columns);
+      }
+      const oldHints = await db
+        .select({ id: challengeHints.id, position: challengeHints.position })
+        .from(challengeHints)
+        .where(eq(challengeHints.challengeId, draft.id))
+        .orderBy(asc(challengeHints.position));
+      for (const [position, hint] of draft.hints.entries()) {
+        const values = { contentEn: hint.content.en, contentFr: hint.content.fr, cost: hint.cost, position };
+        const old = oldHints[position];
+        if (old) await db.update(challengeHints).set(values).where(eq(challengeHints.id, old.id));
+        else await db.insert(challengeHints).values({ ...values, challengeId: draft.id });
+      }
+      const extra = oldHints.slice(draft.hints.length).map((h) => h.id);
+      if (extra.length > 0) await db.delete(challengeHints).where(inArray(challengeHints.id, extra));
+
+      await db.delete(challengeFlags).where(eq(challengeFlags.challengeId, draft.id));
+      if (draft.flags.length > 0)
+        await db.insert(challengeFlags).values(draft.flags.map((f, position) => ({ ...f, position, challengeId: draft.id })));
+
+      await db.delete(challengeAttachments).where(eq(challengeAttachments.challengeId, draft.id));
+      for (const [position, file] of draft.attachments.entries()) {
+        const blob = file.data ? await repository.insertBlob(file.data) : null;
+        await db.insert(challengeAttachments).values({
+          challengeId: draft.id,
+          position,
+          name: file.name,
+          contentType: file.contentType,
+          generator: file.generator,
+          sha256: blob?.sha256 ?? null,
+          size: blob?.size ?? null,
+        });
+      }
+
+      await db.delete(challengePrerequisites).where(eq(challengePrerequisites.challengeId, draft.id));
+      if (draft.prerequisites.length > 0)
+        await db
+          .insert(challengePrerequisites)
+          .values(draft.prerequisites.map((requiredId) => ({ challengeId: draft.id, requiredId })));
+      return { isNew: !existing };
+    },
+
+    /** Adds a file's bytes (once per content). */
+    async insertBlob(data: Buffer): Promise<{ sha256: string; size: number }> {
+      const sha256 = createHash('sha256').update(data).digest('hex');
+      await db.insert(fileBlobs).values({ sha256, size: data.length, data }).onConflictDoNothing();
+      return { sha256, size: data.length };
+    },
+    async findBlob(sha256: string): Promise<Buffer | undefined> {
+      const [row] = await db.select({ data: fileBlobs.data }).from(fileBlobs).where(eq(fileBlobs.sha256, sha256));
+      return row?.data;
+    },
+    async insertAttachment(challengeId: string, file: { name: string; contentType: string; sha256: string; size: number }) {
+      const [max] = await db
+        .select({ n: sql<number>`coalesce(max(${challengeAttachments.position}), -1)::int` })
+        .from(challengeAttachments)
+        .where(eq(challengeAttachments.challengeId, challengeId));
+      const [row] = await db
+        .insert(challengeAttachments)
+        .values({ challengeId, position: (max?.n ?? -1) + 1, ...file, generator: null })
+        .onConflictDoNothing()
+        .returning({ id: challengeAttachments.id });
+      return row?.id;
+    },
+    async replaceAttachment(id: number, file: { name: string; contentType: string; sha256: string; size: number }) {
+      await db
+        .update(challengeAttachments)
+        .set({ ...file, generator: null })
+        .where(eq(challengeAttachments.id, id));
+    },
+    async deleteAttachment(id: number) {
+      await db.delete(challengeAttachments).where(eq(challengeAttachments.id, id));
+    },
+    async touchChallenge(id: string) {
+      await db
+        .update(challenges)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(challenges.id, id));
+    },
+
+    /** Locks the challenge's row until the transaction ends: solves of one challenge then count one at a time. */
+    async lockChallenge(id: string): Promise<number> {
+      await db.execute(sql`select 1 from ${challenges} where ${challenges.id} = ${id} for update`);
+      const [row] = await db.select({ n: count() }).from(solves).where(eq(solves.challengeId, id));
+      return row?.n ?? 0;
+    },
+
+    /**
+     * Sets every solver's points on this challenge to max(0, value − costs of the hints they opened on it) and moves
+     * their scores by the difference, in one statement: score == sum(solve points) + adjustment keeps holding.
+     */
+    async recomputeSolvePoints(challengeId: string, value: number, onlyUserId?: string): Promise<void> {
+      const userFilter = onlyUserId === undefined ? sql`true` : sql`s.user_id = ${onlyUserId}`;
+      await db.execute(sql`
+        with target as (
+          select s.id, s.user_id, s.points as old_points,
+            greatest(0, ${value}::int - coalesce((
+              select sum(h.cost) from hint_unlocks u join challenge_hints h on h.id = u.hint_id
+              where u.user_id = s.user_id and u.challenge_id = s.challenge_id), 0))::int as new_points
+          from solves s where s.challenge_id = ${challengeId} and ${userFilter}
+        ), changed as (
+          update solves s set points = t.new_points from target t
+          where s.id = t.id and t.new_points <> t.old_points
+          returning s.user_id, t.new_points - t.old_points as delta
+        )
+        update users set score = users.score + c.delta from changed c where users.id = c.user_id`);
+      await db
+        .update(challenges)
+        .set({ points: value })
+        .where(and(eq(challenges.id, challengeId), sql`${challenges.points} <> ${value}`));
+    },
+
+    /** Removes a challenge: its solvers lose its points first, then the rows go (solves by cascade). */
+    async deleteChallenge(id: string): Promise<{ deletedSolves: number; affectedPlayers: number }> {
+      const result = await db.execute(sql`
+        with removed as (select user_id, points from solves where challenge_id = ${id}),
+        lowered as (update users set score = users.score - r.points from removed r where users.id = r.user_id returning 1)
+        select (select count(*) from removed)::int as n`);
+      const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+      await db.delete(challenges).where(eq(challenges.id, id));
+      return { deletedSolves: n, affectedPlayers: n };
+    },
+
+    async listHintOpenCounts(challengeId: string): Promise<Map<number, number>> {
+      const rows = await db
+        .select({ id: hintUnlocks.hintId, n: count() })
+        .from(hintUnlocks)
+        .where(eq(hintUnlocks.challengeId, challengeId))
+        .groupBy(hintUnlocks.hintId);
+      return new Map(rows.map((r) => [r.id, r.n]));
+    },
+    async openHint(userId: string, hintId: number, challengeId: string): Promise<boolean> {
+      const rows = await db
+        .insert(hintUnlocks)
+        .values({ userId, hintId, challengeId })
+        .onConflictDoNothing()
+        .returning({ id: hintUnlocks.hintId });
+      return rows.length > 0;
+    },
+    async findScore(userId: string): Promise<number> {
+      const result = await db.execute(sql`select score from users where id = ${userId}`);
+      return Number(rowsOf<{ score: number }>(result)[0]?.score ?? 0);
+    },
+  };
+  return repository;
+}
+
+export interface CatalogueRepository extends ReturnType<typeof catalogueQueries>, CategoriesRepository {
+  /** Runs `fn` in one transaction, with a repository bound to it (the unit of work of a catalogue change). */
+  transaction<T>(fn: (repository: CatalogueRepository) => Promise<T>): Promise<T>;
+}
+
+/** The catalogue's SQL. `db` may be a transaction (see transaction()). */
+export function createCatalogueRepository(db: Db): CatalogueRepository {
+  return {
+    ...catalogueQueries(db),
+    ...createCategoriesRepository(db),
+    transaction: (fn) => db.transaction(async (tx) => fn(createCatalogueRepository(tx))),
+  };
+}

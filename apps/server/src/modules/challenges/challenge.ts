@@ -1,0 +1,94 @@
+import type { ChallengeState, FlagKind, FlagMatcher, Level, OptionalAuthoredText, Scoring } from '@drapeau/shared';
+
+/**
+ * A challenge as the server's modules see it (the domain type: no table row leaves the repository). Held in memory by
+ * the challenges service and rebuilt on every catalogue change.
+ */
+export interface ChallengeHint {
+  id: number;
+  content: OptionalAuthoredText;
+  cost: number;
+}
+
+export interface ChallengeAttachment {
+  id: number;
+  name: string;
+  contentType: string;
+  /** null for a generated file. */
+  sha256: string | null;
+  size: number | null;
+  /** The file generator's key (a built-in challenge id), for a file made from the flag. */
+  generator: string | null;
+}
+
+export interface ChallengeFlag {
+  id: number;
+  kind: FlagKind;
+  matcher: FlagMatcher;
+  content: string;
+}
+
+export interface Challenge {
+  id: string;
+  position: number;
+  category: string;
+  level: Level;
+  title: OptionalAuthoredText;
+  description: OptionalAuthoredText;
+  explanation: OptionalAuthoredText;
+  author: string | null;
+  tags: string[];
+  scoring: Scoring;
+  state: ChallengeState;
+  maxAttempts: number | null;
+  opensAt: Date | null;
+  closesAt: Date | null;
+  lab: string | null;
+  isBuiltIn: boolean;
+  hints: ChallengeHint[];
+  attachments: ChallengeAttachment[];
+  flags: ChallengeFlag[];
+  prerequisites: string[];
+  updatedAt: Date;
+}
+
+/** What is written: a challenge without the ids the database gives its parts. */
+export type ChallengeDraft = Omit<Challenge, 'hints' | 'attachments' | 'flags' | 'updatedAt'> & {
+  hints: Omit<ChallengeHint, 'id'>[];
+  flags: Omit<ChallengeFlag, 'id'>[];
+  /** Generated files, and uploaded ones by content (stored as blobs). */
+  attachments: (Omit<ChallengeAttachment, 'id' | 'sha256' | 'size'> & { data: Buffer | null })[];
+};
+
+export interface Category {
+  key: string;
+  name: OptionalAuthoredText;
+  icon: string;
+  position: number;
+  isBuiltIn: boolean;
+}
+
+/**
+ * CTFd's dynamic value (retroactive: every solver gets the current value). `solveCount` is the number of solves; the
+ * first solver gets `initial`, as in CTFd (which counts the solves before the current one).
+ */
+export function currentValue(scoring: Scoring, solveCount: number): number {
+  if (scoring.type === 'static') return scoring.points;
+  const n = Math.max(0, solveCount - 1);
+  const raw =
+    scoring.function === 'linear'
+      ? scoring.initial - scoring.decay * n
+      : ((scoring.minimum - scoring.initial) / scoring.decay ** 2) * n ** 2 + scoring.initial;
+  return Math.max(scoring.minimum, Math.ceil(raw));
+}
+
+/** Whether every text given in English has its French. */
+export function hasFrench(challenge: Pick<Challenge, 'title' | 'description' | 'explanation' | 'hints'>): boolean {
+  const texts = [challenge.title, challenge.description, challenge.explanation, ...challenge.hints.map((h) => h.content)];
+  return texts.every((t) => t.en === '' || t.fr !== '');
+}
+
+/** The French text, or the English one when it is missing. */
+export function localized(text: OptionalAuthoredText): { en: string; fr: string } {
+  return { en: text.en, fr: text.fr === '' ? text.en : text.fr };
+}
