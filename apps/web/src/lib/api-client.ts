@@ -40,8 +40,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   const parsed = ErrorBodySchema.safeParse(json);
   if (parsed.success) {
-    const { code, message, retryAfterSeconds, issues } = parsed.data.error;
-    return new ApiError({ status: response.status, code, message, retryAfterSeconds, issues });
+    const { code, message, retryAfterSeconds, issues, problems } = parsed.data.error;
+    return new ApiError({ status: response.status, code, message, retryAfterSeconds, issues, problems });
   }
   return new ApiError({
     status: response.status,

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@drapeau/shared';
+import type { ErrorCode, ImportProblem } from '@drapeau/shared';
 
 /**
  * Codes the client itself produces on top of the server's ERROR_CODES:
@@ -19,6 +19,7 @@ interface ApiErrorInit {
   message: string;
   retryAfterSeconds?: number | undefined;
   issues?: ApiErrorIssue[] | undefined;
+  problems?: ImportProblem[] | undefined;
 }
 
 /** Every failed API call throws this. `status` is 0 when no response arrived. */
@@ -27,6 +28,8 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly retryAfterSeconds: number | undefined;
   readonly issues: ApiErrorIssue[];
+  /** On IMPORT_INVALID: every problem of the refused import, by file, line and field. */
+  readonly problems: ImportProblem[];
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -35,6 +38,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.issues = init.issues ?? [];
+    this.problems = init.problems ?? [];
   }
 }
 

@@ -23,3 +23,19 @@ export const userKeys = {
 export const statsKeys = {
   all: ['stats'] as const,
 };
+
+/** The admin's view of the catalogue (authoring): refreshed when the catalogue changes (a live `challenges` event). */
+export const adminChallengeKeys = {
+  all: ['admin-challenges'] as const,
+  list: (filters: Record<string, string | undefined>) => [...adminChallengeKeys.all, 'list', filters] as const,
+  detail: (id: string) => [...adminChallengeKeys.all, 'detail', id] as const,
+};
+
+export const categoryKeys = {
+  all: ['categories'] as const,
+};
+
+/** Shared-flag incidents, pushed live to admins (a live `incident` event). */
+export const incidentKeys = {
+  all: ['incidents'] as const,
+};

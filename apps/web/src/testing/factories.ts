@@ -29,20 +29,39 @@ export function buildAdmin(overrides: Partial<PublicUser> = {}): PublicUser {
 }
 
 export function buildChallenge(overrides: Partial<PublicChallenge> = {}): PublicChallenge {
-  return PublicChallengeSchema.parse({
+  const base = {
     id: 'dom-manipulation',
     category: 'web-client',
     level: 'very-easy',
     points: 10,
+    scoring: 'static',
     title: { en: 'DOM Manipulation', fr: 'Manipulation du DOM' },
     description: { en: 'Enable the button.', fr: 'Activez le bouton.' },
+    author: null,
+    tags: [],
+    lab: null,
+    isLocked: false,
+    lockedBy: [],
+    isClosed: false,
+    closesAt: null,
+    maxAttempts: null,
+    attemptsLeft: null,
+    explanation: null,
     hint: { en: 'Open the developer tools.', fr: 'Ouvrez les outils de développement.' },
     solutionType: null,
     fileName: null,
     solved: false,
     solveCount: 3,
     ...overrides,
-  });
+  };
+  // The list of hints and files follows the single hint and file a test gives, unless it gives the lists themselves.
+  const hints = overrides.hints ?? (base.hint ? [{ id: 1, cost: 0, isOpened: false, content: base.hint }] : []);
+  const attachments =
+    overrides.attachments ??
+    (base.fileName
+      ? [{ id: 1, name: base.fileName, size: 1024, sha256: null, url: `/api/challenges/${base.id}/attachments/1` }]
+      : []);
+  return PublicChallengeSchema.parse({ ...base, hints, attachments });
 }
 
 /** A small catalogue over three categories, one of them solved. */

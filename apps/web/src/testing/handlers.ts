@@ -1,14 +1,18 @@
-import type {
-  AuthResponse,
-  ErrorBody,
-  ErrorCode,
-  LabResponse,
-  PublicChallenge,
-  PublicStats,
-  PublicUser,
-  SeedResult,
-  SessionResponse,
-  SubmitFlagResult,
+import {
+  CATEGORIES,
+  PublicCategorySchema,
+  type AuthResponse,
+  type CategoryList,
+  type ErrorBody,
+  type ErrorCode,
+  type LabResponse,
+  type PublicCategory,
+  type PublicChallenge,
+  type PublicStats,
+  type PublicUser,
+  type SeedResult,
+  type SessionResponse,
+  type SubmitFlagResult,
 } from '@drapeau/shared';
 import { http, HttpResponse } from 'msw';
 
@@ -33,6 +37,15 @@ export function challengesHandler(challenges: PublicChallenge[]) {
   ];
 }
 
+/** GET /api/categories: the six built-in categories, plus any a test adds. */
+export function categoriesHandler(extra: PublicCategory[] = []) {
+  const icons = ['globe', 'server', 'network', 'binary', 'cpu', 'file-search'] as const;
+  const builtIn = CATEGORIES.map((key, index) =>
+    PublicCategorySchema.parse({ key, name: { en: key, fr: key }, icon: icons[index], position: index, isBuiltIn: true }),
+  );
+  return http.get('/api/categories', () => HttpResponse.json<CategoryList>({ categories: [...builtIn, ...extra] }));
+}
+
 export function submitHandler(result: SubmitFlagResult) {
   return http.post('/api/challenges/:id/submit', () => HttpResponse.json<SubmitFlagResult>(result));
 }
@@ -41,6 +54,7 @@ export function submitHandler(result: SubmitFlagResult) {
 export const defaultHandlers = [
   sessionHandler(null),
   ...challengesHandler(buildCatalogue()),
+  categoriesHandler(),
   http.get('/api/stats', () => HttpResponse.json<PublicStats>(buildStats())),
   submitHandler({ success: false, status: 'incorrect', message: 'Incorrect flag' }),
   // In-page exercises ask their server check for material on mount; by default it has nothing to say.

@@ -32,3 +32,12 @@ export function renderApp(path: string | string[], { sessionUser }: RenderAppOpt
   );
   return { ...view, router, queryClient, user };
 }
+
+/**
+ * Loads a signed-in page's lazy chunk before a test file's tests, so that the first test's wait for the page covers
+ * rendering only (the chunk's first load transforms its code, the Markdown renderer included).
+ */
+export const preloadPage = {
+  challengeDetail: () => import('@/app/routes/challenge-detail'),
+  admin: () => import('@/app/routes/admin'),
+};

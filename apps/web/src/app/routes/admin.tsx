@@ -1,9 +1,18 @@
-import { useSession } from '@/features/auth';
-import { AdminPanel } from '@/features/admin';
+import { FilePenLine, ShieldAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 
-/** /admin: RequireAuth has loaded the session, so the user is known here. */
+import { AdminPanel, type AdminExtraTab } from '@/features/admin';
+import { useSession } from '@/features/auth';
+import { ChallengesTab, IncidentsTab } from '@/features/challenge-authoring';
+
+/** /admin: RequireAuth has loaded the session, so the user is known here. Authoring tabs come from their own feature. */
 export function AdminRoute() {
+  const { t } = useTranslation('authoring');
   const { data: user } = useSession();
   if (!user) return null;
-  return <AdminPanel currentUser={user} />;
+  const extraTabs: AdminExtraTab[] = [
+    { value: 'challenges', label: t('tabs.challenges'), icon: FilePenLine, content: <ChallengesTab /> },
+    { value: 'incidents', label: t('tabs.incidents'), icon: ShieldAlert, content: <IncidentsTab /> },
+  ];
+  return <AdminPanel currentUser={user} extraTabs={extraTabs} />;
 }

@@ -1,1 +1,1 @@
-export { AdminPanel } from './components/admin-panel';
+export { AdminPanel, type AdminExtraTab } from './components/admin-panel';

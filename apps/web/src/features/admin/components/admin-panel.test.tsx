@@ -1,12 +1,16 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { i18n } from '@/lib/i18n';
 import { buildAdmin, buildUser } from '@/testing/factories';
-import { renderApp } from '@/testing/render-app';
+import { preloadPage, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
 import { createAdminServer } from '../testing/admin-server';
+
+beforeAll(async () => {
+  await preloadPage.admin();
+});
 
 const STATS = { totalUsers: 1234, admins: 2, totalPoints: 56789, avgScore: 46 };
 
@@ -50,10 +54,18 @@ describe('admin panel', () => {
     expect(within(card('Avg Score')).getByText('46')).toBeInTheDocument();
   });
 
-  it('has the five tabs, User Management first', async () => {
+  it('has its tabs, then the authoring ones, User Management first', async () => {
     renderAdmin();
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['User Management', 'Badge System', 'Submissions', 'Audit Log', 'Flags']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'User Management',
+      'Badge System',
+      'Submissions',
+      'Audit Log',
+      'Flags',
+      'Challenges',
+      'Incidents',
+    ]);
     expect(screen.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
   });
 

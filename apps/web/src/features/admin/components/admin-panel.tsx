@@ -1,5 +1,6 @@
 import type { PublicUser } from '@drapeau/shared';
 import { Award, Flag, History, Send, Users, type LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
@@ -25,32 +26,39 @@ const TAB_ICONS: Record<AdminTab, LucideIcon> = {
   flags: Flag,
 };
 
-function isAdminTab(value: string | null): value is AdminTab {
-  return (TABS as readonly (string | null)[]).includes(value);
+/** A tab another feature brings (challenge authoring, incidents), composed by the app route (features stay apart). */
+export interface AdminExtraTab {
+  value: string;
+  label: string;
+  icon: LucideIcon;
+  content: ReactNode;
 }
 
 interface AdminPanelProps {
   /** The signed-in user; the panel is theirs only when their rank is admin. */
   currentUser: PublicUser;
+  /** Shown after the panel's own tabs. */
+  extraTabs?: AdminExtraTab[];
 }
 
 /** The admin panel (docs/product.md#admin-panel). A player gets Access Denied and the page makes no admin request. */
-export function AdminPanel({ currentUser }: AdminPanelProps) {
+export function AdminPanel({ currentUser, extraTabs = [] }: AdminPanelProps) {
   const { t } = useTranslation('admin');
   useDocumentTitle(t('title'));
   if (currentUser.rank !== 'admin') return <AccessDenied />;
-  return <AdminDashboard currentUserId={currentUser.uid} />;
+  return <AdminDashboard currentUserId={currentUser.uid} extraTabs={extraTabs} />;
 }
 
-function AdminDashboard({ currentUserId }: { currentUserId: string }) {
+function AdminDashboard({ currentUserId, extraTabs }: { currentUserId: string; extraTabs: AdminExtraTab[] }) {
   const { t } = useTranslation('admin');
   // The open tab lives in the address (?tab=flags), so a reload or a shared link opens the same tab.
   const [searchParams, setSearchParams] = useSearchParams();
+  const tabValues: string[] = [...TABS, ...extraTabs.map((extra) => extra.value)];
   const requested = searchParams.get('tab');
-  const tab: AdminTab = isAdminTab(requested) ? requested : 'users';
+  const tab = requested !== null && tabValues.includes(requested) ? requested : 'users';
 
   function selectTab(value: string) {
-    if (!isAdminTab(value)) return;
+    if (!tabValues.includes(value)) return;
     setSearchParams(value === 'users' ? {} : { tab: value }, { replace: true });
   }
 
@@ -73,6 +81,12 @@ function AdminDashboard({ currentUserId }: { currentUserId: string }) {
                 </TabsTrigger>
               );
             })}
+            {extraTabs.map(({ value, label, icon: Icon }) => (
+              <TabsTrigger key={value} value={value}>
+                <Icon aria-hidden="true" />
+                {label}
+              </TabsTrigger>
+            ))}
           </TabsList>
         </div>
         <TabsContent value="users">
@@ -90,6 +104,11 @@ function AdminDashboard({ currentUserId }: { currentUserId: string }) {
         <TabsContent value="flags">
           <FlagsTab />
         </TabsContent>
+        {extraTabs.map(({ value, content }) => (
+          <TabsContent key={value} value={value}>
+            {content}
+          </TabsContent>
+        ))}
       </Tabs>
     </div>
   );

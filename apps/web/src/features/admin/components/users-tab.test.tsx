@@ -1,11 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { buildAdmin, buildUser } from '@/testing/factories';
-import { renderApp } from '@/testing/render-app';
+import { preloadPage, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
 import { createAdminServer } from '../testing/admin-server';
+
+beforeAll(async () => {
+  await preloadPage.admin();
+});
 
 const ADMIN = buildAdmin();
 const ALICE = buildUser({ badges: ['first-blood'] });

@@ -1,5 +1,5 @@
 import type { PublicChallenge } from '@drapeau/shared';
-import { CircleCheck, Trophy, Users } from 'lucide-react';
+import { CalendarX, CircleCheck, Lock, Trophy, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -26,16 +26,24 @@ export function ChallengeCard({ challenge, index }: ChallengeCardProps) {
     <Link
       to={`/challenge/${encodeURIComponent(challenge.id)}`}
       data-solved={challenge.solved}
+      data-locked={challenge.isLocked}
       style={{ animationDelay: `${index * CARD_STAGGER_MS}ms` }}
       className={cn(
         'group flex animate-card-enter flex-col gap-3 rounded-(--radius-card) border border-l-4 bg-card/80 p-4 shadow-md shadow-black/20 transition-[transform,border-color,background-color] outline-none hover:-translate-y-0.5 hover:bg-card focus-visible:ring-2 focus-visible:ring-ring',
         challenge.solved ? 'border-l-primary' : 'border-l-destructive',
+        challenge.isLocked && 'opacity-70',
       )}
     >
       <div className="flex items-start justify-between gap-3">
         <h3 className="leading-snug font-semibold group-hover:text-primary">{title}</h3>
         {challenge.solved && (
           <CircleCheck className="size-5 shrink-0 text-primary" role="img" aria-label={t('challenges:solved')} />
+        )}
+        {challenge.isLocked && (
+          <Lock className="size-5 shrink-0 text-muted-foreground" role="img" aria-label={t('challenges:locked')} />
+        )}
+        {!challenge.isLocked && challenge.isClosed && (
+          <CalendarX className="size-5 shrink-0 text-muted-foreground" role="img" aria-label={t('challenges:closed')} />
         )}
       </div>
       <div className="flex flex-wrap items-center gap-2 text-sm">

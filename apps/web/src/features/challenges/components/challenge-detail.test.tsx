@@ -1,12 +1,16 @@
 import type { SessionResponse, SubmitFlagResult } from '@drapeau/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { buildChallenge, buildUser } from '@/testing/factories';
 import { challengesHandler, errorResponse, submitHandler } from '@/testing/handlers';
-import { renderApp } from '@/testing/render-app';
+import { preloadPage, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
+
+beforeAll(async () => {
+  await preloadPage.challengeDetail();
+});
 
 /** Challenges without an in-page exercise, so that these tests see only the challenge page itself. */
 const PLAIN = buildChallenge({
@@ -64,8 +68,9 @@ describe('challenge detail', () => {
     expect(screen.getByText('50 pts')).toBeInTheDocument();
     expect(screen.getByText('Find the process.')).toBeInTheDocument();
 
-    const download = screen.getByRole('link', { name: 'memory.dmp' });
-    expect(download).toHaveAttribute('href', '/api/challenges/memory-dump-analysis/file');
+    const download = screen.getByRole('link', { name: /^memory\.dmp/ });
+    expect(download).toHaveAttribute('href', '/api/challenges/memory-dump-analysis/attachments/1');
+    expect(download).toHaveTextContent(/1\s+kB/);
     expect(screen.queryByRole('button', { name: 'Show hint' })).not.toBeInTheDocument();
   });
 

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { ErrorNotice } from '@/components/ui/error-notice';
+import { Markdown } from '@/components/ui/markdown';
 import { PageSpinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-error';
 import { getErrorMessage } from '@/lib/error-message';
@@ -15,10 +16,12 @@ import { cn } from '@/lib/utils';
 
 import { useChallenge } from '../api/get-challenge';
 
-import { ChallengeDownload } from './challenge-download';
+import { ChallengeAttachments } from './challenge-attachments';
 import { ChallengeHeader } from './challenge-header';
-import { ChallengeHint } from './challenge-hint';
+import { ChallengeHints } from './challenge-hints';
 import { ChallengeNotFound } from './challenge-not-found';
+import { AttemptsLeft, ClosedNotice, LockedNotice } from './challenge-status';
+import { ExplanationPanel } from './explanation-panel';
 import { FlagForm } from './flag-form';
 import { SolvedPanel } from './solved-panel';
 
@@ -52,7 +55,8 @@ export function ChallengeDetail({ id, labSlot }: ChallengeDetailProps) {
     );
   }
 
-  const hint = challenge.hint ? pickText(challenge.hint, locale) : '';
+  const isOutOfAttempts = challenge.attemptsLeft === 0;
+  const isReadOnly = challenge.isClosed || isOutOfAttempts;
 
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
@@ -65,17 +69,43 @@ export function ChallengeDetail({ id, labSlot }: ChallengeDetailProps) {
       <Card className={cn('border-l-4', challenge.solved ? 'border-l-primary' : 'border-l-destructive')}>
         <CardContent className="grid gap-6 pt-5 sm:pt-6">
           <ChallengeHeader challenge={challenge} title={pickText(challenge.title, locale)} />
-          <section className="grid gap-2">
-            <h2 className="text-sm font-medium text-muted-foreground">{t('challenge:description')}</h2>
-            <p className="leading-relaxed break-words whitespace-pre-wrap">{pickText(challenge.description, locale)}</p>
-          </section>
-          {challenge.fileName !== null && <ChallengeDownload challengeId={challenge.id} fileName={challenge.fileName} />}
-          {hint !== '' && <ChallengeHint hint={hint} />}
+          {challenge.isLocked ? (
+            <LockedNotice lockedBy={challenge.lockedBy} />
+          ) : (
+            <>
+              {challenge.isClosed && <ClosedNotice closesAt={challenge.closesAt} />}
+              <section className="grid gap-2">
+                <h2 className="text-sm font-medium text-muted-foreground">{t('challenge:description')}</h2>
+                <Markdown>{pickText(challenge.description, locale)}</Markdown>
+              </section>
+              <ChallengeAttachments attachments={challenge.attachments} />
+              <ChallengeHints
+                challengeId={challenge.id}
+                hints={challenge.hints}
+                points={challenge.points}
+                isSolved={challenge.solved}
+                isReadOnly={challenge.isClosed}
+              />
+            </>
+          )}
         </CardContent>
       </Card>
-      {labSlot}
+      {!challenge.isLocked && labSlot}
       {challenge.solved && <SolvedPanel />}
-      <FlagForm key={challenge.id} challengeId={challenge.id} isSolved={challenge.solved} />
+      {challenge.solved && challenge.explanation && <ExplanationPanel text={pickText(challenge.explanation, locale)} />}
+      {!challenge.isLocked && (
+        <FlagForm
+          key={challenge.id}
+          challengeId={challenge.id}
+          isSolved={challenge.solved}
+          isReadOnly={isReadOnly}
+          footer={
+            challenge.maxAttempts !== null && challenge.attemptsLeft !== null && !challenge.solved ? (
+              <AttemptsLeft attemptsLeft={challenge.attemptsLeft} maxAttempts={challenge.maxAttempts} />
+            ) : null
+          }
+        />
+      )}
     </div>
   );
 }

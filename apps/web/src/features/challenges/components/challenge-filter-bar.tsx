@@ -1,4 +1,4 @@
-import { CATEGORIES, LEVELS } from '@drapeau/shared';
+import { LEVELS } from '@drapeau/shared';
 import { useTranslation } from 'react-i18next';
 
 import { Label } from '@/components/ui/label';
@@ -8,33 +8,31 @@ import { ALL, type CategoryFilter, type ChallengeFilters, type LevelFilter } fro
 
 interface ChallengeFiltersProps {
   filters: ChallengeFilters;
+  /** Category keys and names, in display order. */
+  categories: { key: string; name: string }[];
   onCategoryChange: (value: CategoryFilter) => void;
   onLevelChange: (value: LevelFilter) => void;
-}
-
-function isCategoryFilter(value: string): value is CategoryFilter {
-  return value === ALL || (CATEGORIES as readonly string[]).includes(value);
 }
 
 function isLevelFilter(value: string): value is LevelFilter {
   return value === ALL || (LEVELS as readonly string[]).includes(value);
 }
 
-export function ChallengeFilterBar({ filters, onCategoryChange, onLevelChange }: ChallengeFiltersProps) {
+export function ChallengeFilterBar({ filters, categories, onCategoryChange, onLevelChange }: ChallengeFiltersProps) {
   const { t } = useTranslation(['challenges', 'categories', 'difficulties']);
   return (
     <div role="search" aria-label={t('challenges:filters.label')} className="grid gap-3 sm:grid-cols-2 lg:max-w-2xl">
       <div className="grid gap-1.5">
         <Label htmlFor="filter-category">{t('challenges:filters.category')}</Label>
-        <Select value={filters.category} onValueChange={(value) => isCategoryFilter(value) && onCategoryChange(value)}>
+        <Select value={filters.category} onValueChange={(value: CategoryFilter) => onCategoryChange(value)}>
           <SelectTrigger id="filter-category" aria-label={t('challenges:filters.category')}>
             <SelectValue />
           </SelectTrigger>
           <SelectContent>
             <SelectItem value={ALL}>{t('challenges:filters.allCategories')}</SelectItem>
-            {CATEGORIES.map((category) => (
-              <SelectItem key={category} value={category}>
-                {t(`categories:${category}`)}
+            {categories.map((category) => (
+              <SelectItem key={category.key} value={category.key}>
+                {category.name}
               </SelectItem>
             ))}
           </SelectContent>

@@ -1,11 +1,12 @@
 import type { PublicChallenge } from '@drapeau/shared';
-import { CircleCheck, Trophy, Users } from 'lucide-react';
+import { CalendarX, CircleCheck, Lock, PenLine, Trophy, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 import { Badge } from '@/components/ui/badge';
 
 import { CategoryIcon } from './category-icon';
 import { LevelBadge } from './level-badge';
+import { useCategoryCatalog } from './use-category-catalog';
 
 interface ChallengeHeaderProps {
   challenge: PublicChallenge;
@@ -13,13 +14,14 @@ interface ChallengeHeaderProps {
 }
 
 export function ChallengeHeader({ challenge, title }: ChallengeHeaderProps) {
-  const { t } = useTranslation(['challenges', 'categories', 'common']);
+  const { t } = useTranslation(['challenges', 'challenge', 'common']);
+  const catalog = useCategoryCatalog();
   return (
     <header className="grid gap-3">
       <div className="flex flex-wrap items-center gap-2">
         <Badge variant="outline" className="gap-1.5 py-1">
-          <CategoryIcon category={challenge.category} />
-          {t(`categories:${challenge.category}`)}
+          <CategoryIcon category={challenge.category} icon={catalog.icon(challenge.category)} />
+          {catalog.name(challenge.category)}
         </Badge>
         <LevelBadge level={challenge.level} />
         <Badge variant="amber" className="gap-1 py-1">
@@ -32,12 +34,41 @@ export function ChallengeHeader({ challenge, title }: ChallengeHeaderProps) {
             {t('challenges:solved')}
           </Badge>
         )}
+        {challenge.isLocked && (
+          <Badge variant="secondary" className="gap-1 py-1">
+            <Lock aria-hidden="true" />
+            {t('challenges:locked')}
+          </Badge>
+        )}
+        {challenge.isClosed && (
+          <Badge variant="secondary" className="gap-1 py-1">
+            <CalendarX aria-hidden="true" />
+            {t('challenges:closed')}
+          </Badge>
+        )}
       </div>
       <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{title}</h1>
-      <p className="inline-flex items-center gap-1.5 text-sm text-muted-foreground">
-        <Users className="size-4" aria-hidden="true" />
-        {t('challenges:solves', { count: challenge.solveCount })}
-      </p>
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
+        <p className="inline-flex items-center gap-1.5">
+          <Users className="size-4" aria-hidden="true" />
+          {t('challenges:solves', { count: challenge.solveCount })}
+        </p>
+        {challenge.author && (
+          <p className="inline-flex items-center gap-1.5">
+            <PenLine className="size-4" aria-hidden="true" />
+            {t('challenge:author', { author: challenge.author })}
+          </p>
+        )}
+        {challenge.tags.length > 0 && (
+          <ul className="flex flex-wrap gap-1" aria-label={t('challenge:tags')}>
+            {challenge.tags.map((tag) => (
+              <li key={tag}>
+                <Badge variant="outline">{tag}</Badge>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
     </header>
   );
 }

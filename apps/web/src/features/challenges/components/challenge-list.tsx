@@ -13,6 +13,7 @@ import { CategorySection } from './category-section';
 import { ChallengeFilterBar } from './challenge-filter-bar';
 import { filterChallenges, groupByCategory, type CategoryGroup } from './filter-challenges';
 import { SolveProgress } from './solve-progress';
+import { useCategoryCatalog } from './use-category-catalog';
 import { useChallengeFilters } from './use-challenge-filters';
 
 /** Index of each group's first card, so that the entry stagger runs across the whole page. */
@@ -31,6 +32,7 @@ export function ChallengeList() {
   useDocumentTitle(t('challenges:title'));
   const { data, error, isPending, refetch } = useChallenges();
   const { filters, setCategory, setLevel, reset } = useChallengeFilters();
+  const catalog = useCategoryCatalog();
 
   if (isPending) return <PageSpinner label={t('common:loading')} />;
   if (error) {
@@ -44,7 +46,9 @@ export function ChallengeList() {
     );
   }
 
-  const groups = groupByCategory(filterChallenges(data.challenges, filters));
+  const groups = groupByCategory(filterChallenges(data.challenges, filters), catalog.order);
+  const categoryKeys = [...new Set([...catalog.order, ...data.challenges.map((challenge) => challenge.category)])];
+  const categories = categoryKeys.map((key) => ({ key, name: catalog.name(key) }));
   const starts = firstIndexes(groups);
 
   return (
@@ -56,7 +60,7 @@ export function ChallengeList() {
         </div>
         <SolveProgress challenges={data.challenges} />
       </header>
-      <ChallengeFilterBar filters={filters} onCategoryChange={setCategory} onLevelChange={setLevel} />
+      <ChallengeFilterBar filters={filters} categories={categories} onCategoryChange={setCategory} onLevelChange={setLevel} />
       {groups.length === 0 ? (
         <div className="flex flex-col items-center gap-3 rounded-(--radius-card) border border-dashed p-10 text-center">
           <SearchX className="size-10 text-muted-foreground" aria-hidden="true" />
@@ -67,7 +71,15 @@ export function ChallengeList() {
           </Button>
         </div>
       ) : (
-        groups.map((group, i) => <CategorySection key={group.category} group={group} firstIndex={starts[i] ?? 0} />)
+        groups.map((group, i) => (
+          <CategorySection
+            key={group.category}
+            group={group}
+            name={catalog.name(group.category)}
+            icon={catalog.icon(group.category)}
+            firstIndex={starts[i] ?? 0}
+          />
+        ))
       )}
     </div>
   );

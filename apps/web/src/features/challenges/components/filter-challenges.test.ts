@@ -1,3 +1,4 @@
+import { CATEGORIES } from '@drapeau/shared';
 import { describe, expect, it } from 'vitest';
 
 import { buildCatalogue, buildChallenge } from '@/testing/factories';
@@ -19,15 +20,27 @@ describe('filterChallenges', () => {
 
 describe('groupByCategory', () => {
   it('follows the order of CATEGORIES, leaves empty groups out and puts the easiest first', () => {
-    const groups = groupByCategory([
-      buildChallenge({ id: 'b', category: 'forensics', level: 'hard', points: 60 }),
-      buildChallenge({ id: 'a', category: 'forensics', level: 'easy', points: 25 }),
-      buildChallenge({ id: 'c', category: 'networking', level: 'easy', points: 25 }),
-      buildChallenge({ id: 'd', category: 'web-client', level: 'easy', points: 20 }),
-      buildChallenge({ id: 'e', category: 'web-client', level: 'easy', points: 15 }),
-    ]);
+    const groups = groupByCategory(
+      [
+        buildChallenge({ id: 'b', category: 'forensics', level: 'hard', points: 60 }),
+        buildChallenge({ id: 'a', category: 'forensics', level: 'easy', points: 25 }),
+        buildChallenge({ id: 'c', category: 'networking', level: 'easy', points: 25 }),
+        buildChallenge({ id: 'd', category: 'web-client', level: 'easy', points: 20 }),
+        buildChallenge({ id: 'e', category: 'web-client', level: 'easy', points: 15 }),
+      ],
+      CATEGORIES,
+    );
     expect(groups.map((group) => group.category)).toEqual(['web-client', 'networking', 'forensics']);
     expect(groups[0]?.challenges.map((c) => c.id)).toEqual(['e', 'd']);
     expect(groups[2]?.challenges.map((c) => c.id)).toEqual(['a', 'b']);
+  });
+
+  it('keeps a challenge whose category an admin added, even before the category list names it', () => {
+    const challenges = [buildChallenge({ id: 'a', category: 'crypto' }), buildChallenge({ id: 'b', category: 'forensics' })];
+    expect(groupByCategory(challenges, CATEGORIES).map((group) => group.category)).toEqual(['forensics', 'crypto']);
+    expect(groupByCategory(challenges, ['crypto', ...CATEGORIES]).map((group) => group.category)).toEqual([
+      'crypto',
+      'forensics',
+    ]);
   });
 });

@@ -1,7 +1,7 @@
-import { CATEGORIES, LEVELS, type Category, type Level, type PublicChallenge } from '@drapeau/shared';
+import { LEVELS, type CategoryKey, type Level, type PublicChallenge } from '@drapeau/shared';
 
 export const ALL = 'all';
-export type CategoryFilter = Category | typeof ALL;
+export type CategoryFilter = CategoryKey;
 export type LevelFilter = Level | typeof ALL;
 
 export interface ChallengeFilters {
@@ -10,7 +10,7 @@ export interface ChallengeFilters {
 }
 
 export interface CategoryGroup {
-  category: Category;
+  category: CategoryKey;
   challenges: PublicChallenge[];
 }
 
@@ -26,10 +26,16 @@ function compareChallenges(a: PublicChallenge, b: PublicChallenge): number {
   return LEVELS.indexOf(a.level) - LEVELS.indexOf(b.level) || a.points - b.points;
 }
 
-/** Groups in the order of CATEGORIES, easiest first inside a group; empty groups are left out. */
-export function groupByCategory(challenges: PublicChallenge[]): CategoryGroup[] {
-  return CATEGORIES.map((category) => ({
-    category,
-    challenges: challenges.filter((challenge) => challenge.category === category).sort(compareChallenges),
-  })).filter((group) => group.challenges.length > 0);
+/**
+ * Groups in the categories' order, easiest first inside a group; empty groups are left out. A category missing from
+ * `order` (not loaded yet, or new) still gets its group, after the others.
+ */
+export function groupByCategory(challenges: PublicChallenge[], order: readonly string[]): CategoryGroup[] {
+  const keys = [...new Set([...order, ...challenges.map((challenge) => challenge.category)])];
+  return keys
+    .map((category) => ({
+      category,
+      challenges: challenges.filter((challenge) => challenge.category === category).sort(compareChallenges),
+    }))
+    .filter((group) => group.challenges.length > 0);
 }

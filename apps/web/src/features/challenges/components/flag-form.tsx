@@ -1,5 +1,5 @@
 import { Flag, Send } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -13,18 +13,23 @@ import { useFlagSubmit } from './use-flag-submit';
 interface FlagFormProps {
   challengeId: string;
   isSolved: boolean;
+  /** Closed, or no attempts left: nothing can be sent. */
+  isReadOnly?: boolean;
+  /** Shown under the form (attempts left). */
+  footer?: ReactNode;
 }
 
 /**
  * docs/product.md#challenge-detail: the flag is trimmed and must not be blank; nothing can be sent once the challenge is
- * solved.
+ * solved, closed or out of attempts.
  */
-export function FlagForm({ challengeId, isSolved }: FlagFormProps) {
+export function FlagForm({ challengeId, isSolved, isReadOnly = false, footer }: FlagFormProps) {
   const { t } = useTranslation('challenge');
   const [flag, setFlag] = useState('');
   const { submit, isPending } = useFlagSubmit(challengeId);
   const trimmed = flag.trim();
-  const canSubmit = !isPending && !isSolved && trimmed !== '';
+  const isLocked = isSolved || isReadOnly;
+  const canSubmit = !isPending && !isLocked && trimmed !== '';
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -55,7 +60,7 @@ export function FlagForm({ challengeId, isSolved }: FlagFormProps) {
             autoComplete="off"
             autoCapitalize="off"
             spellCheck={false}
-            disabled={isSolved || isPending}
+            disabled={isLocked || isPending}
             className="font-mono"
           />
           <Button type="submit" disabled={!canSubmit} className="sm:w-36">
@@ -63,6 +68,7 @@ export function FlagForm({ challengeId, isSolved }: FlagFormProps) {
             {isPending ? t('flag.submitting') : t('flag.submit')}
           </Button>
         </form>
+        {footer && <div className="mt-3">{footer}</div>}
       </CardContent>
     </Card>
   );

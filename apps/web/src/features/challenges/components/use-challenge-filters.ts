@@ -1,4 +1,4 @@
-import { CategorySchema, LevelSchema } from '@drapeau/shared';
+import { CategoryKeySchema, LevelSchema } from '@drapeau/shared';
 import { useSearchParams } from 'react-router';
 
 import { ALL, type CategoryFilter, type ChallengeFilters, type LevelFilter } from './filter-challenges';
@@ -6,14 +6,14 @@ import { ALL, type CategoryFilter, type ChallengeFilters, type LevelFilter } fro
 /** The list filters live in the URL (`?category=forensics&level=easy`), so a filtered view can be shared or reloaded. */
 export function useChallengeFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const category = CategorySchema.safeParse(searchParams.get('category'));
+  const category = CategoryKeySchema.safeParse(searchParams.get('category'));
   const level = LevelSchema.safeParse(searchParams.get('level'));
   const filters: ChallengeFilters = {
     category: category.success ? category.data : ALL,
     level: level.success ? level.data : ALL,
   };
 
-  function update(name: 'category' | 'level', value: CategoryFilter | LevelFilter): void {
+  function update(name: 'category' | 'level', value: string): void {
     setSearchParams(
       (current) => {
         const next = new URLSearchParams(current);

@@ -1,4 +1,13 @@
-import { LeaderboardChangedEventSchema, SolveEventSchema, type LeaderboardChangedEvent, type SolveEvent } from '@drapeau/shared';
+import {
+  ChallengesChangedEventSchema,
+  LeaderboardChangedEventSchema,
+  SharedFlagIncidentSchema,
+  SolveEventSchema,
+  type ChallengesChangedEvent,
+  type LeaderboardChangedEvent,
+  type SharedFlagIncident,
+  type SolveEvent,
+} from '@drapeau/shared';
 
 export const EVENTS_PATH = '/api/events';
 /** After the stream is closed for good (an HTTP error rather than a dropped connection), the next attempt waits this long… */
@@ -6,7 +15,12 @@ export const RECONNECT_INITIAL_DELAY_MS = 5_000;
 /** …doubling each time up to this. */
 export const RECONNECT_MAX_DELAY_MS = 5 * 60_000;
 
-export type ServerEvent = { type: 'solve'; data: SolveEvent } | { type: 'leaderboard'; data: LeaderboardChangedEvent };
+export type ServerEvent =
+  | { type: 'solve'; data: SolveEvent }
+  | { type: 'leaderboard'; data: LeaderboardChangedEvent }
+  | { type: 'challenges'; data: ChallengesChangedEvent }
+  /** Sent to admins' streams only. */
+  | { type: 'incident'; data: SharedFlagIncident };
 
 export interface EventStreamHandlers {
   onEvent: (event: ServerEvent) => void;
@@ -59,6 +73,14 @@ export function subscribeToEvents({ onEvent, onReconnect }: EventStreamHandlers)
     current.addEventListener('leaderboard', (event: MessageEvent<unknown>) => {
       const data = parseData(LeaderboardChangedEventSchema, event.data);
       if (data) onEvent({ type: 'leaderboard', data });
+    });
+    current.addEventListener('challenges', (event: MessageEvent<unknown>) => {
+      const data = parseData(ChallengesChangedEventSchema, event.data);
+      if (data) onEvent({ type: 'challenges', data });
+    });
+    current.addEventListener('incident', (event: MessageEvent<unknown>) => {
+      const data = parseData(SharedFlagIncidentSchema, event.data);
+      if (data) onEvent({ type: 'incident', data });
     });
   }
 

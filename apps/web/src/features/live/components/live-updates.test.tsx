@@ -5,7 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
-import { challengeKeys, leaderboardKeys, sessionKeys, userKeys } from '@/lib/query-keys';
+import {
+  adminChallengeKeys,
+  categoryKeys,
+  challengeKeys,
+  incidentKeys,
+  leaderboardKeys,
+  sessionKeys,
+  userKeys,
+} from '@/lib/query-keys';
 import { buildCatalogue } from '@/testing/factories';
 
 import { MockEventSource } from '../testing/mock-event-source';
@@ -117,6 +125,29 @@ describe('live updates', () => {
     const { invalidate } = renderLive('user-1');
     MockEventSource.latest().fail();
     MockEventSource.latest().open();
-    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(4));
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(6));
+    expect(invalidatedKeys(invalidate)).toEqual(expect.arrayContaining([incidentKeys.all, adminChallengeKeys.all]));
+  });
+
+  it('refreshes the challenge lists, for players and admins, when an admin changes the catalogue', async () => {
+    const { invalidate } = renderLive('user-1');
+    MockEventSource.latest().emit('challenges', { challengeIds: ['login-bypass'] });
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(3));
+    expect(invalidatedKeys(invalidate)).toEqual([challengeKeys.all, adminChallengeKeys.all, categoryKeys.all]);
+  });
+
+  it('refreshes the incidents list when a shared flag is reported', async () => {
+    const { invalidate } = renderLive('admin-1');
+    MockEventSource.latest().emit('incident', {
+      id: 1,
+      challengeId: 'login-bypass',
+      submitterId: 'u-2',
+      submitterName: 'mallory',
+      ownerId: 'u-1',
+      ownerName: 'alice',
+      createdAt: '2026-01-01T00:00:00.000Z',
+    });
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(1));
+    expect(invalidatedKeys(invalidate)).toEqual([incidentKeys.all]);
   });
 });

@@ -1,20 +1,40 @@
 import type { QueryKey } from '@tanstack/react-query';
 
-import { challengeKeys, leaderboardKeys, sessionKeys, userKeys } from '@/lib/query-keys';
+import {
+  adminChallengeKeys,
+  categoryKeys,
+  challengeKeys,
+  incidentKeys,
+  leaderboardKeys,
+  sessionKeys,
+  userKeys,
+} from '@/lib/query-keys';
 
 import type { ServerEvent } from '../api/subscribe-events';
 
 /** Everything a live event can make stale; also refreshed after the stream comes back from an interruption. */
-export const ALL_LIVE_KEYS: QueryKey[] = [leaderboardKeys.all, challengeKeys.all, userKeys.all, sessionKeys.all];
+export const ALL_LIVE_KEYS: QueryKey[] = [
+  leaderboardKeys.all,
+  challengeKeys.all,
+  userKeys.all,
+  sessionKeys.all,
+  adminChallengeKeys.all,
+  incidentKeys.all,
+];
 
 /**
  * The cached queries an event makes stale (only the ones on screen refetch):
  * - a solve changes the standings, the challenges' solve counts, the solver's profile and, for the solver, the session;
  * - a changed or deleted user may be the signed-in one (an admin edit), so the session is checked again;
- * - a seed changes the catalogue;
+ * - a seed changes the catalogue; so does an admin's edit or import (`challenges`);
+ * - an `incident` (admins only) refreshes the incidents list;
  * - a settings change (admins shown or hidden) changes the standings.
  */
 export function keysToRefresh(event: ServerEvent, currentUserId: string | undefined): QueryKey[] {
+  // An admin changed the catalogue (edit, import, seed): players' lists and the admins' authoring view.
+  if (event.type === 'challenges') return [challengeKeys.all, adminChallengeKeys.all, categoryKeys.all];
+  // A shared-flag incident (admins' streams only): the Incidents tab.
+  if (event.type === 'incident') return [incidentKeys.all];
   if (event.type === 'solve') {
     const keys: QueryKey[] = [leaderboardKeys.all, challengeKeys.all, userKeys.all];
     if (event.data.userId === currentUserId) keys.push(sessionKeys.all);

@@ -1,0 +1,22 @@
+import { AdminCategoryListSchema, AdminCategorySchema, type AdminCategoryBody } from '@drapeau/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+import { categoryKeys } from '@/lib/query-keys';
+
+/** GET /api/admin/categories: the six built-in ones and those admins added, with their use counts. */
+export function useAdminCategories() {
+  return useQuery({
+    queryKey: [...categoryKeys.all, 'admin'],
+    queryFn: ({ signal }) => apiClient.get('/api/admin/categories', AdminCategoryListSchema, { signal }),
+  });
+}
+
+/** POST /api/admin/categories: 409 CATEGORY_EXISTS when the key is taken. */
+export function useCreateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminCategoryBody) => apiClient.post('/api/admin/categories', body, AdminCategorySchema),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
+  });
+}

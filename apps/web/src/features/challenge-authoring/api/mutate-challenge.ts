@@ -1,0 +1,64 @@
+import {
+  AdminChallengeSchema,
+  DeleteChallengeResultSchema,
+  type AdminChallengeBody,
+  type AdminChallengePatch,
+} from '@drapeau/shared';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+import { adminChallengeKeys } from '@/lib/query-keys';
+
+import { refreshCatalogue } from './refresh-catalogue';
+
+const base = (id: string) => `/api/admin/challenges/${encodeURIComponent(id)}`;
+
+/** POST /api/admin/challenges (201), or PATCH /api/admin/challenges/:id when `id` is given. */
+export function useSaveChallenge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string | null; body: AdminChallengeBody }) => {
+      if (id === null) return apiClient.post('/api/admin/challenges', body, AdminChallengeSchema);
+      const { id: _id, ...patch } = body;
+      return apiClient.patch(base(id), patch satisfies AdminChallengePatch, AdminChallengeSchema);
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminChallengeKeys.detail(saved.id), saved);
+      refreshCatalogue(queryClient);
+    },
+  });
+}
+
+/** PATCH with `{ state }`: hide or show a challenge from the list. */
+export function useSetChallengeState() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, state }: { id: string; state: 'visible' | 'hidden' }) =>
+      apiClient.patch(base(id), { state } satisfies AdminChallengePatch, AdminChallengeSchema),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminChallengeKeys.detail(saved.id), saved);
+      refreshCatalogue(queryClient);
+    },
+  });
+}
+
+/** POST /api/admin/challenges/:id/duplicate: a hidden copy with its own id. */
+export function useDuplicateChallenge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.post(`${base(id)}/duplicate`, {}, AdminChallengeSchema),
+    onSuccess: () => refreshCatalogue(queryClient),
+  });
+}
+
+/** DELETE /api/admin/challenges/:id: its solves go, and the scores change, in one transaction. */
+export function useDeleteChallenge() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiClient.delete(base(id), DeleteChallengeResultSchema),
+    onSuccess: (result, id) => {
+      queryClient.removeQueries({ queryKey: adminChallengeKeys.detail(id) });
+      refreshCatalogue(queryClient, { scoresChanged: result.deletedSolves > 0 });
+    },
+  });
+}

@@ -1,0 +1,12 @@
+import { TestFlagResultSchema } from '@drapeau/shared';
+import { useMutation } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+
+/** POST /api/admin/challenges/:id/test-flag: would this text be accepted? Records nothing. */
+export function useTestFlag(challengeId: string) {
+  return useMutation({
+    mutationFn: (flag: string) =>
+      apiClient.post(`/api/admin/challenges/${encodeURIComponent(challengeId)}/test-flag`, { flag }, TestFlagResultSchema),
+  });
+}

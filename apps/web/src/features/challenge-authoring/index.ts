@@ -1,0 +1,2 @@
+export { ChallengesTab } from './components/challenges-tab';
+export { IncidentsTab } from './components/incidents-tab';

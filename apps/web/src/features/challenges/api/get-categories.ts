@@ -1,0 +1,16 @@
+import { CategoryListSchema } from '@drapeau/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { apiClient } from '@/lib/api-client';
+import { categoryKeys } from '@/lib/query-keys';
+
+/** GET /api/categories: the six built-in categories and those admins added, with names (EN/FR) and icons. */
+export const categoriesQueryOptions = queryOptions({
+  queryKey: [...categoryKeys.all, 'public'],
+  queryFn: ({ signal }) => apiClient.get('/api/categories', CategoryListSchema, { signal }),
+  staleTime: 5 * 60_000,
+});
+
+export function useCategories() {
+  return useQuery(categoriesQueryOptions);
+}
