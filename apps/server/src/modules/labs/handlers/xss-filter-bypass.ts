@@ -2,8 +2,8 @@ import { createLabHandler, readInput, type LabResult } from '../lab-handler.js';
 import { judgeMarkup } from './xss-judge.js';
 
 /**
- * The lab's deliberately naive blocklist (SPEC §2): it strips script elements and tags, `javascript:` and `onerror=`,
- * case-insensitively, in a single pass. Its holes are the exercise.
+ * The lab's deliberately naive blocklist (docs/product.md#in-page-labs): it strips script elements and tags, `javascript:` and
+ * `onerror=`, case-insensitively, in a single pass. Its holes are the exercise.
  */
 export function sanitizeComment(html: string): string {
   return html

@@ -23,7 +23,7 @@ function previewUrl(html: string): string {
 }
 
 /**
- * §2: the server strips script tags, javascript: and onerror=, then judges whether what is left would run. The result
+ * docs/product.md#in-page-labs: the server strips script tags, javascript: and onerror=, then judges whether what is left would run. The result
  * is rendered by the server's preview page, in an iframe sandboxed without allow-same-origin, whose own CSP lets the
  * payload run (and cannot reach the session or the API); the page reports alert() and friends back here.
  */
