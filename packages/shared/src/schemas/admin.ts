@@ -77,6 +77,8 @@ export const AUDIT_ACTIONS = [
   'badge.award',
   'badge.remove',
   'catalogue.seed',
+  'user.ban',
+  'user.unban',
 ] as const;
 export const AuditEntrySchema = z.object({
   id: z.number().int(),

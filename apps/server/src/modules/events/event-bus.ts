@@ -7,7 +7,12 @@ import type { LeaderboardChangedEvent, SolveEvent } from '@drapeau/shared';
 export interface ServerEvents {
   solve: SolveEvent;
   leaderboard: LeaderboardChangedEvent;
+  /** A user's sessions were revoked (role, ban, deletion, password or address change): server-side only, never sent to browsers. */
+  sessions: { userId: string };
 }
+
+/** Events that stay between server instances. */
+export const INTERNAL_EVENTS: ReadonlySet<ServerEventName> = new Set(['sessions']);
 export type ServerEventName = keyof ServerEvents;
 export interface ServerEventMessage<K extends ServerEventName = ServerEventName> {
   type: K;

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import type { Guards } from '../../http/auth-guards.js';
 
-import type { EventBus } from './event-bus.js';
+import { type EventBus, INTERNAL_EVENTS } from './event-bus.js';
 
 const HEARTBEAT_MS = 25_000;
 
@@ -18,6 +18,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Gua
   const streams = new Set<ServerResponse>();
 
   const unsubscribe = events.subscribe((message) => {
+    if (INTERNAL_EVENTS.has(message.type)) return;
     const frame = `event: ${message.type}\ndata: ${JSON.stringify(message.data)}\n\n`;
     for (const stream of streams) stream.write(frame);
   });

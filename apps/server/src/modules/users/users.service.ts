@@ -18,12 +18,19 @@ export function toRole(value: string): Role {
 }
 
 /** The API's user shape (§3 field names). The email is shown to its owner and to admins only (DESIGN.md). */
+/** A ban in force: set and not past its end. */
+function banOf(row: UserRow): { reason: string; until: string | null } | null {
+  if (row.banned !== true) return null;
+  if (row.banExpires && row.banExpires.getTime() <= Date.now()) return null;
+  return { reason: row.banReason ?? '', until: row.banExpires?.toISOString() ?? null };
+}
+
 export function toPublicUser(row: UserRow, viewer: Viewer | null): PublicUser {
   const canSeeEmail = viewer !== null && (viewer.userId === row.id || viewer.role === 'admin');
   return {
     uid: row.id,
     username: row.username ?? row.normalizedUsername ?? '',
-    ...(canSeeEmail ? { email: row.email } : {}),
+    ...(canSeeEmail ? { email: row.email, emailVerified: row.emailVerified } : {}),
     rank: toRole(row.role),
     score: row.score,
     solvedChallenges: row.solvedChallenges,
@@ -31,6 +38,7 @@ export function toPublicUser(row: UserRow, viewer: Viewer | null): PublicUser {
     bio: row.bio,
     badges: row.badges,
     createdAt: row.createdAt.toISOString(),
+    ...(viewer?.role === 'admin' ? { ban: banOf(row) } : {}),
   };
 }
 
