@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import type { EmailVerificationMode } from '@drapeau/shared';
 
 import type { Config } from './config.js';
-import { type Database } from './db/client.js';
+import { type Database, readMigrationStatus } from './db/client.js';
 import { createGuards } from './http/auth-guards.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerOriginCheck } from './http/origin-check.js';
@@ -55,7 +55,10 @@ import { createMailer } from './modules/mail/mailer.js';
 import { createLeaderboardRepository } from './modules/leaderboard/leaderboard.repository.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
+import { createReadiness } from './modules/system/readiness.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createAvatarsService } from './modules/users/avatars.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -74,7 +77,10 @@ export interface AppDeps {
   print?: (text: string) => void;
 }
 
-/** The composition root (STYLE.md §8): repositories → services → routes, wired here and nowhere else. */
+/**
+ * The composition root (docs/conventions.md#layers-and-dependency-rules): repositories → services → routes, wired here and
+ * nowhere else.
+ */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
@@ -134,12 +140,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const instanceRepository = createInstanceRepository(database.db);
   const usersRepository = createUsersRepository(database.db);
   const systemRepository = createSystemRepository(database.db);
+  const readiness = createReadiness({
+    pingDatabase: () => systemRepository.ping(),
+    countPendingMigrations: async () => (await readMigrationStatus(database.db)).pending,
+  });
 
   // Services
   const secrets = await loadInstanceSecrets(instanceRepository, {
     instanceSecret: config.instanceSecret,
     sessionSecret: config.sessionSecret,
   });
+  readiness.markSecretsLoaded();
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -148,8 +159,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reportError: (error, kind) =>
       app.log.error({ kind, code: (error as { code?: unknown } | null)?.code }, 'an account mail could not be sent'),
   });
+  // The admins' settings are read at each use (a memory read), so that a change applies at once on every instance.
   const accountPolicy = {
-    emailVerification: (): EmailVerificationMode => 'optional',
+    emailVerification: (): EmailVerificationMode => settingsService.get().emailVerification,
   };
   const betterAuth = createBetterAuth({
     db: database.db,
@@ -201,8 +213,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const avatarsService = createAvatarsService({ dir: path.join(config.dataDir, 'files', 'avatars') });
   const usersService = createUsersService({ repository: usersRepository, avatars: avatarsService, events });
-  const leaderboardService = createLeaderboardService({ repository: createLeaderboardRepository(database.db), events });
   const auditService = createAuditService({ db: database.db });
+  const settingsService = createSettingsService({
+    db: database.db,
+    events,
+    audit: auditService,
+    // Browsers refetch the standings when admins are shown or hidden.
+    onUpdated: (changed) => {
+      if (changed.includes('hideAdminsFromLeaderboard')) events.publish('leaderboard', { reason: 'settings' });
+    },
+  });
+  await settingsService.load();
+  const leaderboardService = createLeaderboardService({ repository: createLeaderboardRepository(database.db), events });
   const adminService = createAdminService({
     db: database.db,
     badges: badgesService,
@@ -233,7 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Routes
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { repository: systemRepository });
+      await api.register(systemRoutes, { repository: systemRepository, readiness });
       await api.register(authRoutes, {
         prefix: '/auth',
         auth: authService,
@@ -265,6 +287,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminRoutes, { prefix: '/admin', admin: adminService, audit: auditService, guards });
       await api.register(bansRoutes, { prefix: '/admin', bans: bansService, guards });
       await api.register(mailAdminRoutes, { prefix: '/admin', mailer, guards });
+      await api.register(settingsRoutes, { prefix: '/admin', settings: settingsService, guards });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
@@ -283,11 +306,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       logger: app.log,
       ...(deps.print ? { print: deps.print } : {}),
     });
+    readiness.markStarted();
+  });
+  // Not ready from the first moment of shutdown, so that a load balancer stops sending requests here.
+  app.addHook('preClose', (done) => {
+    readiness.markClosing();
+    done();
   });
   app.addHook('onClose', async () => {
     leaderboardService.close();
     await mailer.idle();
     mailer.close();
+    settingsService.close();
     await events.close();
     redis?.disconnect();
   });

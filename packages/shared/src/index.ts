@@ -14,3 +14,4 @@ export * from './schemas/events.js';
 export * from './schemas/leaderboard.js';
 export * from './schemas/profile.js';
 export * from './schemas/account.js';
+export * from './schemas/settings.js';

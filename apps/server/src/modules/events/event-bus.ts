@@ -2,17 +2,16 @@ import { EventEmitter } from 'node:events';
 
 import type pg from 'pg';
 
-import type { LeaderboardChangedEvent, SolveEvent } from '@drapeau/shared';
+import type { LeaderboardChangedEvent, SettingsChangedEvent, SolveEvent } from '@drapeau/shared';
 
 export interface ServerEvents {
   solve: SolveEvent;
   leaderboard: LeaderboardChangedEvent;
-  /** A user's sessions were revoked (role, ban, deletion, password or address change): server-side only, never sent to browsers. */
+  /** Between server instances only: the SSE route forwards SERVER_EVENT_TYPES and nothing else. */
+  settings: SettingsChangedEvent;
+  /** Between server instances only: a user's sessions were revoked (role, ban, deletion, password or address change). */
   sessions: { userId: string };
 }
-
-/** Events that stay between server instances. */
-export const INTERNAL_EVENTS: ReadonlySet<ServerEventName> = new Set(['sessions']);
 export type ServerEventName = keyof ServerEvents;
 export interface ServerEventMessage<K extends ServerEventName = ServerEventName> {
   type: K;
@@ -22,7 +21,7 @@ export interface ServerEventMessage<K extends ServerEventName = ServerEventName>
 type Listener = (message: ServerEventMessage) => void;
 
 /**
- * Live events (DESIGN.md "real-time"). In one process they go through memory; on PostgreSQL they go through
+ * Live events (docs/architecture.md#live-updates). In one process they go through memory; on PostgreSQL they go through
  * LISTEN/NOTIFY so that a solve on one instance reaches the clients of every instance.
  */
 export interface EventBus {

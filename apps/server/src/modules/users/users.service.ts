@@ -17,7 +17,6 @@ export function toRole(value: string): Role {
   return value === 'admin' ? 'admin' : 'user';
 }
 
-/** The API's user shape (§3 field names). The email is shown to its owner and to admins only (DESIGN.md). */
 /** A ban in force: set and not past its end. */
 function banOf(row: UserRow): { reason: string; until: string | null } | null {
   if (row.banned !== true) return null;
@@ -25,6 +24,7 @@ function banOf(row: UserRow): { reason: string; until: string | null } | null {
   return { reason: row.banReason ?? '', until: row.banExpires?.toISOString() ?? null };
 }
 
+/** The API's user shape (docs/product.md#users). The email is shown to its owner and to admins only. */
 export function toPublicUser(row: UserRow, viewer: Viewer | null): PublicUser {
   const canSeeEmail = viewer !== null && (viewer.userId === row.id || viewer.role === 'admin');
   return {

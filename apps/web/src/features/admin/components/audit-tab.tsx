@@ -26,6 +26,7 @@ const ACTION_TONES: Record<AuditAction, 'sky' | 'amber' | 'emerald' | 'rose' | '
   'catalogue.seed': 'secondary',
   'user.ban': 'rose',
   'user.unban': 'emerald',
+  'settings.update': 'amber',
 };
 
 /** Who did what to whom, newest first. */
