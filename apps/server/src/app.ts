@@ -6,6 +6,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 
+import type { EmailVerificationMode } from '@drapeau/shared';
+
 import type { Config } from './config.js';
 import { type Database, readMigrationStatus } from './db/client.js';
 import { createGuards } from './http/auth-guards.js';
@@ -19,7 +21,10 @@ import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } fro
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { createAuditService } from './modules/admin/audit.service.js';
+import { accountRoutes } from './modules/auth/account.routes.js';
+import { createAccountService } from './modules/auth/account.service.js';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap.js';
+import { createAuthMailHooks } from './modules/auth/auth-mail.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createBetterAuth } from './modules/auth/better-auth.js';
@@ -27,6 +32,9 @@ import { createSessionsRepository } from './modules/auth/sessions.repository.js'
 import { createInstanceRepository } from './modules/instance/instance.repository.js';
 import { loadInstanceSecrets } from './modules/instance/instance-secrets.js';
 import { badgesRoutes } from './modules/badges/badges.routes.js';
+import { createBansRepository } from './modules/bans/bans.repository.js';
+import { bansRoutes } from './modules/bans/bans.routes.js';
+import { createBansService } from './modules/bans/bans.service.js';
 import { createBadgesService } from './modules/badges/badges.service.js';
 import { challengeFilesRoutes } from './modules/challenge-files/challenge-files.routes.js';
 import { createChallengeFilesService } from './modules/challenge-files/challenge-files.service.js';
@@ -39,13 +47,11 @@ import { createLabsService } from './modules/labs/labs.service.js';
 import { createSubmissionsRepository } from './modules/submissions/submissions.repository.js';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
-import {
-  createMemoryEventBus,
-  createPostgresEventBus,
-  type EventBus,
-  type ServerEventMessage,
-} from './modules/events/event-bus.js';
+import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './modules/events/event-bus.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+import { mailAdminRoutes } from './modules/mail/mail.admin-routes.js';
+import { createMailRepository } from './modules/mail/mail.repository.js';
+import { createMailer } from './modules/mail/mailer.js';
 import { createLeaderboardRepository } from './modules/leaderboard/leaderboard.repository.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.js';
@@ -145,12 +151,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionSecret: config.sessionSecret,
   });
   readiness.markSecretsLoaded();
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    repository: createMailRepository(database.db),
+    // The kind only: a mail holds a sign-in link, and an SMTP error may quote it.
+    reportError: (error, kind) =>
+      app.log.error({ kind, code: (error as { code?: unknown } | null)?.code }, 'an account mail could not be sent'),
+  });
+  // The admins' settings are read at each use (a memory read), so that a change applies at once on every instance.
+  const accountPolicy = {
+    emailVerification: (): EmailVerificationMode => settingsService.get().emailVerification,
+  };
   const betterAuth = createBetterAuth({
     db: database.db,
     secret: secrets.sessionSecret,
     publicUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
     logger: app.log,
+    mail: createAuthMailHooks({
+      mailer,
+      publicUrl: config.publicUrl,
+      isVerificationOn: () => accountPolicy.emailVerification() !== 'off',
+    }),
   });
   const authService = createAuthService({
     auth: betterAuth,
@@ -161,23 +184,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // still bounds changes made outside the app (e.g. in SQL).
     sessionCacheTtlMs: database.kind === 'pglite' ? 60_000 : 10_000,
     onRegistered: () => events.publish('leaderboard', { reason: 'user-updated' }),
+    publishSessionsRevoked: (userId) => events.publish('sessions', { userId }),
   });
-  // A user change (role, ban, deletion) ends the remembered sessions at once: on this instance before the change is
-  // answered (PostgreSQL's notifications arrive a little later), on the others when its notification arrives.
-  const isUserChange = (message: ServerEventMessage) =>
-    message.type === 'leaderboard' &&
-    'reason' in message.data &&
-    message.data.reason !== 'solve' &&
-    message.data.reason !== 'settings';
+  // Revoked sessions (role, ban, deletion, password or address change): revokeSessions() forgets them on this instance
+  // before the change is answered, the `sessions` event on the others (docs/decisions/010-accounts.md).
   events.subscribe((message) => {
-    if (isUserChange(message)) authService.forgetSessions();
+    if (message.type === 'sessions') authService.forgetUserSessions((message.data as { userId: string }).userId);
   });
-  const publishEvent = events.publish;
-  events.publish = (type, data) => {
-    if (isUserChange({ type, data })) authService.forgetSessions();
-    publishEvent(type, data);
-  };
-  const guards = createGuards(authService);
+  const guards = createGuards(authService, {
+    isEmailVerificationRequired: () => accountPolicy.emailVerification() === 'required',
+  });
+  const accountService = createAccountService({ auth: betterAuth, sessions: authService });
   const challengesService = createChallengesService({
     repository: createChallengesRepository(database.db),
     instanceSecret: secrets.instanceSecret,
@@ -214,7 +231,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     avatars: avatarsService,
     audit: auditService,
+    revokeSessions: (userId) => authService.revokeSessions(userId),
     reportError: (error, message) => app.log.error({ err: error }, message),
+  });
+  const bansService = createBansService({
+    repository: createBansRepository(database.db),
+    audit: auditService,
+    clock,
+    revokeSessions: (userId) => authService.revokeSessions(userId),
+    loadUser: (userId, actorId) => usersService.getUser(userId, { userId: actorId, role: 'admin' }),
   });
   const challengeFilesService = createChallengeFilesService({
     challenges: challengesService,
@@ -239,6 +264,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         accountLimit: config.authAccountRateLimit,
         ipLimit: config.authIpRateLimit,
       });
+      await api.register(accountRoutes, {
+        prefix: '/auth',
+        account: accountService,
+        guards,
+        mailLimiter: limiterFor(60 * 60_000),
+        mailAddressLimit: config.mailRateLimit,
+        mailIpLimit: config.mailRateLimit * 10,
+        accountLimiter: limiterFor(60_000),
+        accountLimit: config.authAccountRateLimit,
+        ipLimit: config.authIpRateLimit,
+      });
       await api.register(challengesRoutes, { prefix: '/challenges', challenges: challengesService, guards });
       await api.register(submissionsRoutes, { prefix: '/challenges', submissions: submissionsService, guards });
       await api.register(labsRoutes, { prefix: '/challenges', labs: labsService, guards });
@@ -249,6 +285,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(challengeFilesRoutes, { prefix: '/challenges', files: challengeFilesService, guards });
       await api.register(challengesAdminRoutes, { prefix: '/admin', challenges: challengesService, audit: auditService, guards });
       await api.register(adminRoutes, { prefix: '/admin', admin: adminService, audit: auditService, guards });
+      await api.register(bansRoutes, { prefix: '/admin', bans: bansService, guards });
+      await api.register(mailAdminRoutes, { prefix: '/admin', mailer, guards });
       await api.register(settingsRoutes, { prefix: '/admin', settings: settingsService, guards });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
@@ -257,6 +295,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.webDistDir) await registerWebApp(app, deps.webDistDir);
 
   app.addHook('onReady', async () => {
+    if (mailer.mode === 'outbox') {
+      app.log.info('no SMTP_URL: account mails go to the outbox that admins read in the admin panel');
+    }
     await challengesService.seedIfEmpty();
     await bootstrapAdmin({
       auth: authService,
@@ -274,6 +315,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     leaderboardService.close();
+    await mailer.idle();
+    mailer.close();
     settingsService.close();
     await events.close();
     redis?.disconnect();

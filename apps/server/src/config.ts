@@ -31,6 +31,15 @@ const EnvSchema = z
         .optional(),
     ),
     PUBLIC_URL: optionalString.pipe(z.url().optional()),
+    /** Outgoing mail server, e.g. smtp://user:pass@host:587; unset = mails go to the admins' outbox. */
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    /** Sender of the account mails; default "Drapeau <no-reply@host of PUBLIC_URL>". */
+    MAIL_FROM: optionalString,
     /** Extra origins allowed to send state-changing requests (comma-separated), e.g. the Vite dev server. */
     TRUSTED_ORIGINS: optionalString,
     /** Set when behind a reverse proxy, so that client IPs come from X-Forwarded-For. */
@@ -45,6 +54,8 @@ const EnvSchema = z
     LAB_RATE_LIMIT: z.coerce.number().int().positive().default(30),
     /** Sign-ups and sign-ins allowed per IP per minute (a classroom shares one NAT address). */
     AUTH_IP_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+    /** Account mails (reset, verification, change of address) per address per hour; ten times that per IP. */
+    MAIL_RATE_LIMIT: z.coerce.number().int().positive().default(3),
     /** Sign-in attempts allowed per account per minute. */
     AUTH_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   })
@@ -71,6 +82,8 @@ export interface Config {
   readonly sessionSecret: string | undefined;
   readonly redisUrl: string | undefined;
   readonly publicUrl: string;
+  readonly smtpUrl: string | undefined;
+  readonly mailFrom: string;
   readonly trustedOrigins: readonly string[];
   readonly trustProxy: boolean;
   readonly logLevel: string;
@@ -78,6 +91,7 @@ export interface Config {
   readonly labRateLimit: number;
   readonly authIpRateLimit: number;
   readonly authAccountRateLimit: number;
+  readonly mailRateLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -118,6 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     redisUrl: e.REDIS_URL,
     publicUrl,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Drapeau <no-reply@${new URL(publicUrl).hostname}>`,
     trustedOrigins: Object.freeze(trustedOrigins),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
@@ -125,5 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     labRateLimit: e.LAB_RATE_LIMIT,
     authIpRateLimit: e.AUTH_IP_RATE_LIMIT,
     authAccountRateLimit: e.AUTH_ACCOUNT_RATE_LIMIT,
+    mailRateLimit: e.MAIL_RATE_LIMIT,
   });
 }

@@ -23,6 +23,9 @@ export const ERROR_CODES = [
   'CANNOT_DELETE_SELF',
   'INVALID_IMAGE',
   'IMAGE_TOO_LARGE',
+  'INVALID_TOKEN',
+  'EMAIL_NOT_VERIFIED',
+  'CANNOT_BAN_SELF',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -8,8 +8,11 @@ export const userRowColumns = {
   username: users.displayUsername,
   normalizedUsername: users.username,
   email: users.email,
+  emailVerified: users.emailVerified,
   role: users.role,
   banned: users.banned,
+  banReason: users.banReason,
+  banExpires: users.banExpires,
   score: users.score,
   bio: users.bio,
   avatarPath: users.avatarPath,
@@ -27,8 +30,11 @@ export type UserRow = {
   username: string | null;
   normalizedUsername: string | null;
   email: string;
+  emailVerified: boolean;
   role: string;
   banned: boolean | null;
+  banReason: string | null;
+  banExpires: Date | null;
   score: number;
   bio: string;
   avatarPath: string | null;

@@ -16,15 +16,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
-      return reply
-        .status(error.statusCode)
-        .send(
-          body(
-            error.code,
-            error.message,
-            error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds },
-          ),
-        );
+      return reply.status(error.statusCode).send(
+        body(error.code, error.message, {
+          ...error.extra,
+          ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+        }),
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({

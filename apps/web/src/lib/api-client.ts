@@ -1,4 +1,5 @@
 import { ErrorBodySchema } from '@drapeau/shared';
+import i18next from 'i18next';
 
 import { ApiError } from './api-error';
 
@@ -40,8 +41,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   const parsed = ErrorBodySchema.safeParse(json);
   if (parsed.success) {
-    const { code, message, retryAfterSeconds, issues } = parsed.data.error;
-    return new ApiError({ status: response.status, code, message, retryAfterSeconds, issues });
+    const { code, message, retryAfterSeconds, issues, ban } = parsed.data.error;
+    return new ApiError({ status: response.status, code, message, retryAfterSeconds, issues, ban });
   }
   return new ApiError({
     status: response.status,
@@ -51,7 +52,8 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 function buildInit(method: Method, options: RequestOptions): RequestInit {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server writes account mails in this language (a reset link asked for in French arrives in French).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18next.language || 'en' };
   const init: RequestInit = { method, credentials: 'include', headers };
   if (options.signal) init.signal = options.signal;
   if (options.body instanceof Blob) {

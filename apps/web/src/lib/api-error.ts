@@ -19,6 +19,13 @@ interface ApiErrorInit {
   message: string;
   retryAfterSeconds?: number | undefined;
   issues?: ApiErrorIssue[] | undefined;
+  ban?: ApiErrorBan | undefined;
+}
+
+/** On USER_BANNED: the admins' reason and the end of the suspension (null = until restored). */
+export interface ApiErrorBan {
+  reason: string;
+  until: string | null;
 }
 
 /** Every failed API call throws this. `status` is 0 when no response arrived. */
@@ -27,6 +34,7 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly retryAfterSeconds: number | undefined;
   readonly issues: ApiErrorIssue[];
+  readonly ban: ApiErrorBan | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -35,6 +43,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.issues = init.issues ?? [];
+    this.ban = init.ban;
   }
 }
 

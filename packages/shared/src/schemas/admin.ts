@@ -80,6 +80,8 @@ export const AUDIT_ACTIONS = [
   'badge.award',
   'badge.remove',
   'catalogue.seed',
+  'user.ban',
+  'user.unban',
   'settings.update',
 ] as const;
 export const AuditEntrySchema = z.object({

@@ -11,6 +11,8 @@ export const ErrorBodySchema = z.object({
     /** Seconds to wait, on RATE_LIMITED. */
     retryAfterSeconds: z.number().int().optional(),
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+    /** On USER_BANNED: the admins' reason and the end of the suspension (null = until restored). */
+    ban: z.object({ reason: z.string(), until: z.string().nullable() }).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -2,3 +2,4 @@ export * from './auth.js';
 export * from './challenges.js';
 export * from './settings.js';
 export * from './audit.js';
+export * from './mail.js';

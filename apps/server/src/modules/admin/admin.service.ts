@@ -33,6 +33,8 @@ export interface AdminServiceDeps {
   events: EventBus;
   avatars: AvatarStore;
   audit: AuditService;
+  /** Ends the user's sessions on every instance after a change of role or a deletion (auth.service revokeSessions). */
+  revokeSessions?: (userId: string) => void;
   /** Told when a step after the commit fails (the avatar file of a deleted user); rethrown when omitted. */
   reportError?: (error: unknown, message: string) => void;
 }
@@ -83,6 +85,7 @@ export function createAdminService(deps: AdminServiceDeps) {
         throw forbidden('FORBIDDEN', 'You cannot remove your own admin rank.');
       }
       let changed = false;
+      let roleChanged = false;
       try {
         const user = await repository.transaction(async (tx, executor) => {
           const before = await tx.lockUser(userId);
@@ -112,6 +115,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           }
 
           const role = toRole(before.role);
+          roleChanged = body.rank !== undefined && body.rank !== role;
           if (body.rank !== undefined && body.rank !== role) {
             await tx.updateRole(userId, body.rank);
             entries.push({ action: 'user.role', details: { from: role, to: body.rank } });
@@ -122,6 +126,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           changed = entries.length > 0;
           return loadUser(tx, userId, actorId);
         });
+        if (roleChanged) deps.revokeSessions?.(userId);
         if (changed) events.publish('leaderboard', { reason: 'user-updated' });
         return user;
       } catch (error) {
@@ -191,6 +196,7 @@ export function createAdminService(deps: AdminServiceDeps) {
         await tx.deleteUser(userId);
         return target;
       });
+      deps.revokeSessions?.(userId);
       events.publish('leaderboard', { reason: 'user-deleted' });
       // After the commit: a file cannot roll back with a transaction, and a left-over file is harmless.
       try {

@@ -9,6 +9,8 @@ export interface ServerEvents {
   leaderboard: LeaderboardChangedEvent;
   /** Between server instances only: the SSE route forwards SERVER_EVENT_TYPES and nothing else. */
   settings: SettingsChangedEvent;
+  /** Between server instances only: a user's sessions were revoked (role, ban, deletion, password or address change). */
+  sessions: { userId: string };
 }
 export type ServerEventName = keyof ServerEvents;
 export interface ServerEventMessage<K extends ServerEventName = ServerEventName> {

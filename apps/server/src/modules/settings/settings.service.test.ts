@@ -20,9 +20,15 @@ afterAll(async () => {
 
 describe('toPlatformSettings', () => {
   it('keeps valid stored values and uses the default for missing, invalid or unknown ones', () => {
-    expect(toPlatformSettings({ hideAdminsFromLeaderboard: true })).toEqual({ hideAdminsFromLeaderboard: true });
-    expect(toPlatformSettings({})).toEqual({ hideAdminsFromLeaderboard: false });
-    expect(toPlatformSettings({ hideAdminsFromLeaderboard: 1, gone: 'x' })).toEqual({ hideAdminsFromLeaderboard: false });
+    expect(toPlatformSettings({ hideAdminsFromLeaderboard: true })).toEqual({
+      emailVerification: 'optional',
+      hideAdminsFromLeaderboard: true,
+    });
+    expect(toPlatformSettings({})).toEqual({ emailVerification: 'optional', hideAdminsFromLeaderboard: false });
+    expect(toPlatformSettings({ hideAdminsFromLeaderboard: 1, gone: 'x' })).toEqual({
+      emailVerification: 'optional',
+      hideAdminsFromLeaderboard: false,
+    });
   });
 });
 
@@ -39,16 +45,21 @@ describe('the settings service', () => {
     second.subscribe((next, previous) => seen.push([next, previous]));
 
     await first.update('settings-admin', { hideAdminsFromLeaderboard: true });
-    expect(first.get()).toEqual({ hideAdminsFromLeaderboard: true });
-    expect(second.get()).toEqual({ hideAdminsFromLeaderboard: true });
-    expect(seen).toEqual([[{ hideAdminsFromLeaderboard: true }, { hideAdminsFromLeaderboard: false }]]);
+    expect(first.get()).toEqual({ emailVerification: 'optional', hideAdminsFromLeaderboard: true });
+    expect(second.get()).toEqual({ emailVerification: 'optional', hideAdminsFromLeaderboard: true });
+    expect(seen).toEqual([
+      [
+        { emailVerification: 'optional', hideAdminsFromLeaderboard: true },
+        { emailVerification: 'optional', hideAdminsFromLeaderboard: false },
+      ],
+    ]);
     // Only the instance that made the change is told to announce it.
     expect(updated).toEqual([['hideAdminsFromLeaderboard']]);
     expect(Object.isFrozen(second.get())).toBe(true);
 
     // A notification that arrives late (an older revision) does not take an instance back.
     events.publish('settings', { revision: 0, settings: { hideAdminsFromLeaderboard: false } });
-    expect(second.get()).toEqual({ hideAdminsFromLeaderboard: true });
+    expect(second.get()).toEqual({ emailVerification: 'optional', hideAdminsFromLeaderboard: true });
     expect(seen).toHaveLength(1);
     first.close();
     second.close();

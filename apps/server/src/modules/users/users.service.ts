@@ -17,13 +17,20 @@ export function toRole(value: string): Role {
   return value === 'admin' ? 'admin' : 'user';
 }
 
+/** A ban in force: set and not past its end. */
+function banOf(row: UserRow): { reason: string; until: string | null } | null {
+  if (row.banned !== true) return null;
+  if (row.banExpires && row.banExpires.getTime() <= Date.now()) return null;
+  return { reason: row.banReason ?? '', until: row.banExpires?.toISOString() ?? null };
+}
+
 /** The API's user shape (docs/product.md#users). The email is shown to its owner and to admins only. */
 export function toPublicUser(row: UserRow, viewer: Viewer | null): PublicUser {
   const canSeeEmail = viewer !== null && (viewer.userId === row.id || viewer.role === 'admin');
   return {
     uid: row.id,
     username: row.username ?? row.normalizedUsername ?? '',
-    ...(canSeeEmail ? { email: row.email } : {}),
+    ...(canSeeEmail ? { email: row.email, emailVerified: row.emailVerified } : {}),
     rank: toRole(row.role),
     score: row.score,
     solvedChallenges: row.solvedChallenges,
@@ -31,6 +38,7 @@ export function toPublicUser(row: UserRow, viewer: Viewer | null): PublicUser {
     bio: row.bio,
     badges: row.badges,
     createdAt: row.createdAt.toISOString(),
+    ...(viewer?.role === 'admin' ? { ban: banOf(row) } : {}),
   };
 }
 

@@ -11,6 +11,8 @@ export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
   'badge.award': 'badgeAward',
   'badge.remove': 'badgeRemove',
   'catalogue.seed': 'catalogueSeed',
+  'user.ban': 'userBan',
+  'user.unban': 'userUnban',
   'settings.update': 'settingsUpdate',
 };
 

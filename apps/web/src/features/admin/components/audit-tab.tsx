@@ -24,6 +24,8 @@ const ACTION_TONES: Record<AuditAction, 'sky' | 'amber' | 'emerald' | 'rose' | '
   'badge.award': 'emerald',
   'badge.remove': 'rose',
   'catalogue.seed': 'secondary',
+  'user.ban': 'rose',
+  'user.unban': 'emerald',
   'settings.update': 'amber',
 };
 
