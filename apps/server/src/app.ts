@@ -8,8 +8,9 @@ import { Redis } from 'ioredis';
 
 import type { Config } from './config.js';
 import { type Database } from './db/client.js';
+import { createUnitOfWork } from './db/unit-of-work.js';
 import { createGuards } from './http/auth-guards.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -17,8 +18,12 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { createLoggerOptions, type LoggerOptions } from './lib/logger.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { createAdminRepository } from './modules/admin/admin.repository.js';
 import { createAdminService } from './modules/admin/admin.service.js';
-import { createAuditService } from './modules/admin/audit.service.js';
+import { createAdminSubmissionsRepository } from './modules/admin/admin-submissions.repository.js';
+import { createAuditRepository } from './modules/audit/audit.repository.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { createAuditService } from './modules/audit/audit.service.js';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
@@ -51,6 +56,7 @@ import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { createSystemService } from './modules/system/system.service.js';
 import { createAvatarsService } from './modules/users/avatars.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -114,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: config.publicUrl.startsWith('https://'),
   });
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'drapeau:ip:' } : {}) });
+  registerNotFoundHandler(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -186,13 +193,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const avatarsService = createAvatarsService({ dir: path.join(config.dataDir, 'files', 'avatars') });
   const usersService = createUsersService({ repository: usersRepository, avatars: avatarsService, events });
   const leaderboardService = createLeaderboardService({ repository: createLeaderboardRepository(database.db), events });
-  const auditService = createAuditService({ db: database.db });
+  const auditService = createAuditService({ repository: createAuditRepository(database.db) });
   const adminService = createAdminService({
-    db: database.db,
-    badges: badgesService,
+    repository: createAdminRepository(database.db),
+    submissions: createAdminSubmissionsRepository(database.db),
+    // One transaction per admin change: the change, its audit entries and its badge awards commit together.
+    transaction: createUnitOfWork(database.db, (tx) => ({
+      users: createAdminRepository(tx),
+      audit: createAuditService({ repository: createAuditRepository(tx) }),
+      awardEarnedBadges: (userId: string) => badgesService.awardEarnedBadges(tx, userId),
+    })),
     events,
     avatars: avatarsService,
-    audit: auditService,
     reportError: (error, message) => app.log.error({ err: error }, message),
   });
   const challengeFilesService = createChallengeFilesService({
@@ -209,7 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Routes
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { repository: systemRepository });
+      await api.register(systemRoutes, { system: createSystemService({ repository: systemRepository }) });
       await api.register(authRoutes, {
         prefix: '/auth',
         auth: authService,
@@ -227,7 +239,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(eventsRoutes, { prefix: '/events', events, guards });
       await api.register(challengeFilesRoutes, { prefix: '/challenges', files: challengeFilesService, guards });
       await api.register(challengesAdminRoutes, { prefix: '/admin', challenges: challengesService, audit: auditService, guards });
-      await api.register(adminRoutes, { prefix: '/admin', admin: adminService, audit: auditService, guards });
+      await api.register(adminRoutes, { prefix: '/admin', admin: adminService, guards });
+      await api.register(auditRoutes, { prefix: '/admin', audit: auditService, guards });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

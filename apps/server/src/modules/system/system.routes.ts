@@ -1,18 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { HealthSchema, PublicStatsSchema, RANK_TIERS } from '@drapeau/shared';
+import { HealthSchema, PublicStatsSchema } from '@drapeau/shared';
 
-import type { SystemRepository } from './system.repository.js';
+import type { SystemService } from './system.service.js';
 
 /** Public, unauthenticated routes: health for load balancers, the landing page's numbers. */
-export const systemRoutes: FastifyPluginAsyncZod<{ repository: SystemRepository }> = async (app, { repository }) => {
+export const systemRoutes: FastifyPluginAsyncZod<{ system: SystemService }> = async (app, { system }) => {
   app.get('/health', { schema: { tags: ['system'], response: { 200: HealthSchema } } }, async () => {
-    await repository.ping();
+    await system.ping();
     return { status: 'ok' as const, database: 'ok' as const };
   });
 
-  app.get('/stats', { schema: { tags: ['system'], response: { 200: PublicStatsSchema } } }, async () => ({
-    ...(await repository.countCatalogue()),
-    rankTierCount: RANK_TIERS.length,
-  }));
+  app.get('/stats', { schema: { tags: ['system'], response: { 200: PublicStatsSchema } } }, async () => system.getPublicStats());
 };

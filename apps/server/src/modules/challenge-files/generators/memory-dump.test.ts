@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { hasTool, OTHER_FLAG, runTool, SAMPLE_FLAG, SAMPLE_SEED, withTempFiles } from '../test-support/run-tool.js';
+
 import { generateMemoryDump } from './memory-dump.js';
 
 const file = generateMemoryDump({ flag: SAMPLE_FLAG, seed: SAMPLE_SEED });

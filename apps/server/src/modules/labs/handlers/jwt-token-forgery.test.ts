@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { expectFlag, expectNoFlag, runLab } from '../lab-test-helpers.js';
+
 import { jwtTokenForgeryLab, SAMPLE_JWT } from './jwt-token-forgery.js';
 
 function encode(value: unknown): string {
