@@ -134,6 +134,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noOtherRepository, noFastify] }] },
   },
   {
+    files: ['apps/server/src/modules/settings/settings.service.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noOtherRepository, noFastify] }] },
+  },
+  {
     files: ['apps/server/src/modules/auth/auth.service.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noDbClient, noFastify] }] },
   },

@@ -7,7 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { Redis } from 'ioredis';
 
 import type { Config } from './config.js';
-import { type Database } from './db/client.js';
+import { type Database, readMigrationStatus } from './db/client.js';
 import { createUnitOfWork } from './db/unit-of-work.js';
 import { createGuards } from './http/auth-guards.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
@@ -54,9 +54,11 @@ import { eventsRoutes } from './modules/events/events.routes.js';
 import { createLeaderboardRepository } from './modules/leaderboard/leaderboard.repository.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
+import { createReadiness } from './modules/system/readiness.js';
 import { systemRoutes } from './modules/system/system.routes.js';
-import { createSystemService } from './modules/system/system.service.js';
 import { createAvatarsService } from './modules/users/avatars.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -138,12 +140,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const instanceRepository = createInstanceRepository(database.db);
   const usersRepository = createUsersRepository(database.db);
   const systemRepository = createSystemRepository(database.db);
+  const readiness = createReadiness({
+    pingDatabase: () => systemRepository.ping(),
+    countPendingMigrations: async () => (await readMigrationStatus(database.db)).pending,
+  });
 
   // Services
   const secrets = await loadInstanceSecrets(instanceRepository, {
     instanceSecret: config.instanceSecret,
     sessionSecret: config.sessionSecret,
   });
+  readiness.markSecretsLoaded();
   const betterAuth = createBetterAuth({
     db: database.db,
     secret: secrets.sessionSecret,
@@ -164,7 +171,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A user change (role, ban, deletion) ends the remembered sessions at once: on this instance before the change is
   // answered (PostgreSQL's notifications arrive a little later), on the others when its notification arrives.
   const isUserChange = (message: ServerEventMessage) =>
-    message.type === 'leaderboard' && 'reason' in message.data && message.data.reason !== 'solve';
+    message.type === 'leaderboard' &&
+    'reason' in message.data &&
+    message.data.reason !== 'solve' &&
+    message.data.reason !== 'settings';
   events.subscribe((message) => {
     if (isUserChange(message)) authService.forgetSessions();
   });
@@ -192,8 +202,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const avatarsService = createAvatarsService({ dir: path.join(config.dataDir, 'files', 'avatars') });
   const usersService = createUsersService({ repository: usersRepository, avatars: avatarsService, events });
-  const leaderboardService = createLeaderboardService({ repository: createLeaderboardRepository(database.db), events });
   const auditService = createAuditService({ repository: createAuditRepository(database.db) });
+  const settingsService = createSettingsService({
+    db: database.db,
+    events,
+    auditIn: (executor) => createAuditService({ repository: createAuditRepository(executor) }),
+    // Browsers refetch the standings when admins are shown or hidden.
+    onUpdated: (changed) => {
+      if (changed.includes('hideAdminsFromLeaderboard')) events.publish('leaderboard', { reason: 'settings' });
+    },
+  });
+  await settingsService.load();
+  const leaderboardService = createLeaderboardService({ repository: createLeaderboardRepository(database.db), events });
   const adminService = createAdminService({
     repository: createAdminRepository(database.db),
     submissions: createAdminSubmissionsRepository(database.db),
@@ -221,7 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Routes
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { system: createSystemService({ repository: systemRepository }) });
+      await api.register(systemRoutes, { repository: systemRepository, readiness });
       await api.register(authRoutes, {
         prefix: '/auth',
         auth: authService,
@@ -241,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(challengesAdminRoutes, { prefix: '/admin', challenges: challengesService, audit: auditService, guards });
       await api.register(adminRoutes, { prefix: '/admin', admin: adminService, guards });
       await api.register(auditRoutes, { prefix: '/admin', audit: auditService, guards });
+      await api.register(settingsRoutes, { prefix: '/admin', settings: settingsService, guards });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
@@ -256,9 +277,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       logger: app.log,
       ...(deps.print ? { print: deps.print } : {}),
     });
+    readiness.markStarted();
+  });
+  // Not ready from the first moment of shutdown, so that a load balancer stops sending requests here.
+  app.addHook('preClose', (done) => {
+    readiness.markClosing();
+    done();
   });
   app.addHook('onClose', async () => {
     leaderboardService.close();
+    settingsService.close();
     await events.close();
     redis?.disconnect();
   });

@@ -9,6 +9,7 @@ const optionalString = z
 
 const EnvSchema = z
   .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
     HOST: z.string().min(1).default('127.0.0.1'),
     DATA_DIR: z.string().min(1).default('./data'),
@@ -74,6 +75,7 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
     ctx.addIssue({ code: 'custom', path: ['TRUSTED_ORIGINS'], message: `"${origin}" is not a URL` });
   }
   return Object.freeze({
+    env: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),

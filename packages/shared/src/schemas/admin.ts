@@ -80,6 +80,7 @@ export const AUDIT_ACTIONS = [
   'badge.award',
   'badge.remove',
   'catalogue.seed',
+  'settings.update',
 ] as const;
 export const AuditEntrySchema = z.object({
   id: z.number().int(),

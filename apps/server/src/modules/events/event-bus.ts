@@ -2,11 +2,13 @@ import { EventEmitter } from 'node:events';
 
 import type pg from 'pg';
 
-import type { LeaderboardChangedEvent, SolveEvent } from '@drapeau/shared';
+import type { LeaderboardChangedEvent, SettingsChangedEvent, SolveEvent } from '@drapeau/shared';
 
 export interface ServerEvents {
   solve: SolveEvent;
   leaderboard: LeaderboardChangedEvent;
+  /** Between server instances only: the SSE route forwards SERVER_EVENT_TYPES and nothing else. */
+  settings: SettingsChangedEvent;
 }
 export type ServerEventName = keyof ServerEvents;
 export interface ServerEventMessage<K extends ServerEventName = ServerEventName> {
