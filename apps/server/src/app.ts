@@ -10,8 +10,9 @@ import type { EmailVerificationMode } from '@drapeau/shared';
 
 import type { Config } from './config.js';
 import { type Database, readMigrationStatus } from './db/client.js';
+import { createUnitOfWork } from './db/unit-of-work.js';
 import { createGuards } from './http/auth-guards.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -19,8 +20,12 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { createLoggerOptions, type LoggerOptions } from './lib/logger.js';
 import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { createAdminRepository } from './modules/admin/admin.repository.js';
 import { createAdminService } from './modules/admin/admin.service.js';
-import { createAuditService } from './modules/admin/audit.service.js';
+import { createAdminSubmissionsRepository } from './modules/admin/admin-submissions.repository.js';
+import { createAuditRepository } from './modules/audit/audit.repository.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { createAuditService } from './modules/audit/audit.service.js';
 import { accountRoutes } from './modules/auth/account.routes.js';
 import { createAccountService } from './modules/auth/account.service.js';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap.js';
@@ -123,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     hsts: config.publicUrl.startsWith('https://'),
   });
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'drapeau:ip:' } : {}) });
+  registerNotFoundHandler(app);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -213,11 +219,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const avatarsService = createAvatarsService({ dir: path.join(config.dataDir, 'files', 'avatars') });
   const usersService = createUsersService({ repository: usersRepository, avatars: avatarsService, events });
-  const auditService = createAuditService({ db: database.db });
+  const auditService = createAuditService({ repository: createAuditRepository(database.db) });
   const settingsService = createSettingsService({
     db: database.db,
     events,
-    audit: auditService,
+    auditIn: (executor) => createAuditService({ repository: createAuditRepository(executor) }),
     // Browsers refetch the standings when admins are shown or hidden.
     onUpdated: (changed) => {
       if (changed.includes('hideAdminsFromLeaderboard')) events.publish('leaderboard', { reason: 'settings' });
@@ -226,17 +232,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await settingsService.load();
   const leaderboardService = createLeaderboardService({ repository: createLeaderboardRepository(database.db), events });
   const adminService = createAdminService({
-    db: database.db,
-    badges: badgesService,
+    repository: createAdminRepository(database.db),
+    submissions: createAdminSubmissionsRepository(database.db),
+    // One transaction per admin change: the change, its audit entries and its badge awards commit together.
+    transaction: createUnitOfWork(database.db, (tx) => ({
+      users: createAdminRepository(tx),
+      audit: createAuditService({ repository: createAuditRepository(tx) }),
+      awardEarnedBadges: (userId: string) => badgesService.awardEarnedBadges(tx, userId),
+    })),
     events,
     avatars: avatarsService,
-    audit: auditService,
     revokeSessions: (userId) => authService.revokeSessions(userId),
     reportError: (error, message) => app.log.error({ err: error }, message),
   });
   const bansService = createBansService({
     repository: createBansRepository(database.db),
-    audit: auditService,
+    auditIn: (executor) => createAuditService({ repository: createAuditRepository(executor) }),
     clock,
     revokeSessions: (userId) => authService.revokeSessions(userId),
     loadUser: (userId, actorId) => usersService.getUser(userId, { userId: actorId, role: 'admin' }),
@@ -284,7 +295,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(eventsRoutes, { prefix: '/events', events, guards });
       await api.register(challengeFilesRoutes, { prefix: '/challenges', files: challengeFilesService, guards });
       await api.register(challengesAdminRoutes, { prefix: '/admin', challenges: challengesService, audit: auditService, guards });
-      await api.register(adminRoutes, { prefix: '/admin', admin: adminService, audit: auditService, guards });
+      await api.register(adminRoutes, { prefix: '/admin', admin: adminService, guards });
+      await api.register(auditRoutes, { prefix: '/admin', audit: auditService, guards });
       await api.register(bansRoutes, { prefix: '/admin', bans: bansService, guards });
       await api.register(mailAdminRoutes, { prefix: '/admin', mailer, guards });
       await api.register(settingsRoutes, { prefix: '/admin', settings: settingsService, guards });

@@ -71,53 +71,20 @@ const EnvSchema = z
     }
   });
 
-export interface Config {
-  readonly env: 'development' | 'production' | 'test';
-  readonly port: number;
-  readonly host: string;
-  readonly dataDir: string;
-  readonly databaseUrl: string | undefined;
-  readonly admin: { email: string; username: string; password: string } | undefined;
-  readonly instanceSecret: string | undefined;
-  readonly sessionSecret: string | undefined;
-  readonly redisUrl: string | undefined;
-  readonly publicUrl: string;
-  readonly smtpUrl: string | undefined;
-  readonly mailFrom: string;
-  readonly trustedOrigins: readonly string[];
-  readonly trustProxy: boolean;
-  readonly logLevel: string;
-  readonly submissionRateLimit: number;
-  readonly labRateLimit: number;
-  readonly authIpRateLimit: number;
-  readonly authAccountRateLimit: number;
-  readonly mailRateLimit: number;
-}
-
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Parses the environment once, at start; a wrong value stops the server with a message naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'env'}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+/** The settings the server runs with: the environment, parsed, checked and shaped once. */
+const ConfigSchema = EnvSchema.transform((e, ctx) => {
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin;
-  const trustedOrigins = [
-    publicUrl,
-    ...(e.TRUSTED_ORIGINS ?? '')
-      .split(',')
-      .map((o) => o.trim())
-      .filter(Boolean)
-      .map((o) => {
-        if (!URL.canParse(o)) throw new ConfigError(`Invalid configuration:\n  TRUSTED_ORIGINS: "${o}" is not a URL`);
-        return new URL(o).origin;
-      }),
-  ];
+  const extraOrigins = (e.TRUSTED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of extraOrigins.filter((o) => !URL.canParse(o))) {
+    ctx.addIssue({ code: 'custom', path: ['TRUSTED_ORIGINS'], message: `"${origin}" is not a URL` });
+  }
   return Object.freeze({
     env: e.NODE_ENV,
     port: e.PORT,
@@ -134,7 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `Drapeau <no-reply@${new URL(publicUrl).hostname}>`,
-    trustedOrigins: Object.freeze(trustedOrigins),
+    trustedOrigins: Object.freeze([publicUrl, ...extraOrigins.filter((o) => URL.canParse(o)).map((o) => new URL(o).origin)]),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     submissionRateLimit: e.SUBMISSION_RATE_LIMIT,
@@ -143,4 +110,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authAccountRateLimit: e.AUTH_ACCOUNT_RATE_LIMIT,
     mailRateLimit: e.MAIL_RATE_LIMIT,
   });
+});
+
+/** Derived from the schema, so that a setting is declared once. */
+export type Config = z.output<typeof ConfigSchema>;
+
+/** Parses the environment once, at start; a wrong value stops the server with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'env'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
 }

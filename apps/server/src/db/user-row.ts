@@ -2,6 +2,12 @@ import { sql } from 'drizzle-orm';
 
 import { users } from './schema/index.js';
 
+/**
+ * The name shown for a user everywhere (leaderboard, admin lists, audit log, live events): the username as they typed it,
+ * else its normalized form. One definition, so that every screen shows the same name.
+ */
+export const shownUsername = sql<string>`coalesce(${users.displayUsername}, ${users.username}, '')`;
+
 /** Everything the API's user shape needs, in one query. */
 export const userRowColumns = {
   id: users.id,

@@ -76,9 +76,26 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side.'));
   });
+}
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send(body('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0] ?? ''}.`)),
+/** Unknown routes a client may ask for per minute and address before being answered 429. */
+export const NOT_FOUND_RATE_LIMIT = 100;
+
+/**
+ * 404 for an unknown route, rate-limited per address: a scanner walking paths is slowed down like any other caller
+ * (docs/conventions.md#validation-and-errors). Registered after @fastify/rate-limit, whose `rateLimit` it uses.
+ */
+export function registerNotFoundHandler(app: FastifyInstance): void {
+  app.setNotFoundHandler(
+    {
+      preHandler: app.rateLimit({
+        max: NOT_FOUND_RATE_LIMIT,
+        timeWindow: 60_000,
+        keyGenerator: (request) => `404:${request.ip}`,
+      }),
+    },
+    (request, reply) =>
+      reply.status(404).send(body('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0] ?? ''}.`)),
   );
 }
 

@@ -1,5 +1,6 @@
-import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@drapeau/shared';
 import i18next, { type TFunction } from 'i18next';
+
+import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@drapeau/shared';
 
 import { isApiError } from './api-error';
 

@@ -1,3 +1,5 @@
+import { http, HttpResponse } from 'msw';
+
 import type {
   AuthResponse,
   ErrorBody,
@@ -10,7 +12,6 @@ import type {
   SessionResponse,
   SubmitFlagResult,
 } from '@drapeau/shared';
-import { http, HttpResponse } from 'msw';
 
 import { buildCatalogue, buildStats, buildUser } from './factories';
 

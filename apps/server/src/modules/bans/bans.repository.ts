@@ -8,6 +8,9 @@ export interface BanTarget {
   username: string;
 }
 
+/** The transaction a ban is written in, handed to the audit log so that its entry commits with the ban. */
+export type BansTransaction = Db;
+
 /** better-auth's ban columns (admin plugin) and sessions, written in the caller's transaction with its audit entry. */
 export interface BansRepository {
   transaction<T>(fn: (repository: BansRepository, executor: Db) => Promise<T>): Promise<T>;

@@ -2,9 +2,9 @@ import type { BanUserBody, PublicUser } from '@drapeau/shared';
 
 import { badRequest, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { AuditService } from '../admin/audit.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 
-import type { BansRepository } from './bans.repository.js';
+import type { BansRepository, BansTransaction } from './bans.repository.js';
 
 /**
  * Suspending and restoring accounts (docs/decisions/010-accounts.md). The ban lives in better-auth's own columns, so that
@@ -13,14 +13,15 @@ import type { BansRepository } from './bans.repository.js';
  */
 export function createBansService(deps: {
   repository: BansRepository;
-  audit: AuditService;
+  /** An audit log bound to the ban's transaction, so that the entry commits with the ban. */
+  auditIn: (executor: BansTransaction) => Pick<AuditService, 'record'>;
   clock: Clock;
   revokeSessions: (userId: string) => void;
   /** API tokens of the user stop with the ban too. */
   revokeTokens?: (userId: string) => Promise<void>;
   loadUser: (userId: string, actorId: string) => Promise<PublicUser>;
 }) {
-  const { repository, audit } = deps;
+  const { repository, auditIn } = deps;
   const userNotFound = () => notFound('USER_NOT_FOUND', 'This user does not exist.');
 
   return {
@@ -35,16 +36,13 @@ export function createBansService(deps: {
         if (!target) throw userNotFound();
         await tx.setBan(userId, { reason: body.reason, until });
         await tx.deleteSessions(userId);
-        await audit.record(
-          {
-            actorId,
-            action: 'user.ban',
-            targetUserId: userId,
-            targetName: target.username,
-            details: { reason: body.reason, until: until?.toISOString() ?? null },
-          },
-          executor,
-        );
+        await auditIn(executor).record({
+          actorId,
+          action: 'user.ban',
+          targetUserId: userId,
+          targetName: target.username,
+          details: { reason: body.reason, until: until?.toISOString() ?? null },
+        });
       });
       deps.revokeSessions(userId);
       return deps.loadUser(userId, actorId);
@@ -55,7 +53,7 @@ export function createBansService(deps: {
         const target = await tx.lockUser(userId);
         if (!target) throw userNotFound();
         await tx.setBan(userId, null);
-        await audit.record({ actorId, action: 'user.unban', targetUserId: userId, targetName: target.username }, executor);
+        await auditIn(executor).record({ actorId, action: 'user.unban', targetUserId: userId, targetName: target.username });
       });
       deps.revokeSessions(userId);
       return deps.loadUser(userId, actorId);

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ChallengeFlagListSchema, SeedResultSchema } from '@drapeau/shared';
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';
-import type { AuditService } from '../admin/audit.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 
 import type { ChallengesService } from './challenges.service.js';
 

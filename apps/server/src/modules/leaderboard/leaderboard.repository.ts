@@ -2,6 +2,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
+import { shownUsername } from '../../db/user-row.js';
 
 export interface StandingRow {
   id: string;
@@ -21,7 +22,7 @@ export function createLeaderboardRepository(db: Db) {
       return db
         .select({
           id: users.id,
-          username: sql<string>`coalesce(${users.displayUsername}, ${users.username}, '')`,
+          username: shownUsername,
           email: users.email,
           avatarPath: users.avatarPath,
           role: users.role,

@@ -1,10 +1,12 @@
-import type { PlatformSettings } from '@drapeau/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { PlatformSettings } from '@drapeau/shared';
 
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { createTestDatabase } from '../../../test/test-database.js';
-import { createAuditService } from '../admin/audit.service.js';
+import { createAuditRepository } from '../audit/audit.repository.js';
+import { createAuditService } from '../audit/audit.service.js';
 import { createMemoryEventBus } from '../events/event-bus.js';
 
 import { createSettingsService, toPlatformSettings } from './settings.service.js';
@@ -35,10 +37,10 @@ describe('toPlatformSettings', () => {
 describe('the settings service', () => {
   it('gives every instance on the bus the new value synchronously, and tells their subscribers', async () => {
     const events = createMemoryEventBus();
-    const audit = createAuditService({ db: database.db });
+    const auditIn = (executor: typeof database.db) => createAuditService({ repository: createAuditRepository(executor) });
     const updated: string[][] = [];
-    const first = createSettingsService({ db: database.db, events, audit, onUpdated: (changed) => updated.push(changed) });
-    const second = createSettingsService({ db: database.db, events, audit });
+    const first = createSettingsService({ db: database.db, events, auditIn, onUpdated: (changed) => updated.push(changed) });
+    const second = createSettingsService({ db: database.db, events, auditIn });
     await first.load();
     await second.load();
     const seen: [PlatformSettings, PlatformSettings][] = [];

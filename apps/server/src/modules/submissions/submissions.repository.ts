@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { solves, submissions, users } from '../../db/schema/index.js';
+import { shownUsername } from '../../db/user-row.js';
 
 export interface AttemptRecord {
   userId: string;
@@ -54,7 +55,7 @@ export function createSubmissionsRepository(db: Db): SubmissionsRepository {
         .update(users)
         .set({ score: sql`${users.score} + ${points}`, scoreUpdatedAt: sql`now()` })
         .where(eq(users.id, userId))
-        .returning({ score: users.score, username: sql<string>`coalesce(${users.displayUsername}, ${users.username}, '')` });
+        .returning({ score: users.score, username: shownUsername });
       return { score: row?.score ?? 0, username: row?.username ?? '' };
     },
     async recordWrongAttempt(attempt) {

@@ -4,7 +4,6 @@ import { conflict, notFound } from '../../lib/app-error.js';
 import type { EventBus } from '../events/event-bus.js';
 
 import type { AvatarsService } from './avatars.service.js';
-
 import { avatarUrlOf } from './avatar-url.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 

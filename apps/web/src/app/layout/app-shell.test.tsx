@@ -1,7 +1,8 @@
-import type { SessionResponse } from '@drapeau/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+
+import type { SessionResponse } from '@drapeau/shared';
 
 import { buildAdmin, buildUser } from '@/testing/factories';
 import { renderApp } from '@/testing/render-app';

@@ -1,7 +1,8 @@
-import type { PublicUser } from '@drapeau/shared';
 import { Database, Flag, ShieldCheck, Trophy, User, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+
+import type { PublicUser } from '@drapeau/shared';
 
 import { cn } from '@/lib/utils';
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readDnsQuestionName, readPcap } from '../test-support/pcap-reader.js';
 import { hasTool, OTHER_FLAG, runTool, SAMPLE_FLAG, SAMPLE_SEED, withTempFiles } from '../test-support/run-tool.js';
 import { expectNoPlainFlagBytes, expectStringsFindNoFlag } from '../test-support/no-shortcut.js';
+
 import { generateDnsTunnelPcap } from './dns-tunnel-pcap.js';
 
 const file = generateDnsTunnelPcap({ flag: SAMPLE_FLAG, seed: SAMPLE_SEED });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { hasTool, OTHER_FLAG, runTool, SAMPLE_FLAG, SAMPLE_SEED, withTempFiles } from '../test-support/run-tool.js';
 import { expectNoPlainFlagBytes, expectStringsFindNoFlag } from '../test-support/no-shortcut.js';
+
 import { generateFat12DiskImage } from './fat12-disk-image.js';
 
 const file = generateFat12DiskImage({ flag: SAMPLE_FLAG, seed: SAMPLE_SEED });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { COMMON_PASSWORDS } from '../data/common-passwords.js';
 import { hasTool, OTHER_FLAG, runTool, SAMPLE_FLAG, SAMPLE_SEED, withTempFiles } from '../test-support/run-tool.js';
 import { expectStringsFindNoFlag } from '../test-support/no-shortcut.js';
+
 import { generateMd5HashList } from './md5-hash-list.js';
 
 const file = generateMd5HashList({ flag: SAMPLE_FLAG, seed: SAMPLE_SEED });

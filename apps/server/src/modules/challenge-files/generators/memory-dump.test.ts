@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { hasTool, OTHER_FLAG, runTool, SAMPLE_FLAG, SAMPLE_SEED, withTempFiles } from '../test-support/run-tool.js';
 import { expectNoPlainFlagBytes, expectStringsFindNoFlag } from '../test-support/no-shortcut.js';
+
 import { generateMemoryDump } from './memory-dump.js';
 
 const file = generateMemoryDump({ flag: SAMPLE_FLAG, seed: SAMPLE_SEED });

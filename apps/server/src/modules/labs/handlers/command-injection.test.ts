@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { expectFlag, expectNoFlag, runLab } from '../lab-test-helpers.js';
+
 import { commandInjectionLab } from './command-injection.js';
 
 function ping(host: string) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { hasTool, runTool, withTempFiles } from '../../challenge-files/test-support/run-tool.js';
 import { expectFlag, expectNoFlag, runLab, TEST_FLAG } from '../lab-test-helpers.js';
+
 import { jwtTokenForgeryLab, pickSecret, signHs256, WEAK_SECRETS } from './jwt-token-forgery.js';
 
 function encode(value: unknown): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { expectFlag, expectNoFlag, runLab } from '../lab-test-helpers.js';
+
 import { sqlInjectionExtractionLab } from './sql-injection-extraction.js';
 
 function logIn(username: string, password = '') {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { expectFlag, expectNoFlag, runLab } from '../lab-test-helpers.js';
+
 import { sanitizeComment, xssFilterBypassLab } from './xss-filter-bypass.js';
 
 function post(html: string) {

@@ -1,7 +1,8 @@
-import type { PublicUser } from '@drapeau/shared';
 import { Award, Flag, History, Send, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+
+import type { PublicUser } from '@drapeau/shared';
 
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';

@@ -1,7 +1,8 @@
-import type { AuditPage } from '@drapeau/shared';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import type { AuditPage } from '@drapeau/shared';
 
 import { Badge } from '@/components/ui/badge';
 import { useLocale } from '@/lib/use-locale';

@@ -1,3 +1,5 @@
+import { http, HttpResponse } from 'msw';
+
 import {
   ADMIN_PAGE_SIZE,
   AdminUpdateUserBodySchema,
@@ -10,7 +12,6 @@ import {
   type Badge,
   type PublicUser,
 } from '@drapeau/shared';
-import { http, HttpResponse } from 'msw';
 
 import { errorResponse } from '@/testing/handlers';
 

@@ -1,6 +1,7 @@
-import type { Category } from '@drapeau/shared';
 import { Binary, Cpu, FileSearch, Globe, Network, Server, type LucideProps } from 'lucide-react';
 import type { ComponentType } from 'react';
+
+import type { Category } from '@drapeau/shared';
 
 const ICONS: Record<Category, ComponentType<LucideProps>> = {
   'web-client': Globe,

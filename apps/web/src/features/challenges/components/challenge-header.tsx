@@ -1,6 +1,7 @@
-import type { PublicChallenge } from '@drapeau/shared';
 import { CircleCheck, Trophy, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
+import type { PublicChallenge } from '@drapeau/shared';
 
 import { Badge } from '@/components/ui/badge';
 

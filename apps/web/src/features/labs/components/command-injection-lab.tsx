@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
 import { useLabAction } from '../api/run-lab-action';
+
 import { FlagReveal } from './flag-reveal';
 import { LabCard } from './lab-card';
 import { LabError } from './lab-error';

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 
 import { useLabAction, useLabData } from '../api/run-lab-action';
+
 import { FlagReveal } from './flag-reveal';
 import { LabCard } from './lab-card';
 import { LabError } from './lab-error';

@@ -1,9 +1,10 @@
-import type { LabRequest, LabResponse } from '@drapeau/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+
+import type { LabRequest, LabResponse } from '@drapeau/shared';
 
 import { createQueryClient } from '@/lib/query-client';
 import { errorResponse } from '@/testing/handlers';

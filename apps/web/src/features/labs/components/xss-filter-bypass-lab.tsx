@@ -8,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 
 import { useLabAction } from '../api/run-lab-action';
+
 import { FlagReveal } from './flag-reveal';
 import { LabCard } from './lab-card';
 import { LabError } from './lab-error';
