@@ -15,7 +15,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createLoggerOptions, type LoggerOptions } from './lib/logger.js';
-import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { createAuditService } from './modules/admin/audit.service.js';
@@ -89,8 +89,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('sessionUser', null);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
-  const limiterFor = (windowMs: number): RateLimiter =>
-    redis ? createRedisRateLimiter(redis, windowMs) : createMemoryRateLimiter(windowMs, clock);
+  const limiterFor = (name: string, points: number, windowMs = 60_000): RateLimiter =>
+    createRateLimiter({ points, windowMs, redis, keyPrefix: `drapeau:rl:${name}`, clock });
 
   registerErrorHandler(app);
   registerOriginCheck(app, config.trustedOrigins);
@@ -173,8 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repository: createSubmissionsRepository(database.db),
     challenges: challengesService,
     badges: badgesService,
-    wrongFlagLimiter: limiterFor(60_000),
-    wrongFlagLimit: config.submissionRateLimit,
+    wrongFlagLimiter: limiterFor('wrong-flag', config.submissionRateLimit),
     onSolve: (event) => {
       events.publish('solve', event);
       events.publish('leaderboard', { reason: 'solve' });
@@ -199,8 +198,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const labsService = createLabsService({
     challenges: challengesService,
-    limiter: limiterFor(60_000),
-    limit: config.labRateLimit,
+    limiter: limiterFor('lab', config.labRateLimit),
   });
 
   // Routes
@@ -211,8 +209,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         prefix: '/auth',
         auth: authService,
         guards,
-        accountLimiter: limiterFor(60_000),
-        accountLimit: config.authAccountRateLimit,
+        accountLimiter: limiterFor('login', config.authAccountRateLimit),
         ipLimit: config.authIpRateLimit,
       });
       await api.register(challengesRoutes, { prefix: '/challenges', challenges: challengesService, guards });
