@@ -12,6 +12,7 @@ import { createGuards } from './http/auth-guards.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { limitConnections, serverTimeoutOptions } from './http/server-limits.js';
 import { registerWebApp } from './http/web-app.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createLoggerOptions, type LoggerOptions } from './lib/logger.js';
@@ -79,7 +80,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...serverTimeoutOptions(),
   });
+  limitConnections(app.server, config.maxConnections);
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     done();

@@ -38,6 +38,8 @@ const EnvSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    /** Open connections at most (each is a file descriptor: keep it under `ulimit -n`). */
+    MAX_CONNECTIONS: z.coerce.number().int().positive().default(4096),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Wrong flag submissions (and lab checks) allowed per user per minute. */
     SUBMISSION_RATE_LIMIT: z.coerce.number().int().positive().default(10),
@@ -74,6 +76,7 @@ export interface Config {
   readonly trustedOrigins: readonly string[];
   readonly trustProxy: boolean;
   readonly logLevel: string;
+  readonly maxConnections: number;
   readonly submissionRateLimit: number;
   readonly labRateLimit: number;
   readonly authIpRateLimit: number;
@@ -121,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedOrigins: Object.freeze(trustedOrigins),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    maxConnections: e.MAX_CONNECTIONS,
     submissionRateLimit: e.SUBMISSION_RATE_LIMIT,
     labRateLimit: e.LAB_RATE_LIMIT,
     authIpRateLimit: e.AUTH_IP_RATE_LIMIT,
