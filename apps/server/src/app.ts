@@ -57,6 +57,10 @@ import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 
+/** Per player (docs/decisions/008-abuse-limits.md): renames reach every live stream, and every avatar is decoded. */
+const PROFILE_CHANGES_PER_10_MIN = 20;
+const AVATAR_UPLOADS_PER_10_MIN = 5;
+
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -183,7 +187,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   const avatarsService = createAvatarsService({ dir: path.join(config.dataDir, 'files', 'avatars') });
-  const usersService = createUsersService({ repository: usersRepository, avatars: avatarsService, events });
+  const usersService = createUsersService({
+    repository: usersRepository,
+    avatars: avatarsService,
+    events,
+    profileLimiter: limiterFor('profile', PROFILE_CHANGES_PER_10_MIN, 10 * 60_000),
+    avatarLimiter: limiterFor('avatar', AVATAR_UPLOADS_PER_10_MIN, 10 * 60_000),
+  });
   const leaderboardService = createLeaderboardService({ repository: createLeaderboardRepository(database.db), events });
   const auditService = createAuditService({ db: database.db });
   const adminService = createAdminService({

@@ -23,6 +23,9 @@ export const ERROR_CODES = [
   'CANNOT_DELETE_SELF',
   'INVALID_IMAGE',
   'IMAGE_TOO_LARGE',
+  'IMAGE_TOO_MANY_PIXELS',
+  'USERNAME_RESERVED',
+  'STORAGE_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
