@@ -2,11 +2,13 @@ import type { ServerResponse } from 'node:http';
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import type { Guards } from '../../http/auth-guards.js';
+import { currentUser, type Guards } from '../../http/auth-guards.js';
 
 import type { EventBus } from './event-bus.js';
+import { createCoalescer, createStreamCounter } from './stream-limits.js';
 
 const HEARTBEAT_MS = 25_000;
+const LEADERBOARD_COALESCE_MS = 1000;
 
 /**
  * GET /api/events: Server-Sent Events for signed-in users. Each event is serialized once and written to every open
@@ -16,10 +18,16 @@ const HEARTBEAT_MS = 25_000;
 export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Guards }> = async (app, options) => {
   const { events, guards } = options;
   const streams = new Set<ServerResponse>();
+  const counter = createStreamCounter();
+  const writeAll = (frame: string) => {
+    for (const stream of streams) stream.write(frame);
+  };
+  const leaderboardFrames = createCoalescer(LEADERBOARD_COALESCE_MS, writeAll);
 
   const unsubscribe = events.subscribe((message) => {
     const frame = `event: ${message.type}\ndata: ${JSON.stringify(message.data)}\n\n`;
-    for (const stream of streams) stream.write(frame);
+    if (message.type === 'leaderboard') leaderboardFrames.push(frame);
+    else writeAll(frame);
   });
   const heartbeat = setInterval(() => {
     for (const stream of streams) stream.write(': keep-alive\n\n');
@@ -28,6 +36,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Gua
 
   app.addHook('onClose', async () => {
     unsubscribe();
+    leaderboardFrames.close();
     clearInterval(heartbeat);
     for (const stream of streams) stream.end();
     streams.clear();
@@ -40,6 +49,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Gua
       schema: { tags: ['events'], description: 'text/event-stream of `solve` and `leaderboard` events.' },
     },
     async (request, reply) => {
+      const release = counter.open(currentUser(request).userId, request.ip);
       reply.hijack();
       const raw = reply.raw;
       const cookies = reply.getHeader('set-cookie');
@@ -52,7 +62,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Gua
       });
       raw.write('retry: 3000\n: connected\n\n');
       streams.add(raw);
-      request.raw.on('close', () => streams.delete(raw));
+      request.raw.on('close', () => {
+        streams.delete(raw);
+        release();
+      });
     },
   );
 };
