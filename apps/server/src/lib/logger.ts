@@ -51,8 +51,9 @@ const PARAMS_LINE = /\nparams: [\s\S]*?(?=\n\s+at |\ncaused by: |$)/g;
  */
 export function serializeError(error: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
   const serialized = stdSerializers.err(error);
-  const scrubbed = scrub(serialized as unknown as Record<string, unknown>, 0);
-  return { ...scrubbed, type: serialized.type, message: String(scrubbed.message ?? ''), stack: String(scrubbed.stack ?? '') };
+  const scrubbed = scrub(serialized, 0);
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  return { ...scrubbed, type: serialized.type, message: text(scrubbed.message), stack: text(scrubbed.stack) };
 }
 
 function scrub(value: Record<string, unknown>, depth: number): Record<string, unknown> {
