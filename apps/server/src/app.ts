@@ -2,9 +2,11 @@ import path from 'node:path';
 
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+
+import type { ErrorCode } from '@drapeau/shared';
 
 import type { Config } from './config.js';
 import { type Database } from './db/client.js';
@@ -24,6 +26,7 @@ import { bootstrapAdmin } from './modules/auth/admin-bootstrap.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createBetterAuth } from './modules/auth/better-auth.js';
+import { createUsernamePolicy } from './modules/auth/username-policy.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createInstanceRepository } from './modules/instance/instance.repository.js';
 import { loadInstanceSecrets } from './modules/instance/instance-secrets.js';
@@ -85,6 +88,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...serverTimeoutOptions(),
+    // A URL Fastify cannot decode (`/api/%zz`) answers in our error shape, like any other bad input.
+    frameworkErrors: (_error, _request, reply) => {
+      const error: ErrorCode = 'VALIDATION_FAILED';
+      void (reply as FastifyReply).code(400).send({ error: { code: error, message: 'The URL is not valid.' } });
+    },
   });
   limitConnections(app.server, config.maxConnections);
   app.addHook('onResponse', (request, reply, done) => {
@@ -112,10 +120,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         frameSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        fontSrc: ["'self'"],
         upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
       },
     },
     hsts: config.publicUrl.startsWith('https://'),
+    // Agrees with frame-ancestors 'none' (helmet's default is SAMEORIGIN).
+    xFrameOptions: { action: 'deny' },
   });
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'drapeau:ip:' } : {}) });
   await app.register(swagger, {
@@ -171,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publishEvent(type, data);
   };
   const guards = createGuards(authService);
+  const usernamePolicy = createUsernamePolicy(usersRepository);
   const challengesService = createChallengesService({
     repository: createChallengesRepository(database.db),
     instanceSecret: secrets.instanceSecret,
@@ -193,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     profileLimiter: limiterFor('profile', PROFILE_CHANGES_PER_10_MIN, 10 * 60_000),
     avatarLimiter: limiterFor('avatar', AVATAR_UPLOADS_PER_10_MIN, 10 * 60_000),
+    checkUsername: usernamePolicy.check,
   });
   const leaderboardService = createLeaderboardService({ repository: createLeaderboardRepository(database.db), events });
   const auditService = createAuditService({ db: database.db });
@@ -217,6 +230,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Routes
   await app.register(
     async (api) => {
+      // Answers about the signed-in user must not be kept by a shared cache or the browser's back-forward cache.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+      });
       await api.register(systemRoutes, { repository: systemRepository });
       await api.register(authRoutes, {
         prefix: '/auth',
@@ -224,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         guards,
         accountLimiter: limiterFor('login', config.authAccountRateLimit),
         ipLimit: config.authIpRateLimit,
+        usernamePolicy,
       });
       await api.register(challengesRoutes, { prefix: '/challenges', challenges: challengesService, guards });
       await api.register(submissionsRoutes, { prefix: '/challenges', submissions: submissionsService, guards });

@@ -9,6 +9,7 @@ import { rateLimited } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 
 import type { AuthService } from './auth.service.js';
+import type { UsernamePolicy } from './username-policy.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
@@ -17,6 +18,7 @@ export interface AuthRoutesOptions {
   accountLimiter: RateLimiter;
   /** Requests per IP per minute, for sign-up and sign-in each. */
   ipLimit: number;
+  usernamePolicy: UsernamePolicy;
 }
 
 function forwardCookies(reply: FastifyReply, setCookies: string[]): void {
@@ -24,7 +26,7 @@ function forwardCookies(reply: FastifyReply, setCookies: string[]): void {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { auth, guards, accountLimiter, ipLimit } = options;
+  const { auth, guards, accountLimiter, ipLimit, usernamePolicy } = options;
   const perIp = { rateLimit: { max: ipLimit, timeWindow: 60_000 } };
 
   app.post(
@@ -34,6 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { tags: ['auth'], body: RegisterBodySchema, response: { 200: AuthResponseSchema } },
     },
     async (request, reply) => {
+      await usernamePolicy.check(request.body.username);
       const { value, setCookies } = await auth.register(request.body, toWebHeaders(request.headers));
       forwardCookies(reply, setCookies);
       return { user: value };

@@ -8,6 +8,7 @@ import { toPublicUser, toRole } from '../users/users.service.js';
 
 import type { BetterAuth } from './better-auth.js';
 import { createSessionCache } from './session-cache.js';
+import { toSignUpConflict } from './sign-up-conflict.js';
 import { readCookie, verifySignedValue } from './session-cookie.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
@@ -108,7 +109,7 @@ export function createAuthService(deps: {
         deps.onRegistered?.();
         return { value: await loadUser(response.user.id), setCookies: setCookiesOf(out) };
       } catch (error) {
-        throw translateError(error);
+        throw translateError(await toSignUpConflict(error, body, users));
       }
     },
 

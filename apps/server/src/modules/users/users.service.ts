@@ -42,6 +42,8 @@ export function createUsersService(deps: {
   /** Per player: profile changes (each rename reaches every live stream) and avatar uploads (each is decoded). */
   profileLimiter: RateLimiter;
   avatarLimiter: RateLimiter;
+  /** Refuses staff names and look-alikes of other players' (auth/username-policy.ts). */
+  checkUsername: (username: string, exceptUserId: string) => Promise<void>;
 }) {
   const { repository, avatars, events, profileLimiter, avatarLimiter } = deps;
   const consume = async (limiter: RateLimiter, userId: string) => {
@@ -64,6 +66,7 @@ export function createUsersService(deps: {
       if (changes.username !== undefined && (await repository.isUsernameTakenByOther(changes.username, viewer.userId))) {
         throw conflict('USERNAME_TAKEN', 'This username is already taken.');
       }
+      if (changes.username !== undefined) await deps.checkUsername(changes.username, viewer.userId);
       await repository.updateProfile(viewer.userId, changes);
       if (changes.username !== undefined) events.publish('leaderboard', { reason: 'user-updated' });
       return getUser(viewer.userId, viewer);
