@@ -9,7 +9,7 @@ import { Redis } from 'ioredis';
 import type { ErrorCode } from '@drapeau/shared';
 
 import type { Config } from './config.js';
-import { type Database } from './db/client.js';
+import { type Database, readMigrationStatus } from './db/client.js';
 import { createGuards } from './http/auth-guards.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerOriginCheck } from './http/origin-check.js';
@@ -53,14 +53,17 @@ import { eventsRoutes } from './modules/events/events.routes.js';
 import { createLeaderboardRepository } from './modules/leaderboard/leaderboard.repository.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
+import { createReadiness } from './modules/system/readiness.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createAvatarsService } from './modules/users/avatars.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 
-/** Per player (docs/decisions/008-abuse-limits.md): renames reach every live stream, and every avatar is decoded. */
+/** Per player (docs/decisions/010-abuse-limits.md): renames reach every live stream, and every avatar is decoded. */
 const PROFILE_CHANGES_PER_10_MIN = 20;
 const AVATAR_UPLOADS_PER_10_MIN = 5;
 
@@ -76,7 +79,10 @@ export interface AppDeps {
   print?: (text: string) => void;
 }
 
-/** The composition root (STYLE.md §8): repositories → services → routes, wired here and nowhere else. */
+/**
+ * The composition root (docs/conventions.md#layers-and-dependency-rules): repositories → services → routes, wired here and
+ * nowhere else.
+ */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
@@ -146,12 +152,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const instanceRepository = createInstanceRepository(database.db);
   const usersRepository = createUsersRepository(database.db);
   const systemRepository = createSystemRepository(database.db);
+  const readiness = createReadiness({
+    pingDatabase: () => systemRepository.ping(),
+    countPendingMigrations: async () => (await readMigrationStatus(database.db)).pending,
+  });
 
   // Services
   const secrets = await loadInstanceSecrets(instanceRepository, {
     instanceSecret: config.instanceSecret,
     sessionSecret: config.sessionSecret,
   });
+  readiness.markSecretsLoaded();
   const betterAuth = createBetterAuth({
     db: database.db,
     secret: secrets.sessionSecret,
@@ -172,7 +183,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A user change (role, ban, deletion) ends the remembered sessions at once: on this instance before the change is
   // answered (PostgreSQL's notifications arrive a little later), on the others when its notification arrives.
   const isUserChange = (message: ServerEventMessage) =>
-    message.type === 'leaderboard' && 'reason' in message.data && message.data.reason !== 'solve';
+    message.type === 'leaderboard' &&
+    'reason' in message.data &&
+    message.data.reason !== 'solve' &&
+    message.data.reason !== 'settings';
   events.subscribe((message) => {
     if (isUserChange(message)) authService.forgetSessions();
   });
@@ -207,8 +221,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     avatarLimiter: limiterFor('avatar', AVATAR_UPLOADS_PER_10_MIN, 10 * 60_000),
     checkUsername: (username, exceptUserId) => usernamePolicy.check(username, exceptUserId),
   });
-  const leaderboardService = createLeaderboardService({ repository: createLeaderboardRepository(database.db), events });
   const auditService = createAuditService({ db: database.db });
+  const settingsService = createSettingsService({
+    db: database.db,
+    events,
+    audit: auditService,
+    // Browsers refetch the standings when admins are shown or hidden.
+    onUpdated: (changed) => {
+      if (changed.includes('hideAdminsFromLeaderboard')) events.publish('leaderboard', { reason: 'settings' });
+    },
+  });
+  await settingsService.load();
+  const leaderboardService = createLeaderboardService({ repository: createLeaderboardRepository(database.db), events });
   const adminService = createAdminService({
     db: database.db,
     badges: badgesService,
@@ -234,7 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
       });
-      await api.register(systemRoutes, { repository: systemRepository });
+      await api.register(systemRoutes, { repository: systemRepository, readiness });
       await api.register(authRoutes, {
         prefix: '/auth',
         auth: authService,
@@ -253,6 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(challengeFilesRoutes, { prefix: '/challenges', files: challengeFilesService, guards });
       await api.register(challengesAdminRoutes, { prefix: '/admin', challenges: challengesService, audit: auditService, guards });
       await api.register(adminRoutes, { prefix: '/admin', admin: adminService, audit: auditService, guards });
+      await api.register(settingsRoutes, { prefix: '/admin', settings: settingsService, guards });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
@@ -268,9 +293,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       logger: app.log,
       ...(deps.print ? { print: deps.print } : {}),
     });
+    readiness.markStarted();
+  });
+  // Not ready from the first moment of shutdown, so that a load balancer stops sending requests here.
+  app.addHook('preClose', (done) => {
+    readiness.markClosing();
+    done();
   });
   app.addHook('onClose', async () => {
     leaderboardService.close();
+    settingsService.close();
     await events.close();
     redis?.disconnect();
   });

@@ -6,6 +6,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrateDatabase } from './db/client.js';
+import { claimServerInstance, InstanceBusyError } from './lib/instance-lock.js';
 
 /** Entry: loadConfig → createDb → migrate → buildApp → listen; stops cleanly on SIGINT/SIGTERM (close-with-grace). */
 async function main(): Promise<void> {
@@ -19,6 +20,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // One process at a time on PGlite's DATA_DIR; on PostgreSQL, a presence that a restore waits on (lib/instance-lock.ts).
+  const stderrLog = { warn: (m: string) => process.stderr.write(`${m}\n`), error: (m: string) => process.stderr.write(`${m}\n`) };
+  const releaseInstance = await claimServerInstance(config, stderrLog).catch((error: unknown) => {
+    if (!(error instanceof InstanceBusyError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  });
   const database = await createDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
@@ -38,6 +46,7 @@ async function main(): Promise<void> {
     else app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();
+    await releaseInstance();
   });
 
   await app.listen({ port: config.port, host: config.host });

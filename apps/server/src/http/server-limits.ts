@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 
 /**
  * Timeouts of the HTTP server, so that connections that send nothing, or send a request slowly, cannot hold the file
- * descriptors of everyone else (issue #17.1, docs/decisions/008-abuse-limits.md). A reverse proxy in front should still
+ * descriptors of everyone else (issue #17.1, docs/decisions/010-abuse-limits.md). A reverse proxy in front should still
  * limit connections per client address (README "Behind a reverse proxy").
  */
 export const SERVER_TIMEOUTS = {

@@ -9,7 +9,7 @@ export type Consumed = { allowed: true; refund: () => Promise<void> } | { allowe
 /**
  * Fixed-window counters keyed by whatever the caller chooses (a user, an account and address). `consume` takes a point
  * and answers in one atomic step (rate-limiter-flexible: a Map in memory, one Lua script on Redis), so a burst of
- * concurrent requests can never pass more than `points` (docs/decisions/008-abuse-limits.md). A caller that learns the
+ * concurrent requests can never pass more than `points` (docs/decisions/010-abuse-limits.md). A caller that learns the
  * action should not count (a correct flag, a successful sign-in) refunds the point in the same window.
  */
 export interface RateLimiter {

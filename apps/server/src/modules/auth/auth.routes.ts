@@ -14,7 +14,7 @@ import type { UsernamePolicy } from './username-policy.js';
 export interface AuthRoutesOptions {
   auth: AuthService;
   guards: Guards;
-  /** Failed sign-ins per account and address (docs/decisions/008-abuse-limits.md). */
+  /** Failed sign-ins per account and address (docs/decisions/010-abuse-limits.md). */
   accountLimiter: RateLimiter;
   /** Requests per IP per minute, for sign-up and sign-in each. */
   ipLimit: number;

@@ -2,6 +2,8 @@ import type { ServerResponse } from 'node:http';
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { SERVER_EVENT_TYPES } from '@drapeau/shared';
+
 import { currentUser, type Guards } from '../../http/auth-guards.js';
 
 import type { EventBus } from './event-bus.js';
@@ -9,6 +11,8 @@ import { createCoalescer, createStreamCounter } from './stream-limits.js';
 
 const HEARTBEAT_MS = 25_000;
 const LEADERBOARD_COALESCE_MS = 1000;
+/** What browsers may see; other bus events (settings) stay between server instances. */
+const PUBLIC_EVENT_TYPES = new Set<string>(SERVER_EVENT_TYPES);
 
 /**
  * GET /api/events: Server-Sent Events for signed-in users. Each event is serialized once and written to every open
@@ -25,6 +29,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Gua
   const leaderboardFrames = createCoalescer(LEADERBOARD_COALESCE_MS, writeAll);
 
   const unsubscribe = events.subscribe((message) => {
+    if (!PUBLIC_EVENT_TYPES.has(message.type)) return;
     const frame = `event: ${message.type}\ndata: ${JSON.stringify(message.data)}\n\n`;
     if (message.type === 'leaderboard') leaderboardFrames.push(frame);
     else writeAll(frame);

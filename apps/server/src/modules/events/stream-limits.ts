@@ -2,7 +2,7 @@ import { AppError } from '../../lib/app-error.js';
 
 /**
  * Live streams each hold a connection and receive every event: a handful per player and per address (issue #17.3,
- * docs/decisions/008-abuse-limits.md). A browser opens one per tab.
+ * docs/decisions/010-abuse-limits.md). A browser opens one per tab.
  */
 export const MAX_STREAMS_PER_USER = 4;
 export const MAX_STREAMS_PER_ADDRESS = 20;

@@ -24,7 +24,7 @@ export function createSubmissionsService(deps: {
   badges: BadgesService;
   /**
    * Attempts per user that do not solve anything: a point is taken before the flag is checked and given back only for a
-   * new solve, so that a burst cannot pass the limit and junk on a solved challenge counts too (docs/decisions/008-abuse-limits.md).
+   * new solve, so that a burst cannot pass the limit and junk on a solved challenge counts too (docs/decisions/010-abuse-limits.md).
    */
   wrongFlagLimiter: RateLimiter;
   onSolve?: (event: SolveEvent) => void;

@@ -14,7 +14,7 @@ const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
 export const AVATAR_MAX_PIXELS = 16_000_000;
 /**
  * Decoding runs on libuv's small thread pool, which also reads files and hashes passwords: one image at a time, so that
- * uploads wait for each other instead of stalling everyone's requests (docs/decisions/008-abuse-limits.md).
+ * uploads wait for each other instead of stalling everyone's requests (docs/decisions/010-abuse-limits.md).
  */
 const imageJobs = pLimit(1);
 

@@ -17,7 +17,7 @@ import { translateLabCode } from './translate-lab-code';
 
 const LAB_ID = 'jwt-token-forgery';
 
-/** §2: a sample guest token, a textarea for the forged one, and the server's verdict. */
+/** docs/product.md#in-page-labs: a sample guest token, a textarea for the forged one, and the server's verdict. */
 export function JwtTokenForgeryLab() {
   const { t } = useTranslation('labs');
   const sample = useLabData(LAB_ID, 'sample');
@@ -57,7 +57,11 @@ export function JwtTokenForgeryLab() {
       {result?.output.payload !== undefined && (
         <TerminalBlock label={t(`${LAB_ID}.payloadLabel`)}>{result.output.payload}</TerminalBlock>
       )}
-      {result && <LabMessage tone={result.ok ? 'success' : 'error'}>{translateLabCode(t, LAB_ID, result.code)}</LabMessage>}
+      {result && (
+        <LabMessage tone={result.ok ? 'success' : 'error'}>
+          {translateLabCode(t, LAB_ID, result.code, { alg: result.output.alg ?? '' })}
+        </LabMessage>
+      )}
       {result?.ok && result.output.flag !== undefined && <FlagReveal flag={result.output.flag} />}
     </LabCard>
   );
