@@ -2,11 +2,11 @@ import path from 'node:path';
 
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 
-import type { EmailVerificationMode } from '@drapeau/shared';
+import type { EmailVerificationMode, ErrorCode } from '@drapeau/shared';
 
 import type { Config } from './config.js';
 import { type Database, readMigrationStatus } from './db/client.js';
@@ -15,10 +15,11 @@ import { createGuards } from './http/auth-guards.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { limitConnections, serverTimeoutOptions } from './http/server-limits.js';
 import { registerWebApp } from './http/web-app.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createLoggerOptions, type LoggerOptions } from './lib/logger.js';
-import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminRepository } from './modules/admin/admin.repository.js';
 import { createAdminService } from './modules/admin/admin.service.js';
@@ -33,6 +34,7 @@ import { createAuthMailHooks } from './modules/auth/auth-mail.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createBetterAuth } from './modules/auth/better-auth.js';
+import { createUsernamePolicy } from './modules/auth/username-policy.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createInstanceRepository } from './modules/instance/instance.repository.js';
 import { loadInstanceSecrets } from './modules/instance/instance-secrets.js';
@@ -70,6 +72,10 @@ import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
 
+/** Per player (docs/decisions/010-abuse-limits.md): renames reach every live stream, and every avatar is decoded. */
+const PROFILE_CHANGES_PER_10_MIN = 20;
+const AVATAR_UPLOADS_PER_10_MIN = 5;
+
 export interface AppDeps {
   config: Config;
   database: Database;
@@ -96,7 +102,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...serverTimeoutOptions(),
+    // A URL Fastify cannot decode (`/api/%zz`) answers in our error shape, like any other bad input.
+    frameworkErrors: (_error, _request, reply) => {
+      const error: ErrorCode = 'VALIDATION_FAILED';
+      void (reply as FastifyReply).code(400).send({ error: { code: error, message: 'The URL is not valid.' } });
+    },
   });
+  limitConnections(app.server, config.maxConnections);
   app.addHook('onResponse', (request, reply, done) => {
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     done();
@@ -106,8 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest('sessionUser', null);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
-  const limiterFor = (windowMs: number): RateLimiter =>
-    redis ? createRedisRateLimiter(redis, windowMs) : createMemoryRateLimiter(windowMs, clock);
+  const limiterFor = (name: string, points: number, windowMs = 60_000): RateLimiter =>
+    createRateLimiter({ points, windowMs, redis, keyPrefix: `drapeau:rl:${name}`, clock });
 
   registerErrorHandler(app);
   registerOriginCheck(app, config.trustedOrigins);
@@ -122,10 +135,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         frameSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        fontSrc: ["'self'"],
         upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
       },
     },
     hsts: config.publicUrl.startsWith('https://'),
+    // Agrees with frame-ancestors 'none' (helmet's default is SAMEORIGIN).
+    xFrameOptions: { action: 'deny' },
   });
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'drapeau:ip:' } : {}) });
   registerNotFoundHandler(app);
@@ -201,6 +217,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isEmailVerificationRequired: () => accountPolicy.emailVerification() === 'required',
   });
   const accountService = createAccountService({ auth: betterAuth, sessions: authService });
+  const usernamePolicy = createUsernamePolicy(usersRepository);
   const challengesService = createChallengesService({
     repository: createChallengesRepository(database.db),
     instanceSecret: secrets.instanceSecret,
@@ -210,15 +227,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repository: createSubmissionsRepository(database.db),
     challenges: challengesService,
     badges: badgesService,
-    wrongFlagLimiter: limiterFor(60_000),
-    wrongFlagLimit: config.submissionRateLimit,
+    wrongFlagLimiter: limiterFor('wrong-flag', config.submissionRateLimit),
     onSolve: (event) => {
       events.publish('solve', event);
       events.publish('leaderboard', { reason: 'solve' });
     },
   });
   const avatarsService = createAvatarsService({ dir: path.join(config.dataDir, 'files', 'avatars') });
-  const usersService = createUsersService({ repository: usersRepository, avatars: avatarsService, events });
+  const usersService = createUsersService({
+    repository: usersRepository,
+    avatars: avatarsService,
+    events,
+    profileLimiter: limiterFor('profile', PROFILE_CHANGES_PER_10_MIN, 10 * 60_000),
+    avatarLimiter: limiterFor('avatar', AVATAR_UPLOADS_PER_10_MIN, 10 * 60_000),
+    checkUsername: (username, exceptUserId) => usernamePolicy.check(username, exceptUserId),
+  });
   const auditService = createAuditService({ repository: createAuditRepository(database.db) });
   const settingsService = createSettingsService({
     db: database.db,
@@ -259,31 +282,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const labsService = createLabsService({
     challenges: challengesService,
-    limiter: limiterFor(60_000),
-    limit: config.labRateLimit,
+    limiter: limiterFor('lab', config.labRateLimit),
   });
 
   // Routes
   await app.register(
     async (api) => {
+      // Answers about the signed-in user must not be kept by a shared cache or the browser's back-forward cache.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+      });
       await api.register(systemRoutes, { repository: systemRepository, readiness });
       await api.register(authRoutes, {
         prefix: '/auth',
         auth: authService,
         guards,
-        accountLimiter: limiterFor(60_000),
-        accountLimit: config.authAccountRateLimit,
+        accountLimiter: limiterFor('login', config.authAccountRateLimit),
         ipLimit: config.authIpRateLimit,
+        usernamePolicy,
       });
       await api.register(accountRoutes, {
         prefix: '/auth',
         account: accountService,
         guards,
-        mailLimiter: limiterFor(60 * 60_000),
-        mailAddressLimit: config.mailRateLimit,
+        mailLimiter: limiterFor('mail', config.mailRateLimit, 60 * 60_000),
         mailIpLimit: config.mailRateLimit * 10,
-        accountLimiter: limiterFor(60_000),
-        accountLimit: config.authAccountRateLimit,
+        accountLimiter: limiterFor('password-change', config.authAccountRateLimit),
         ipLimit: config.authIpRateLimit,
       });
       await api.register(challengesRoutes, { prefix: '/challenges', challenges: challengesService, guards });

@@ -47,6 +47,8 @@ const EnvSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    /** Open connections at most (each is a file descriptor: keep it under `ulimit -n`). */
+    MAX_CONNECTIONS: z.coerce.number().int().positive().default(4096),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Wrong flag submissions (and lab checks) allowed per user per minute. */
     SUBMISSION_RATE_LIMIT: z.coerce.number().int().positive().default(10),
@@ -104,6 +106,7 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
     trustedOrigins: Object.freeze([publicUrl, ...extraOrigins.filter((o) => URL.canParse(o)).map((o) => new URL(o).origin)]),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    maxConnections: e.MAX_CONNECTIONS,
     submissionRateLimit: e.SUBMISSION_RATE_LIMIT,
     labRateLimit: e.LAB_RATE_LIMIT,
     authIpRateLimit: e.AUTH_IP_RATE_LIMIT,

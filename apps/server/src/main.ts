@@ -1,12 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import closeWithGrace from 'close-with-grace';
+
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrateDatabase } from './db/client.js';
 import { claimServerInstance, InstanceBusyError } from './lib/instance-lock.js';
 
-/** Entry: loadConfig → createDb → migrate → buildApp → listen; stops cleanly on SIGINT/SIGTERM. */
+/** Entry: loadConfig → createDb → migrate → buildApp → listen; stops cleanly on SIGINT/SIGTERM (close-with-grace). */
 async function main(): Promise<void> {
   let config;
   try {
@@ -38,25 +40,14 @@ async function main(): Promise<void> {
     webDistDir: process.env.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist'),
   });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    try {
-      await app.close();
-      await database.close();
-      await releaseInstance();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // SIGINT/SIGTERM, or a crash: stop accepting, let the requests under way finish, close the database; forced after 10 s.
+  closeWithGrace({ delay: 10_000, logger: { error: (message: unknown) => app.log.error(message) } }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'stopping after an unexpected error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    await releaseInstance();
+  });
 
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ url: config.publicUrl, database: database.kind }, 'Drapeau is ready');

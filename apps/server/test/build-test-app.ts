@@ -10,6 +10,7 @@ import type { Database } from '../src/db/client.js';
 import type { Clock } from '../src/lib/clock.js';
 import type { LoggerOptions } from '../src/lib/logger.js';
 
+import { createManualClock } from './manual-clock.js';
 import { createTestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -43,7 +44,8 @@ export async function buildTestApp(
     database,
     logger: options.logger ?? false,
     print: (text) => printed.push(text),
-    ...(options.clock ? { clock: options.clock } : {}),
+    // A clock that moves only when a test says so: a limit window never ends in the middle of a test.
+    clock: options.clock ?? createManualClock(),
   });
   await app.ready();
   return {

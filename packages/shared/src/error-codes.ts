@@ -26,6 +26,9 @@ export const ERROR_CODES = [
   'INVALID_TOKEN',
   'EMAIL_NOT_VERIFIED',
   'CANNOT_BAN_SELF',
+  'IMAGE_TOO_MANY_PIXELS',
+  'USERNAME_RESERVED',
+  'STORAGE_UNAVAILABLE',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -7,6 +7,20 @@ import Fastify, { type FastifyInstance } from 'fastify';
  * The options give constant headers (no CSP nonces), so they are read once from a throwaway instance that runs the
  * plugin, then set on every response's raw object, as helmet does, hijacked responses (SSE) included.
  */
+/** The app uses none of these browser features; an embedded page or injected script gets none either. */
+const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'interest-cohort=()',
+].join(', ');
+
 export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<void> {
   if (options.enableCSPNonces) throw new Error('security headers with CSP nonces are not constant');
   const headersOf = async (withHelmet: boolean): Promise<Record<string, unknown>> => {
@@ -22,6 +36,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Fas
   const headers = Object.entries(secured).filter(
     (entry): entry is [string, string] => typeof entry[1] === 'string' && plain[entry[0]] === undefined,
   );
+  headers.push(['permissions-policy', PERMISSIONS_POLICY]);
   app.addHook('onRequest', (request, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();

@@ -22,12 +22,10 @@ export interface AccountRoutesOptions {
   guards: Guards;
   /** Mails per address (hour window): counted whether or not the account exists. */
   mailLimiter: RateLimiter;
-  mailAddressLimit: number;
   /** Requests that may send a mail, per IP per hour. */
   mailIpLimit: number;
   /** Password checks per account (minute window), for the change of password. */
   accountLimiter: RateLimiter;
-  accountLimit: number;
   /** Token checks per IP per minute (reset, verification). */
   ipLimit: number;
 }
@@ -44,8 +42,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
   const perIpHour = { rateLimit: { max: options.mailIpLimit, timeWindow: 60 * 60_000 } };
   const perIpMinute = { rateLimit: { max: options.ipLimit, timeWindow: 60_000 } };
   const countMail = async (email: string) => {
-    const attempts = await options.mailLimiter.hit(`mail:${email}`);
-    if (attempts.count > options.mailAddressLimit) throw rateLimited(attempts.retryAfterSeconds);
+    const attempt = await options.mailLimiter.consume(`mail:${email}`);
+    if (!attempt.allowed) throw rateLimited(attempt.retryAfterSeconds);
   };
   const forwardCookies = (reply: FastifyReply, setCookies: string[]) => {
     if (setCookies.length > 0) void reply.header('set-cookie', setCookies);
@@ -75,8 +73,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     { onRequest: guards.requireAccount, schema: { tags, body: ChangePasswordBodySchema, response: { 200: OkSchema } } },
     async (request, reply) => {
       const { userId } = currentUser(request);
-      const attempts = await options.accountLimiter.hit(`password:${userId}`);
-      if (attempts.count > options.accountLimit) throw rateLimited(attempts.retryAfterSeconds);
+      const attempt = await options.accountLimiter.consume(`password:${userId}`);
+      if (!attempt.allowed) throw rateLimited(attempt.retryAfterSeconds);
       const { setCookies } = await account.changePassword(userId, request.body, toWebHeaders(request.headers));
       forwardCookies(reply, setCookies);
       return ok;

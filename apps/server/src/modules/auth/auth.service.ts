@@ -9,6 +9,7 @@ import { toPublicUser, toRole } from '../users/users.service.js';
 import { withMailLocale } from './auth-mail.js';
 import type { BetterAuth } from './better-auth.js';
 import { createSessionCache } from './session-cache.js';
+import { toSignUpConflict } from './sign-up-conflict.js';
 import { readCookie, verifySignedValue } from './session-cookie.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
@@ -124,7 +125,7 @@ export function createAuthService(deps: {
         deps.onRegistered?.();
         return { value: await loadUser(response.user.id), setCookies: setCookiesOf(out) };
       } catch (error) {
-        throw translateError(error);
+        throw translateError(await toSignUpConflict(error, body, users));
       }
     },
 

@@ -4,11 +4,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { SERVER_EVENT_TYPES } from '@drapeau/shared';
 
-import type { Guards } from '../../http/auth-guards.js';
+import { currentUser, type Guards } from '../../http/auth-guards.js';
 
 import type { EventBus } from './event-bus.js';
+import { createCoalescer, createStreamCounter } from './stream-limits.js';
 
 const HEARTBEAT_MS = 25_000;
+const LEADERBOARD_COALESCE_MS = 1000;
 /** What browsers may see; other bus events (settings) stay between server instances. */
 const PUBLIC_EVENT_TYPES = new Set<string>(SERVER_EVENT_TYPES);
 
@@ -20,11 +22,17 @@ const PUBLIC_EVENT_TYPES = new Set<string>(SERVER_EVENT_TYPES);
 export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Guards }> = async (app, options) => {
   const { events, guards } = options;
   const streams = new Set<ServerResponse>();
+  const counter = createStreamCounter();
+  const writeAll = (frame: string) => {
+    for (const stream of streams) stream.write(frame);
+  };
+  const leaderboardFrames = createCoalescer(LEADERBOARD_COALESCE_MS, writeAll);
 
   const unsubscribe = events.subscribe((message) => {
     if (!PUBLIC_EVENT_TYPES.has(message.type)) return;
     const frame = `event: ${message.type}\ndata: ${JSON.stringify(message.data)}\n\n`;
-    for (const stream of streams) stream.write(frame);
+    if (message.type === 'leaderboard') leaderboardFrames.push(frame);
+    else writeAll(frame);
   });
   const heartbeat = setInterval(() => {
     for (const stream of streams) stream.write(': keep-alive\n\n');
@@ -33,6 +41,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Gua
 
   app.addHook('onClose', async () => {
     unsubscribe();
+    leaderboardFrames.close();
     clearInterval(heartbeat);
     for (const stream of streams) stream.end();
     streams.clear();
@@ -45,6 +54,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Gua
       schema: { tags: ['events'], description: 'text/event-stream of `solve` and `leaderboard` events.' },
     },
     async (request, reply) => {
+      const release = counter.open(currentUser(request).userId, request.ip);
       reply.hijack();
       const raw = reply.raw;
       const cookies = reply.getHeader('set-cookie');
@@ -57,7 +67,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Gua
       });
       raw.write('retry: 3000\n: connected\n\n');
       streams.add(raw);
-      request.raw.on('close', () => streams.delete(raw));
+      request.raw.on('close', () => {
+        streams.delete(raw);
+        release();
+      });
     },
   );
 };

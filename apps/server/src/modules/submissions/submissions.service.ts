@@ -22,19 +22,20 @@ export function createSubmissionsService(deps: {
   repository: SubmissionsRepository;
   challenges: ChallengesService;
   badges: BadgesService;
-  /** Wrong flags per user; a user over the limit is refused before the flag is checked. */
+  /**
+   * Attempts per user that do not solve anything: a point is taken before the flag is checked and given back only for a
+   * new solve, so that a burst cannot pass the limit and junk on a solved challenge counts too (docs/decisions/010-abuse-limits.md).
+   */
   wrongFlagLimiter: RateLimiter;
-  wrongFlagLimit: number;
   onSolve?: (event: SolveEvent) => void;
 }) {
-  const { repository, challenges, badges, wrongFlagLimiter, wrongFlagLimit } = deps;
+  const { repository, challenges, badges, wrongFlagLimiter } = deps;
 
   return {
     async submitFlag(input: SubmitFlagInput): Promise<SubmitFlagOutcome> {
       const challenge = await challenges.getChallenge(input.challengeId);
-      const limiterKey = `wrong-flag:${input.userId}`;
-      const state = await wrongFlagLimiter.peek(limiterKey);
-      if (state.count >= wrongFlagLimit) throw rateLimited(state.retryAfterSeconds);
+      const consumed = await wrongFlagLimiter.consume(`wrong-flag:${input.userId}`);
+      if (!consumed.allowed) throw rateLimited(consumed.retryAfterSeconds);
 
       const submitted = input.flag.trim();
       const isCorrect = checkFlag(challenge.flag, submitted);
@@ -42,9 +43,7 @@ export function createSubmissionsService(deps: {
 
       if (!isCorrect) {
         const { alreadySolved } = await repository.recordWrongAttempt(attempt);
-        if (alreadySolved) return { status: 'already_solved' };
-        await wrongFlagLimiter.hit(limiterKey);
-        return { status: 'incorrect' };
+        return { status: alreadySolved ? 'already_solved' : 'incorrect' };
       }
 
       let solveEvent: SolveEvent | undefined;
@@ -65,6 +64,8 @@ export function createSubmissionsService(deps: {
         };
         return { status: 'correct', points: challenge.row.points, score, newBadges };
       });
+      // Only a new solve gives its point back: a correct flag sent again to a solved challenge is stored junk too.
+      if (outcome.status === 'correct') await consumed.refund();
       // Announced after the commit, so that a client refetching on the event sees the solve.
       if (solveEvent) deps.onSolve?.(solveEvent);
       return outcome;

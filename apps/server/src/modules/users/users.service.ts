@@ -1,6 +1,7 @@
 import type { PublicUser, Role, UpdateProfileBody } from '@drapeau/shared';
 
-import { conflict, notFound } from '../../lib/app-error.js';
+import { conflict, notFound, rateLimited } from '../../lib/app-error.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { EventBus } from '../events/event-bus.js';
 
 import type { AvatarsService } from './avatars.service.js';
@@ -41,8 +42,21 @@ export function toPublicUser(row: UserRow, viewer: Viewer | null): PublicUser {
   };
 }
 
-export function createUsersService(deps: { repository: UsersRepository; avatars: AvatarsService; events: EventBus }) {
-  const { repository, avatars, events } = deps;
+export function createUsersService(deps: {
+  repository: UsersRepository;
+  avatars: AvatarsService;
+  events: EventBus;
+  /** Per player: profile changes (each rename reaches every live stream) and avatar uploads (each is decoded). */
+  profileLimiter: RateLimiter;
+  avatarLimiter: RateLimiter;
+  /** Refuses staff names and look-alikes of other players' (auth/username-policy.ts). */
+  checkUsername: (username: string, exceptUserId: string) => Promise<void>;
+}) {
+  const { repository, avatars, events, profileLimiter, avatarLimiter } = deps;
+  const consume = async (limiter: RateLimiter, userId: string) => {
+    const consumed = await limiter.consume(userId);
+    if (!consumed.allowed) throw rateLimited(consumed.retryAfterSeconds);
+  };
 
   async function getUser(userId: string, viewer: Viewer | null): Promise<PublicUser> {
     const row = await repository.findUserById(userId);
@@ -55,9 +69,11 @@ export function createUsersService(deps: { repository: UsersRepository; avatars:
 
     /** A user changes their own username and bio, nothing else (UpdateProfileBody has no other field). */
     async updateProfile(viewer: Viewer, changes: UpdateProfileBody): Promise<PublicUser> {
+      await consume(profileLimiter, viewer.userId);
       if (changes.username !== undefined && (await repository.isUsernameTakenByOther(changes.username, viewer.userId))) {
         throw conflict('USERNAME_TAKEN', 'This username is already taken.');
       }
+      if (changes.username !== undefined) await deps.checkUsername(changes.username, viewer.userId);
       await repository.updateProfile(viewer.userId, changes);
       if (changes.username !== undefined) events.publish('leaderboard', { reason: 'user-updated' });
       return getUser(viewer.userId, viewer);
@@ -66,6 +82,7 @@ export function createUsersService(deps: { repository: UsersRepository; avatars:
     async updateAvatar(viewer: Viewer, data: Buffer): Promise<PublicUser> {
       const before = await repository.findUserById(viewer.userId);
       if (!before) throw notFound('USER_NOT_FOUND');
+      await consume(avatarLimiter, viewer.userId);
       const fileName = await avatars.storeAvatar(viewer.userId, data);
       await repository.updateAvatarPath(viewer.userId, fileName);
       if (before.avatarPath && before.avatarPath !== fileName) await avatars.deleteAvatar(viewer.userId, before.avatarPath);
