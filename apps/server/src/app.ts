@@ -198,7 +198,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await settingsService.load();
-  const leaderboardService = createLeaderboardService({ repository: createLeaderboardRepository(database.db), events });
+  const leaderboardService = createLeaderboardService({
+    repository: createLeaderboardRepository(database.db),
+    events,
+    settings: settingsService,
+  });
   const adminService = createAdminService({
     db: database.db,
     badges: badgesService,
