@@ -70,7 +70,10 @@ export interface AppDeps {
   print?: (text: string) => void;
 }
 
-/** The composition root (STYLE.md §8): repositories → services → routes, wired here and nowhere else. */
+/**
+ * The composition root (docs/conventions.md#layers-and-dependency-rules): repositories → services → routes, wired here and
+ * nowhere else.
+ */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;

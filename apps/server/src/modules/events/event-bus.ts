@@ -19,7 +19,7 @@ export interface ServerEventMessage<K extends ServerEventName = ServerEventName>
 type Listener = (message: ServerEventMessage) => void;
 
 /**
- * Live events (DESIGN.md "real-time"). In one process they go through memory; on PostgreSQL they go through
+ * Live events (docs/architecture.md#live-updates). In one process they go through memory; on PostgreSQL they go through
  * LISTEN/NOTIFY so that a solve on one instance reaches the clients of every instance.
  */
 export interface EventBus {

@@ -2,7 +2,7 @@ import type { AUDIT_ACTIONS } from '@drapeau/shared';
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** i18n keys are camelCase (STYLE §3); the dotted action names would read as nested keys. */
+/** i18n keys are camelCase (docs/conventions.md#naming); the dotted action names would read as nested keys. */
 export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
   'user.update': 'userUpdate',
   'user.role': 'userRole',
