@@ -24,7 +24,14 @@ export const TEST_ADMIN = { email: 'admin@example.com', username: 'admin', passw
 
 /** One app on its own fresh database (docs/conventions.md#tests: no shared mutable database between test files). */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; database?: Database; logger?: LoggerOptions } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    database?: Database;
+    logger?: LoggerOptions;
+    /** A built web app to serve, as production does. */
+    webDistDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -44,6 +51,7 @@ export async function buildTestApp(
     logger: options.logger ?? false,
     print: (text) => printed.push(text),
     ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   await app.ready();
   return {
