@@ -19,7 +19,7 @@ function renderSettings() {
 describe('admin settings tab', () => {
   it('shows admins on the leaderboard by default, and hides them with one switch, saved on the server', async () => {
     const { user, api } = renderSettings();
-    const toggle = await screen.findByRole('switch', { name: 'Hide admins from the leaderboard' });
+    const toggle = await screen.findByRole('switch', { name: 'Hide admins from the leaderboard' }, { timeout: 5000 });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     expect(toggle).toHaveAccessibleDescription(/Admins are shown on the leaderboard with the rank Admin/);
 
@@ -36,7 +36,7 @@ describe('admin settings tab', () => {
     await i18n.changeLanguage('fr');
     renderSettings();
     expect(await screen.findByRole('tab', { name: 'Paramètres', selected: true })).toBeInTheDocument();
-    const toggle = await screen.findByRole('switch', { name: 'Masquer les admins du classement' });
+    const toggle = await screen.findByRole('switch', { name: 'Masquer les admins du classement' }, { timeout: 5000 });
     expect(toggle).toHaveAccessibleDescription(/Les admins figurent au classement avec le rang Admin/);
   });
 });
