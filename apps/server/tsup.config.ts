@@ -3,7 +3,8 @@ import { cp } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: ['src/main.ts'],
+  // main.js: the server; cli.js: the operator's tool (`npm run drapeau`).
+  entry: { main: 'src/main.ts', cli: 'src/cli/main.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

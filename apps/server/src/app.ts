@@ -7,7 +7,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { Redis } from 'ioredis';
 
 import type { Config } from './config.js';
-import { type Database } from './db/client.js';
+import { type Database, readMigrationStatus } from './db/client.js';
 import { createGuards } from './http/auth-guards.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandler } from './http/error-handler.js';
@@ -53,6 +53,7 @@ import { createLeaderboardService } from './modules/leaderboard/leaderboard.serv
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
+import { createReadiness } from './modules/system/readiness.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createAvatarsService } from './modules/users/avatars.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -135,12 +136,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const instanceRepository = createInstanceRepository(database.db);
   const usersRepository = createUsersRepository(database.db);
   const systemRepository = createSystemRepository(database.db);
+  const readiness = createReadiness({
+    pingDatabase: () => systemRepository.ping(),
+    countPendingMigrations: async () => (await readMigrationStatus(database.db)).pending,
+  });
 
   // Services
   const secrets = await loadInstanceSecrets(instanceRepository, {
     instanceSecret: config.instanceSecret,
     sessionSecret: config.sessionSecret,
   });
+  readiness.markSecretsLoaded();
   const betterAuth = createBetterAuth({
     db: database.db,
     secret: secrets.sessionSecret,
@@ -230,7 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Routes
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { repository: systemRepository });
+      await api.register(systemRoutes, { repository: systemRepository, readiness });
       await api.register(authRoutes, {
         prefix: '/auth',
         auth: authService,
@@ -265,6 +271,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       logger: app.log,
       ...(deps.print ? { print: deps.print } : {}),
     });
+    readiness.markStarted();
+  });
+  // Not ready from the first moment of shutdown, so that a load balancer stops sending requests here.
+  app.addHook('preClose', (done) => {
+    readiness.markClosing();
+    done();
   });
   app.addHook('onClose', async () => {
     leaderboardService.close();

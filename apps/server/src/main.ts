@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrateDatabase } from './db/client.js';
 import { formatBanner } from './lib/banner.js';
+import { claimServerInstance, InstanceBusyError } from './lib/instance-lock.js';
 import { createLoggerOptions } from './lib/logger.js';
 
 /** Entry: loadConfig → createDb → migrate → buildApp → listen; stops cleanly on SIGINT/SIGTERM. */
@@ -19,6 +20,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // One process at a time on PGlite's DATA_DIR; on PostgreSQL, a presence that a restore waits on (lib/instance-lock.ts).
+  const stderrLog = { warn: (m: string) => process.stderr.write(`${m}\n`), error: (m: string) => process.stderr.write(`${m}\n`) };
+  const releaseInstance = await claimServerInstance(config, stderrLog).catch((error: unknown) => {
+    if (!(error instanceof InstanceBusyError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  });
   const database = await createDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl }
@@ -45,6 +53,7 @@ async function main(): Promise<void> {
     try {
       await app.close();
       await database.close();
+      await releaseInstance();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'error during shutdown');

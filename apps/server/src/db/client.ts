@@ -2,12 +2,13 @@ import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 
 import * as schema from './schema/index.js';
@@ -59,4 +60,38 @@ export async function migrateDatabase(database: Database): Promise<void> {
     return;
   }
   await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: MIGRATIONS_FOLDER });
+}
+
+export interface MigrationStatus {
+  /** Migrations shipped with this build. */
+  expected: number;
+  /** Of those, not applied to the database yet. */
+  pending: number;
+  /** `folderMillis` of the newest shipped migration: the schema version written into backups. */
+  latestAt: number;
+}
+
+/** Compares the shipped migrations with drizzle's journal table, as drizzle's migrator does (newest `created_at`). */
+export async function readMigrationStatus(db: Db): Promise<MigrationStatus> {
+  const files = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+  const latestAt = Math.max(0, ...files.map((f) => f.folderMillis));
+  let appliedAt = -1;
+  try {
+    const result = await db.execute<{ last: string | number | null }>(
+      sql`select max(created_at) as last from drizzle.__drizzle_migrations`,
+    );
+    const last = (result as { rows: { last: string | number | null }[] }).rows[0]?.last;
+    appliedAt = last === null || last === undefined ? -1 : Number(last);
+  } catch (error) {
+    // No journal table yet: nothing applied. Any other failure (database unreachable) is the caller's to report.
+    if (!hasCode(error, ['42P01', '3F000'])) throw error;
+  }
+  return { expected: files.length, pending: files.filter((f) => f.folderMillis > appliedAt).length, latestAt };
+}
+
+function hasCode(error: unknown, codes: string[]): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if (codes.includes(String((e as { code?: unknown }).code))) return true;
+  }
+  return false;
 }

@@ -72,9 +72,9 @@ describe.skipIf(!runnable)('PostgreSQL stopped and restarted under load', () => 
     const observations: Observation[] = [];
     let loading = true;
 
-    // Load: health (a query), wrong flags (a write) and the leaderboard (memory), from every player, continuously.
+    // Load: readiness (a query), wrong flags (a write) and the leaderboard (memory), from every player, continuously.
     const routes = [
-      { route: 'health', send: () => request(server.baseUrl, { path: '/api/health', timeoutMs: 20_000 }) },
+      { route: 'ready', send: () => request(server.baseUrl, { path: '/api/ready', timeoutMs: 20_000 }) },
       {
         route: 'wrong flag',
         send: (player: number) =>
@@ -129,7 +129,7 @@ describe.skipIf(!runnable)('PostgreSQL stopped and restarted under load', () => 
     // Recovery by itself: no restart of the server, no request from the test other than the load.
     let recoveredAt = 0;
     for (const deadline = Date.now() + 30_000; Date.now() < deadline;) {
-      const recent = observations.filter((o) => o.at > startedAt + 200 && o.route === 'health');
+      const recent = observations.filter((o) => o.at > startedAt + 200 && o.route === 'ready');
       if (recent.some((o) => o.status === 200)) {
         recoveredAt = Date.now();
         break;
@@ -159,14 +159,14 @@ describe.skipIf(!runnable)('PostgreSQL stopped and restarted under load', () => 
         `answers while down: ${tally(observations.filter((o) => o.at > stoppedAt && o.at < startedAt))}`,
     );
     expect(server.isRunning(), `the server process died:\n${log}`).toBe(true);
-    expect(recoveredAt, `no 200 from /api/health within 30 s of the restart:\n${log}`).toBeGreaterThan(0);
+    expect(recoveredAt, `no 200 from /api/ready within 30 s of the restart:\n${log}`).toBeGreaterThan(0);
 
     const during = observations.filter((o) => o.at > stoppedAt + 500 && o.at < startedAt);
     const unexpected = observations.filter((o) => o.status !== 200 && o.status !== 503);
     expect(unexpected, 'only 200 and 503 are expected').toEqual([]);
     expect(
-      during.filter((o) => o.route === 'health' && o.status === 503).length,
-      'health says 503 while PostgreSQL is down',
+      during.filter((o) => o.route === 'ready' && o.status === 503).length,
+      'ready says 503 while PostgreSQL is down',
     ).toBeGreaterThan(0);
     for (const o of observations.filter((x) => x.status === 503)) {
       expect(JSON.parse(o.body ?? '{}')).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });

@@ -10,4 +10,12 @@ export const PublicStatsSchema = z.object({
 });
 export type PublicStats = z.infer<typeof PublicStatsSchema>;
 
-export const HealthSchema = z.object({ status: z.literal('ok'), database: z.literal('ok') });
+/** `GET /api/health`: the process is alive (no dependency checked: a load balancer restarts on failure). */
+export const HealthSchema = z.object({ status: z.literal('ok') });
+
+/** `GET /api/ready`: database reachable, migrations applied, secrets loaded; 503 with the error shape otherwise. */
+export const ReadySchema = z.object({
+  status: z.literal('ready'),
+  checks: z.object({ database: z.literal('ok'), migrations: z.literal('ok'), secrets: z.literal('ok') }),
+});
+export type Ready = z.infer<typeof ReadySchema>;

@@ -1,0 +1,29 @@
+import { pino } from 'pino';
+
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { createAuthService } from '../modules/auth/auth.service.js';
+import { createBetterAuth } from '../modules/auth/better-auth.js';
+import { createSessionsRepository } from '../modules/auth/sessions.repository.js';
+import { createInstanceRepository } from '../modules/instance/instance.repository.js';
+import { loadInstanceSecrets } from '../modules/instance/instance-secrets.js';
+import { createUsersRepository } from '../modules/users/users.repository.js';
+
+/** The account services the admin commands need, wired as app.ts wires them (same secrets, same better-auth). */
+export async function createCliAuthServices(database: Database, config: Config) {
+  const logger = pino({ level: 'warn' }, pino.destination(2));
+  const secrets = await loadInstanceSecrets(createInstanceRepository(database.db), {
+    instanceSecret: config.instanceSecret,
+    sessionSecret: config.sessionSecret,
+  });
+  const users = createUsersRepository(database.db);
+  const betterAuth = createBetterAuth({
+    db: database.db,
+    secret: secrets.sessionSecret,
+    publicUrl: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
+    logger,
+  });
+  const auth = createAuthService({ auth: betterAuth, users, sessions: createSessionsRepository(database.db) });
+  return { logger, users, betterAuth, auth };
+}
