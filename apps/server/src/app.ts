@@ -2,7 +2,7 @@ import path from 'node:path';
 
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 
@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import { type Database, readMigrationStatus } from './db/client.js';
 import { createUnitOfWork } from './db/unit-of-work.js';
 import { createGuards } from './http/auth-guards.js';
+import { registerCompression } from './http/compression.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
 import { registerOriginCheck } from './http/origin-check.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
@@ -98,8 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? createLoggerOptions(config.logLevel),
     // One line per request, when it is answered, instead of Fastify's two: logging was the largest cost of a hot read
-    // (docs/performance.md).
-    disableRequestLogging: true,
+    // (docs/performance.md). Through logController: the top-level option is deprecated (FSTDEP023).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...serverTimeoutOptions(),
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerOriginCheck(app, config.trustedOrigins);
+  await registerCompression(app);
   await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
@@ -253,7 +255,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await settingsService.load();
-  const leaderboardService = createLeaderboardService({ repository: createLeaderboardRepository(database.db), events });
+  const leaderboardService = createLeaderboardService({
+    repository: createLeaderboardRepository(database.db),
+    events,
+    settings: settingsService,
+  });
   const adminService = createAdminService({
     repository: createAdminRepository(database.db),
     submissions: createAdminSubmissionsRepository(database.db),

@@ -6,7 +6,9 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrateDatabase } from './db/client.js';
+import { formatBanner } from './lib/banner.js';
 import { claimServerInstance, InstanceBusyError } from './lib/instance-lock.js';
+import { createLoggerOptions } from './lib/logger.js';
 
 /** Entry: loadConfig → createDb → migrate → buildApp → listen; stops cleanly on SIGINT/SIGTERM (close-with-grace). */
 async function main(): Promise<void> {
@@ -34,9 +36,12 @@ async function main(): Promise<void> {
   );
   await migrateDatabase(database);
   const here = path.dirname(fileURLToPath(import.meta.url));
+  // A person at a terminal gets a banner and readable lines; a log collector gets JSON.
+  const isTerminal = process.stdout.isTTY === true;
   const app = await buildApp({
     config,
     database,
+    logger: createLoggerOptions(config.logLevel, { pretty: isTerminal }),
     webDistDir: process.env.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist'),
   });
 
@@ -50,7 +55,18 @@ async function main(): Promise<void> {
   });
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ url: config.publicUrl, database: database.kind }, 'Drapeau is ready');
+  if (isTerminal) {
+    process.stdout.write(
+      formatBanner({
+        url: config.publicUrl,
+        database: database.kind,
+        dataDir: config.dataDir,
+        ...(config.admin ? { adminEmail: config.admin.email } : {}),
+      }),
+    );
+  } else {
+    app.log.info({ url: config.publicUrl, database: database.kind }, 'Drapeau is ready');
+  }
 }
 
 main().catch((error: unknown) => {

@@ -26,9 +26,21 @@ export const REDACTED_PATHS = [
 
 export type LoggerOptions = FastifyLoggerOptions & PinoLoggerOptions;
 
-export function createLoggerOptions(level: string): LoggerOptions {
+/**
+ * JSON lines, for log collectors, unless `pretty` (stdout is a terminal): then short coloured lines through pino-pretty,
+ * in a worker thread. Redaction applies before either.
+ */
+export function createLoggerOptions(level: string, options: { pretty?: boolean } = {}): LoggerOptions {
   return {
     level,
+    ...(options.pretty
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
+          },
+        }
+      : {}),
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     serializers: {
       err: serializeError,

@@ -29,6 +29,15 @@ describe('navigation bar', () => {
     expect(within(chip).getByText('a')).toBeInTheDocument();
   });
 
+  it('marks Challenges as the current page on a challenge’s page too', async () => {
+    renderApp('/challenge/xor-encryption', { sessionUser: buildUser() });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const challenges = within(nav).getByRole('link', { name: 'Challenges' });
+    expect(challenges).toHaveAttribute('aria-current', 'page');
+    expect(challenges).toHaveClass('bg-accent');
+    expect(within(nav).getByRole('link', { name: 'Leaderboard' })).not.toHaveAttribute('aria-current');
+  });
+
   it('adds Admin Panel and Seed DB for admins and rings their avatar in red', async () => {
     renderApp('/challenges', { sessionUser: buildAdmin({ avatarUrl: 'data:image/jpeg;base64,AAAA' }) });
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });

@@ -50,10 +50,17 @@ describe('admin panel', () => {
     expect(within(card('Avg Score')).getByText('46')).toBeInTheDocument();
   });
 
-  it('has the five tabs, User Management first', async () => {
+  it('has the six tabs, User Management first', async () => {
     renderAdmin();
     const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual(['User Management', 'Badge System', 'Submissions', 'Audit Log', 'Flags']);
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'User Management',
+      'Badge System',
+      'Submissions',
+      'Audit Log',
+      'Flags',
+      'Settings',
+    ]);
     expect(screen.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
   });
 

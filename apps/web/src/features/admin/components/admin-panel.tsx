@@ -1,4 +1,4 @@
-import { Award, Flag, History, Send, Users, type LucideIcon } from 'lucide-react';
+import { Award, Flag, History, Send, Settings, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
@@ -12,10 +12,11 @@ import { AdminStatCards } from './admin-stats';
 import { AuditTab } from './audit-tab';
 import { BadgesTab } from './badges-tab';
 import { FlagsTab } from './flags-tab';
+import { SettingsTab } from './settings-tab';
 import { SubmissionsTab } from './submissions-tab';
 import { UsersTab } from './users-tab';
 
-const TABS = ['users', 'badges', 'submissions', 'audit', 'flags'] as const;
+const TABS = ['users', 'badges', 'submissions', 'audit', 'flags', 'settings'] as const;
 type AdminTab = (typeof TABS)[number];
 
 const TAB_ICONS: Record<AdminTab, LucideIcon> = {
@@ -24,6 +25,7 @@ const TAB_ICONS: Record<AdminTab, LucideIcon> = {
   submissions: Send,
   audit: History,
   flags: Flag,
+  settings: Settings,
 };
 
 function isAdminTab(value: string | null): value is AdminTab {
@@ -90,6 +92,9 @@ function AdminDashboard({ currentUserId }: { currentUserId: string }) {
         </TabsContent>
         <TabsContent value="flags">
           <FlagsTab />
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab />
         </TabsContent>
       </Tabs>
     </div>
