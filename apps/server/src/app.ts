@@ -50,6 +50,9 @@ import { createLeaderboardRepository } from './modules/leaderboard/leaderboard.r
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
+import { backupAdminRoutes } from './modules/backup/backup.admin-routes.js';
+import { createBackupRepository } from './modules/backup/backup.repository.js';
+import { createBackupService } from './modules/backup/backup.service.js';
 import { createReadiness } from './modules/system/readiness.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createAvatarsService } from './modules/users/avatars.service.js';
@@ -203,6 +206,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     filesDir: path.join(config.dataDir, 'files'),
     instanceSecret: secrets.instanceSecret,
   });
+  const migrationStatus = await readMigrationStatus(database.db);
+  const backupService = createBackupService({
+    repository: createBackupRepository(database.db),
+    source: database.kind,
+    dataDir: config.dataDir,
+    secrets,
+    schema: { migrations: migrationStatus.expected, latestAt: migrationStatus.latestAt },
+  });
   const labsService = createLabsService({
     challenges: challengesService,
     limiter: limiterFor(60_000),
@@ -231,6 +242,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(challengeFilesRoutes, { prefix: '/challenges', files: challengeFilesService, guards });
       await api.register(challengesAdminRoutes, { prefix: '/admin', challenges: challengesService, audit: auditService, guards });
       await api.register(adminRoutes, { prefix: '/admin', admin: adminService, audit: auditService, guards });
+      await api.register(backupAdminRoutes, { prefix: '/admin', backup: backupService, audit: auditService, guards });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -77,6 +77,7 @@ export const AUDIT_ACTIONS = [
   'badge.award',
   'badge.remove',
   'catalogue.seed',
+  'instance.backup',
 ] as const;
 export const AuditEntrySchema = z.object({
   id: z.number().int(),

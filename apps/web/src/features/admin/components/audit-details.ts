@@ -11,6 +11,7 @@ export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
   'badge.award': 'badgeAward',
   'badge.remove': 'badgeRemove',
   'catalogue.seed': 'catalogueSeed',
+  'instance.backup': 'instanceBackup',
 };
 
 /** One line of an entry's details: an optional field name and a value, `from → to` for a change. */

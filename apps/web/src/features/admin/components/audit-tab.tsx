@@ -24,6 +24,7 @@ const ACTION_TONES: Record<AuditAction, 'sky' | 'amber' | 'emerald' | 'rose' | '
   'badge.award': 'emerald',
   'badge.remove': 'rose',
   'catalogue.seed': 'secondary',
+  'instance.backup': 'secondary',
 };
 
 /** Who did what to whom, newest first. */
