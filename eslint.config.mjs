@@ -1,4 +1,5 @@
-// ESLint flat config: type-checked TypeScript rules, React hooks, import boundaries (STYLE.md §2) and kebab-case files.
+// ESLint flat config: type-checked TypeScript rules, React hooks, import boundaries
+// (docs/conventions.md#layers-and-dependency-rules) and kebab-case files.
 import js from '@eslint/js';
 import checkFile from 'eslint-plugin-check-file';
 import importPlugin from 'eslint-plugin-import';
@@ -81,7 +82,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema/**'],
-              message: 'Only repositories and db/ use Drizzle (STYLE.md §2).',
+              message: 'Only repositories and db/ use Drizzle (docs/conventions.md#layers-and-dependency-rules).',
             },
           ],
         },
@@ -97,7 +98,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['fastify', 'drizzle-orm', 'drizzle-orm/*', '**/db/schema/**', '**/*.routes.js'],
-              message: 'Services hold rules: no Fastify, no Drizzle (STYLE.md §2).',
+              message: 'Services hold rules: no Fastify, no Drizzle (docs/conventions.md#layers-and-dependency-rules).',
             },
           ],
         },
@@ -109,7 +110,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|vitest$|\\.)', message: 'packages/shared imports only zod (STYLE.md §2).' }] },
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|vitest$|\\.)',
+              message: 'packages/shared imports only zod (docs/conventions.md#layers-and-dependency-rules).',
+            },
+          ],
+        },
       ],
     },
   },

@@ -14,6 +14,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
-    testTimeout: 15_000,
+    // Generous: component tests must not fail on a busy machine.
+    testTimeout: 60_000,
   },
 });

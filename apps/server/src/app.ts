@@ -49,6 +49,8 @@ import { eventsRoutes } from './modules/events/events.routes.js';
 import { createLeaderboardRepository } from './modules/leaderboard/leaderboard.repository.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { backupAdminRoutes } from './modules/backup/backup.admin-routes.js';
 import { createBackupRepository } from './modules/backup/backup.repository.js';
@@ -72,7 +74,10 @@ export interface AppDeps {
   print?: (text: string) => void;
 }
 
-/** The composition root (STYLE.md §8): repositories → services → routes, wired here and nowhere else. */
+/**
+ * The composition root (docs/conventions.md#layers-and-dependency-rules): repositories → services → routes, wired here and
+ * nowhere else.
+ */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
@@ -163,7 +168,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A user change (role, ban, deletion) ends the remembered sessions at once: on this instance before the change is
   // answered (PostgreSQL's notifications arrive a little later), on the others when its notification arrives.
   const isUserChange = (message: ServerEventMessage) =>
-    message.type === 'leaderboard' && 'reason' in message.data && message.data.reason !== 'solve';
+    message.type === 'leaderboard' &&
+    'reason' in message.data &&
+    message.data.reason !== 'solve' &&
+    message.data.reason !== 'settings';
   events.subscribe((message) => {
     if (isUserChange(message)) authService.forgetSessions();
   });
@@ -191,8 +199,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const avatarsService = createAvatarsService({ dir: path.join(config.dataDir, 'files', 'avatars') });
   const usersService = createUsersService({ repository: usersRepository, avatars: avatarsService, events });
-  const leaderboardService = createLeaderboardService({ repository: createLeaderboardRepository(database.db), events });
   const auditService = createAuditService({ db: database.db });
+  const settingsService = createSettingsService({
+    db: database.db,
+    events,
+    audit: auditService,
+    // Browsers refetch the standings when admins are shown or hidden.
+    onUpdated: (changed) => {
+      if (changed.includes('hideAdminsFromLeaderboard')) events.publish('leaderboard', { reason: 'settings' });
+    },
+  });
+  await settingsService.load();
+  const leaderboardService = createLeaderboardService({ repository: createLeaderboardRepository(database.db), events });
   const adminService = createAdminService({
     db: database.db,
     badges: badgesService,
@@ -243,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(challengesAdminRoutes, { prefix: '/admin', challenges: challengesService, audit: auditService, guards });
       await api.register(adminRoutes, { prefix: '/admin', admin: adminService, audit: auditService, guards });
       await api.register(backupAdminRoutes, { prefix: '/admin', backup: backupService, audit: auditService, guards });
+      await api.register(settingsRoutes, { prefix: '/admin', settings: settingsService, guards });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
@@ -267,6 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     leaderboardService.close();
+    settingsService.close();
     await events.close();
     redis?.disconnect();
   });

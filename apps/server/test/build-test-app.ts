@@ -22,7 +22,7 @@ export interface TestApp {
 
 export const TEST_ADMIN = { email: 'admin@example.com', username: 'admin', password: 'admin-password-1' };
 
-/** One app on its own fresh database (STYLE.md §6: no shared mutable DB between test files). */
+/** One app on its own fresh database (docs/conventions.md#tests: no shared mutable database between test files). */
 export async function buildTestApp(
   options: { env?: Record<string, string>; clock?: Clock; database?: Database; logger?: LoggerOptions } = {},
 ): Promise<TestApp> {

@@ -1,6 +1,6 @@
 import type { Role } from './schemas/user.js';
 
-/** §4: rank tiers from score, in order. */
+/** Rank tiers from score, in order (docs/product.md#ranks). */
 export const RANK_TIERS = [
   { key: 'beginner', minScore: 0 },
   { key: 'advanced', minScore: 50 },
@@ -18,7 +18,7 @@ export interface RankInfo {
   next: { rank: RankTier; pointsNeeded: number } | null;
 }
 
-/** The displayed rank: the stored role admin overrides the tiers (§4). */
+/** The displayed rank: the stored role admin overrides the tiers (docs/product.md#ranks). */
 export function computeRank(score: number, role: Role): RankInfo {
   if (role === 'admin') return { rank: 'admin', next: null };
   let index = 0;

@@ -9,7 +9,9 @@ function body(code: ErrorCode, message: string, extra: Partial<ErrorBody['error'
   return { error: { code, message, ...extra } };
 }
 
-/** The one place where failures become responses: `{ error: { code, message } }` (STYLE.md §4). */
+/**
+ * The one place where failures become responses: `{ error: { code, message } }` (docs/conventions.md#validation-and-errors).
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

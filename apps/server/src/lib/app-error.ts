@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@drapeau/shared';
 
-/** An expected failure that maps to an HTTP status and a stable code (STYLE.md §4). */
+/** An expected failure that maps to an HTTP status and a stable code (docs/conventions.md#validation-and-errors). */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,

@@ -1,7 +1,10 @@
 import type { FastifyLoggerOptions, FastifyRequest } from 'fastify';
 import type { LoggerOptions as PinoLoggerOptions } from 'pino';
 
-/** Secrets never reach the logs (STYLE.md §4): cookies, tokens, passwords and flags are censored wherever they appear. */
+/**
+ * Secrets never reach the logs (docs/conventions.md#validation-and-errors): cookies, tokens, passwords and flags are
+ * censored wherever they appear.
+ */
 export const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',

@@ -21,7 +21,7 @@ function lazyPage(path: string, load: () => Promise<ComponentType>): RouteObject
   return { path, errorElement: <RouteError />, lazy: async () => ({ Component: await load() }) };
 }
 
-/** §2 routes. Exported for tests, which mount them in a memory router. */
+/** The routes of docs/product.md#routes. Exported for tests, which mount them in a memory router. */
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,

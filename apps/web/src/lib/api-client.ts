@@ -29,7 +29,7 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-/** §7: "status: text" when the server did not answer with our error body. */
+/** docs/architecture.md#web-app: "status: text" when the server did not answer with our error body. */
 async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
   let json: unknown = undefined;
@@ -69,7 +69,7 @@ function buildInit(method: Method, options: RequestOptions): RequestInit {
 
 /**
  * Calls the API and returns the body parsed by `schema`. Throws ApiError on any failure and does nothing else:
- * no toasts, no redirects (STYLE §4).
+ * no toasts, no redirects (docs/conventions.md#validation-and-errors).
  */
 export async function request<T>(
   method: Method,

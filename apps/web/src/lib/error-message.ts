@@ -12,8 +12,8 @@ interface ErrorMessageOptions {
 }
 
 /**
- * The sentence shown to a user for a failed call: ``t(`errors:${code}`)`` (STYLE §4), with the wait time for
- * RATE_LIMITED and the fields for VALIDATION_FAILED. Unknown errors show their own message, then the fallback.
+ * The sentence shown to a user for a failed call: ``t(`errors:${code}`)`` (docs/conventions.md#validation-and-errors), with the
+ * wait time for RATE_LIMITED and the fields for VALIDATION_FAILED. Unknown errors show their own message, then the fallback.
  */
 export function getErrorMessage(t: TFunction, error: unknown, options: ErrorMessageOptions = {}): string {
   const fallback = t(options.fallbackKey ?? 'errors:generic');

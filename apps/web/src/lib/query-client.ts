@@ -4,8 +4,8 @@ import { isApiError } from './api-error';
 import { sessionKeys } from './query-keys';
 
 /**
- * §7: data never goes stale, no refetch on focus, no polling, no retries. Mutations refresh what they change by
- * invalidating its keys.
+ * docs/architecture.md#web-app: data never goes stale, no refetch on focus, no polling, no retries. Mutations refresh what they
+ * change by invalidating its keys.
  */
 export function createQueryClient(): QueryClient {
   const queryClient: QueryClient = new QueryClient({

@@ -9,7 +9,7 @@ export function useLocale(): Locale {
   return toLocale(i18n.resolvedLanguage ?? i18n.language);
 }
 
-/** Challenge and badge texts are data given per locale (STYLE §5). */
+/** Challenge and badge texts are data given per locale (docs/conventions.md#i18n). */
 export function pickText(text: LocalizedText, locale: Locale): string {
   return text[locale] || text.en;
 }

@@ -27,7 +27,10 @@ export const AdminUserPageSchema = z.object({
 });
 export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
 
-/** Edit User (§2/§5): the score is the total wanted; the server sets the adjustment so that the total is this number. */
+/**
+ * Edit User (docs/product.md#admin-panel, #validation): the score is the total wanted; the server sets the adjustment so
+ * that the total is this number.
+ */
 export const AdminUpdateUserBodySchema = z
   .object({
     username: UsernameSchema.optional(),
@@ -78,6 +81,7 @@ export const AUDIT_ACTIONS = [
   'badge.remove',
   'catalogue.seed',
   'instance.backup',
+  'settings.update',
 ] as const;
 export const AuditEntrySchema = z.object({
   id: z.number().int(),

@@ -10,7 +10,7 @@ export const LEVELS = ['very-easy', 'easy', 'medium', 'hard'] as const;
 export const LevelSchema = z.enum(LEVELS);
 export type Level = z.infer<typeof LevelSchema>;
 
-/** §3: the id is the slug of the English title. */
+/** The id is the slug of the English title (docs/product.md#challenges). */
 export const ChallengeIdSchema = z
   .string()
   .min(1)
@@ -45,7 +45,7 @@ export const SUBMIT_STATUSES = ['correct', 'incorrect', 'already_solved'] as con
 export const SubmitStatusSchema = z.enum(SUBMIT_STATUSES);
 export type SubmitStatus = z.infer<typeof SubmitStatusSchema>;
 
-/** §7: `{success, message}`, plus a status the client matches exhaustively. */
+/** `{success, message}`, plus a status the client matches exhaustively (docs/product.md#submitting-a-flag). */
 export const SubmitFlagResultSchema = z.object({
   success: z.boolean(),
   status: SubmitStatusSchema,

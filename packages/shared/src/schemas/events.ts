@@ -14,7 +14,9 @@ export const SolveEventSchema = z.object({
 export type SolveEvent = z.infer<typeof SolveEventSchema>;
 
 /** Scores or users changed (a solve, an admin edit, a deletion): refetch standings. */
-export const LeaderboardChangedEventSchema = z.object({ reason: z.enum(['solve', 'user-updated', 'user-deleted', 'seed']) });
+export const LeaderboardChangedEventSchema = z.object({
+  reason: z.enum(['solve', 'user-updated', 'user-deleted', 'seed', 'settings']),
+});
 export type LeaderboardChangedEvent = z.infer<typeof LeaderboardChangedEventSchema>;
 
 export const SERVER_EVENT_TYPES = ['solve', 'leaderboard'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The numbers the landing page shows; they come from the server (DESIGN.md: no hard-coded claims). */
+/** The numbers the landing page shows; they come from the server (docs/product.md#landing-page: no hard-coded claims). */
 export const PublicStatsSchema = z.object({
   challengeCount: z.number().int(),
   categoryCount: z.number().int(),

@@ -10,7 +10,7 @@ export const BIO_MAX = 500;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
-/** Letters, digits, dot, underscore and hyphen; unique case-insensitively (DESIGN.md). */
+/** Letters, digits, dot, underscore and hyphen; unique case-insensitively (docs/product.md#users). */
 export const UsernameSchema = z
   .string()
   .trim()
@@ -21,7 +21,7 @@ export const UsernameSchema = z
 export const BioSchema = z.string().max(BIO_MAX);
 
 /**
- * The spec's user document (§3), as the API shows it. `email` is present only for its owner and for admins.
+ * The user, as the API shows it (docs/product.md#users). `email` is present only for its owner and for admins.
  * `rank` is the stored role (user | admin); the tier (Beginner…Legend) is derived from the score.
  */
 export const PublicUserSchema = z.object({

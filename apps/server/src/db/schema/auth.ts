@@ -26,7 +26,7 @@ export const users = pgTable(
     // Drapeau
     bio: text().notNull().default(''),
     avatarPath: text(),
-    /** Admin correction so that score == sum(solve points) + scoreAdjustment (DESIGN.md). */
+    /** Admin correction so that score == sum(solve points) + scoreAdjustment (docs/product.md#scoring). */
     scoreAdjustment: integer().notNull().default(0),
     /** Kept equal to sum(solves.points) + scoreAdjustment in the transaction that changes either. */
     score: integer().notNull().default(0),

@@ -23,7 +23,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Users whose score is not the sum of their solve points plus their adjustment (DESIGN.md invariant): none, ever. */
+/** Users whose score is not the sum of their solve points plus their adjustment (docs/product.md#scoring): none, ever. */
 async function countBrokenScores(): Promise<number> {
   const [row] = await t.database.db
     .select({ n: count() })

@@ -47,7 +47,9 @@ export interface AdminRepository {
   lockUser(id: string): Promise<TargetUser | undefined>;
   isUsernameTakenByOther(username: string, userId: string): Promise<boolean>;
   updateProfile(id: string, fields: { username?: string; bio?: string }): Promise<void>;
-  /** Sets the total: the adjustment becomes `score - sum(solve points)`, keeping the DESIGN.md invariant. */
+  /**
+   * Sets the total: the adjustment becomes `score - sum(solve points)`, keeping the invariant of docs/product.md#scoring.
+   */
   setScore(id: string, score: number): Promise<void>;
   updateRole(id: string, role: 'user' | 'admin'): Promise<void>;
   badgeExists(badgeId: string): Promise<boolean>;

@@ -55,6 +55,8 @@ describe('every /api/admin route', () => {
       'DELETE /api/admin/users/no-such-id/badges/no-such-id',
       'GET /api/admin/submissions',
       'GET /api/admin/audit',
+      'GET /api/admin/settings',
+      'PATCH /api/admin/settings',
     ]) {
       expect(listed).toContain(expected);
     }

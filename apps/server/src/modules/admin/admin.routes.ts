@@ -24,8 +24,8 @@ import type { AuditService } from './audit.service.js';
 const AuditQuerySchema = AdminUserQuerySchema.pick({ page: true });
 
 /**
- * Under /api/admin: the admin panel (SPEC §2). Every route requires the admin role, checked on the server; a test walks
- * the OpenAPI document so that a new route cannot be left unguarded (admin.routes.test.ts).
+ * Under /api/admin: the admin panel (docs/product.md#admin-panel). Every route requires the admin role, checked on the server; a
+ * test walks the OpenAPI document so that a new route cannot be left unguarded (admin.routes.test.ts).
  */
 export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; audit: AuditService; guards: Guards }> = async (
   app,

@@ -45,8 +45,8 @@ const usernameTaken = () => conflict('USERNAME_TAKEN', 'This username is already
 const pageWindow = (page: number) => ({ offset: (page - 1) * ADMIN_PAGE_SIZE, limit: ADMIN_PAGE_SIZE });
 
 /**
- * The admin panel's rules (SPEC §2, §4, §5). Each change, its audit entries and its badge awards commit in one transaction;
- * the leaderboard is told after the commit.
+ * The admin panel's rules (docs/product.md#admin-panel, #validation). Each change, its audit entries and its badge awards commit
+ * in one transaction; the leaderboard is told after the commit.
  */
 export function createAdminService(deps: AdminServiceDeps) {
   const { badges, events, avatars, audit } = deps;
@@ -65,7 +65,7 @@ export function createAdminService(deps: AdminServiceDeps) {
       return repository.computeStats();
     },
 
-    /** Paged and searched on the server (DESIGN.md "Admin user list"): username or email substring, any case. */
+    /** Paged and searched on the server (docs/product.md#admin-panel): username or email substring, any case. */
     async listUsers(query: AdminUserQuery, actorId: string): Promise<AdminUserPage> {
       const { rows, total } = await repository.listUsers(query.search || undefined, pageWindow(query.page));
       return {
@@ -76,7 +76,7 @@ export function createAdminService(deps: AdminServiceDeps) {
       };
     },
 
-    /** Edit User (§2): username, bio, score (the total wanted) and rank, all or nothing. */
+    /** Edit User (docs/product.md#admin-panel): username, bio, score (the total wanted) and rank, all or nothing. */
     async updateUser(actorId: string, userId: string, body: AdminUpdateUserBody): Promise<PublicUser> {
       if (userId === actorId && body.rank === 'user') {
         // Keeps the instance from losing its last admin by accident: another admin has to do it.
@@ -129,7 +129,7 @@ export function createAdminService(deps: AdminServiceDeps) {
       }
     },
 
-    /** Award Badge (§4): blocked if already held. */
+    /** Award Badge (docs/product.md#badges): blocked if already held. */
     async awardBadge(actorId: string, userId: string, badgeId: string): Promise<PublicUser> {
       const user = await repository.transaction(async (tx, executor) => {
         const target = await tx.lockUser(userId);
@@ -148,7 +148,10 @@ export function createAdminService(deps: AdminServiceDeps) {
       return user;
     },
 
-    /** Clicking a badge chip removes it (§2). A badge whose rule the user still meets comes back with their next solve. */
+    /**
+     * Clicking a badge chip removes it (docs/product.md#admin-panel). A badge whose rule the user still meets comes back
+     * with their next solve.
+     */
     async removeBadge(actorId: string, userId: string, badgeId: string): Promise<PublicUser> {
       const user = await repository.transaction(async (tx, executor) => {
         const target = await tx.lockUser(userId);
@@ -166,7 +169,10 @@ export function createAdminService(deps: AdminServiceDeps) {
       return user;
     },
 
-    /** §5: never oneself. Solves, badges, submissions and sessions go with the row (DESIGN.md "Deleting a user"). */
+    /**
+     * Never oneself (docs/product.md#validation). Solves, badges, submissions and sessions go with the row
+     * (docs/product.md#users).
+     */
     async deleteUser(actorId: string, userId: string): Promise<{ ok: true }> {
       if (userId === actorId) throw badRequest('CANNOT_DELETE_SELF', 'You cannot delete your own account.');
       const deleted = await repository.transaction(async (tx, executor) => {

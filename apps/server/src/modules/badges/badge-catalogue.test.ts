@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 
 import { BADGES } from './badge-catalogue.js';
 
-/** SPEC §3's badge table. */
+/** The badge table of docs/product.md#badges. */
 const EXPECTED_CRITERIA: Record<string, BadgeCriteria> = {
   'first-blood': { type: 'solveCount', value: 1 },
   pentester: { type: 'solveCount', value: 5 },
@@ -16,7 +16,7 @@ const EXPECTED_CRITERIA: Record<string, BadgeCriteria> = {
 };
 
 describe('BADGES', () => {
-  it('holds the 8 badges of §3, once each', () => {
+  it('holds the 8 badges of the badge table in docs/product.md, once each', () => {
     expect(BADGES.map((badge) => badge.badgeId).sort()).toEqual(Object.keys(EXPECTED_CRITERIA).sort());
   });
 
@@ -24,9 +24,12 @@ describe('BADGES', () => {
     expect(BadgeSchema.safeParse(badge).error).toBeUndefined();
   });
 
-  it.each(BADGES.map((badge) => [badge.badgeId, badge] as const))('%s has the criterion of §3', (badgeId, badge) => {
-    expect(badge.criteria).toEqual(EXPECTED_CRITERIA[badgeId]);
-  });
+  it.each(BADGES.map((badge) => [badge.badgeId, badge] as const))(
+    '%s has the criterion of the badge table in docs/product.md',
+    (badgeId, badge) => {
+      expect(badge.criteria).toEqual(EXPECTED_CRITERIA[badgeId]);
+    },
+  );
 
   it('gives every badge an emoji icon and texts in both languages', () => {
     for (const badge of BADGES) {

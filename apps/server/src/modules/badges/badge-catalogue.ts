@@ -1,6 +1,6 @@
 import type { Badge } from '@drapeau/shared';
 
-/** SPEC §3: the 8 seeded badges. The criteria are evaluated on the server, in the solve's transaction (DESIGN.md). */
+/** The 8 badges (docs/product.md#badges). The criteria are evaluated on the server, in the solve's transaction. */
 export const BADGES: readonly Badge[] = [
   {
     badgeId: 'first-blood',

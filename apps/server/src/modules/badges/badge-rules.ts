@@ -9,7 +9,7 @@ export interface PlayerStats {
 
 type Rule<T extends BadgeCriteria['type']> = (criteria: Extract<BadgeCriteria, { type: T }>, stats: PlayerStats) => boolean;
 
-/** One entry per criteria type (STYLE.md §8 "registries for variants"). */
+/** One entry per criteria type (docs/conventions.md#validation-and-errors: registries for variants). */
 export const BADGE_RULES: { [T in BadgeCriteria['type']]: Rule<T> } = {
   solveCount: (criteria, stats) => stats.solveCount >= criteria.value,
   score: (criteria, stats) => stats.score >= criteria.value,

@@ -14,7 +14,7 @@ export function createBadgesService(deps: { db: Db }) {
 
     /**
      * Awards every badge whose rule the user now meets and does not hold yet, using `executor` (the caller's transaction),
-     * and returns the ids of the new ones. DESIGN.md: badges are evaluated with the solve, not on the profile page.
+     * and returns the ids of the new ones. docs/product.md#badges: badges are evaluated with the solve, not on the profile page.
      */
     async awardEarnedBadges(executor: Db, userId: string): Promise<string[]> {
       const repo = createBadgesRepository(executor);

@@ -2,11 +2,13 @@ import { EventEmitter } from 'node:events';
 
 import type pg from 'pg';
 
-import type { LeaderboardChangedEvent, SolveEvent } from '@drapeau/shared';
+import type { LeaderboardChangedEvent, SettingsChangedEvent, SolveEvent } from '@drapeau/shared';
 
 export interface ServerEvents {
   solve: SolveEvent;
   leaderboard: LeaderboardChangedEvent;
+  /** Between server instances only: the SSE route forwards SERVER_EVENT_TYPES and nothing else. */
+  settings: SettingsChangedEvent;
 }
 export type ServerEventName = keyof ServerEvents;
 export interface ServerEventMessage<K extends ServerEventName = ServerEventName> {
@@ -17,7 +19,7 @@ export interface ServerEventMessage<K extends ServerEventName = ServerEventName>
 type Listener = (message: ServerEventMessage) => void;
 
 /**
- * Live events (DESIGN.md "real-time"). In one process they go through memory; on PostgreSQL they go through
+ * Live events (docs/architecture.md#live-updates). In one process they go through memory; on PostgreSQL they go through
  * LISTEN/NOTIFY so that a solve on one instance reaches the clients of every instance.
  */
 export interface EventBus {

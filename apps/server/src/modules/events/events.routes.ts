@@ -2,11 +2,15 @@ import type { ServerResponse } from 'node:http';
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+import { SERVER_EVENT_TYPES } from '@drapeau/shared';
+
 import type { Guards } from '../../http/auth-guards.js';
 
 import type { EventBus } from './event-bus.js';
 
 const HEARTBEAT_MS = 25_000;
+/** What browsers may see; other bus events (settings) stay between server instances. */
+const PUBLIC_EVENT_TYPES = new Set<string>(SERVER_EVENT_TYPES);
 
 /**
  * GET /api/events: Server-Sent Events for signed-in users. Each event is serialized once and written to every open
@@ -18,6 +22,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Gua
   const streams = new Set<ServerResponse>();
 
   const unsubscribe = events.subscribe((message) => {
+    if (!PUBLIC_EVENT_TYPES.has(message.type)) return;
     const frame = `event: ${message.type}\ndata: ${JSON.stringify(message.data)}\n\n`;
     for (const stream of streams) stream.write(frame);
   });

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { InstanceRepository } from './instance.repository.js';
 
 export interface InstanceSecrets {
-  /** Derives this deployment's flags (DESIGN.md "Flags"). */
+  /** Derives this deployment's flags (docs/architecture.md#flags). */
   instanceSecret: string;
   /** Signs session cookies. */
   sessionSecret: string;

@@ -11,7 +11,7 @@ import { xorEncryptionLab } from './handlers/xor-encryption.js';
 import { xssFilterBypassLab } from './handlers/xss-filter-bypass.js';
 import type { LabHandler } from './lab-handler.js';
 
-/** Every in-page exercise (SPEC §2 "The exercises"), keyed by its challenge id. */
+/** Every in-page exercise (docs/product.md#in-page-labs), keyed by its challenge id. */
 export const LAB_HANDLERS: ReadonlyMap<string, LabHandler> = new Map(
   [
     domManipulationLab,

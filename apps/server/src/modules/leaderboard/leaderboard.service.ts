@@ -9,8 +9,8 @@ import { createSearchIndex, type SearchIndex } from './search-index.js';
 import { rankStandings, type Standing, toEntry } from './standings.js';
 
 /**
- * Standings live in memory (DESIGN.md "hot reads"): rebuilt by one query after a change announced on the event bus,
- * and the bytes of each unfiltered page are serialized once per change. A leaderboard read costs no query.
+ * Standings live in memory (docs/architecture.md#leaderboard-in-memory): rebuilt by one query after a change announced on the
+ * event bus, and the bytes of each unfiltered page are serialized once per change. A leaderboard read costs no query.
  */
 export function createLeaderboardService(deps: { repository: LeaderboardRepository; events: EventBus }) {
   const { repository, events } = deps;

@@ -14,7 +14,7 @@ export interface Standing {
   solvedCount: number;
 }
 
-/** DESIGN.md: score descending; ties to whoever reached that score first; then by name, for a stable order. */
+/** docs/product.md#scoring: score descending; ties to whoever reached that score first; then by name, for a stable order. */
 export function rankStandings(standings: Standing[]): Standing[] {
   return [...standings].sort(
     (a, b) =>
@@ -27,7 +27,7 @@ export function rankStandings(standings: Standing[]): Standing[] {
 
 /**
  * Case-insensitive search: username by substring; email only as a whole address for non-admins, so that a search
- * box cannot be used to guess other players' emails letter by letter (DESIGN.md: emails are never revealed).
+ * box cannot be used to guess other players' emails letter by letter (docs/product.md#leaderboard: emails are never revealed).
  */
 export function matchesSearch(standing: Standing, search: string, isAdmin: boolean): boolean {
   return createSearchMatcher(search, isAdmin)(standing);

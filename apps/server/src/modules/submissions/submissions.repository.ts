@@ -22,7 +22,7 @@ export interface SubmissionsRepository {
   recordWrongAttempt(attempt: Omit<AttemptRecord, 'isCorrect'>): Promise<{ alreadySolved: boolean }>;
   /**
    * Inserts the solve; the unique (user, challenge) constraint turns a second one into `false` instead of a double
-   * solve, whatever the concurrency (STYLE.md §8.6).
+   * solve, whatever the concurrency (docs/conventions.md#validation-and-errors: the database guards invariants).
    */
   insertSolve(userId: string, challengeId: string, points: number): Promise<boolean>;
   /** Adds to the score in the same transaction as the solve and returns the new score and the shown username. */

@@ -6,7 +6,7 @@ import { currentUser, type Guards } from '../../http/auth-guards.js';
 
 import type { SubmitFlagOutcome, SubmissionsService } from './submissions.service.js';
 
-/** §7/§8: the spec's `{success, message}` over the outcome; the client words it from `status`. */
+/** docs/product.md#submitting-a-flag: the `{success, message}` over the outcome; the client words it from `status`. */
 function toResult(outcome: SubmitFlagOutcome): SubmitFlagResult {
   switch (outcome.status) {
     case 'correct':

@@ -17,7 +17,7 @@ export function toRole(value: string): Role {
   return value === 'admin' ? 'admin' : 'user';
 }
 
-/** The API's user shape (§3 field names). The email is shown to its owner and to admins only (DESIGN.md). */
+/** The API's user shape (docs/product.md#users). The email is shown to its owner and to admins only. */
 export function toPublicUser(row: UserRow, viewer: Viewer | null): PublicUser {
   const canSeeEmail = viewer !== null && (viewer.userId === row.id || viewer.role === 'admin');
   return {

@@ -4,7 +4,10 @@ import { Navigate, Outlet } from 'react-router';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth';
 
-/** The landing and auth screens: a signed-in user goes to /challenges (§2). A session error counts as signed out. */
+/**
+ * The landing and auth screens: a signed-in user goes to /challenges (docs/product.md#routes). A session error counts as
+ * signed out.
+ */
 export function PublicOnly() {
   const { t } = useTranslation('common');
   const { data: user, isPending } = useSession();

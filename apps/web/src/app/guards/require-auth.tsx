@@ -6,7 +6,7 @@ import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/features/auth';
 import { getErrorMessage } from '@/lib/error-message';
 
-/** Signed-in routes (§2, §6): a spinner while the session loads, /login when signed out. */
+/** Signed-in routes (docs/product.md#routes, #roles): a spinner while the session loads, /login when signed out. */
 export function RequireAuth() {
   const { t } = useTranslation('common');
   const { data: user, error, isPending, refetch } = useSession();

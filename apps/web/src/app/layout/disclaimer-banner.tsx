@@ -2,7 +2,7 @@ import { ShieldAlert, X } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** §1: the dismissal is remembered under this key, with the value `true`. */
+/** docs/product.md#disclaimer-banner: the dismissal is remembered under this key, with the value `true`. */
 export const DISCLAIMER_STORAGE_KEY = 'security-disclaimer-dismissed';
 
 function isDismissedStored(): boolean {
@@ -21,7 +21,10 @@ function storeDismissal(): void {
   }
 }
 
-/** A fair-play notice on every page until dismissed (DESIGN.md: its text must be true of this product). */
+/**
+ * A fair-play notice on every page until dismissed (docs/product.md#disclaimer-banner: its text must be true of this
+ * product).
+ */
 export function DisclaimerBanner() {
   const { t } = useTranslation(['disclaimer', 'common']);
   const [isDismissed, setIsDismissed] = useState(isDismissedStored);

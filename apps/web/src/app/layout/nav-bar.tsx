@@ -14,7 +14,7 @@ import { UserChip } from './user-chip';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
-/** The signed-in navigation bar (§2); below `md` the links fold into a menu. */
+/** The signed-in navigation bar (docs/product.md#navigation-bar); below `md` the links fold into a menu. */
 export function NavBar({ user }: { user: PublicUser }) {
   const { t } = useTranslation('nav');
   const [isMenuOpen, setIsMenuOpen] = useState(false);

@@ -26,7 +26,7 @@ interface NavLinksProps {
   onNavigate?: () => void;
 }
 
-/** Challenges, leaderboard and profile; Admin Panel and Seed DB only for admins (§2). */
+/** Challenges, leaderboard and profile; Admin Panel and Seed DB only for admins (docs/product.md#navigation-bar). */
 export function NavLinks({ user, orientation, onNavigate }: NavLinksProps) {
   const { t } = useTranslation('nav');
   const isAdmin = user.rank === 'admin';

@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/button';
 import { BrandLink } from './brand-link';
 import { LanguageSwitch } from './language-switch';
 
-/** The header of signed-out visitors: brand, language and a Login button (§2). */
+/** The header of signed-out visitors: brand, language and a Login button (docs/product.md#navigation-bar). */
 export function PublicHeader({ isLoginShown }: { isLoginShown: boolean }) {
   const { t } = useTranslation('nav');
   const { pathname } = useLocation();

@@ -11,7 +11,9 @@ interface UserChipProps {
   onNavigate?: () => void;
 }
 
-/** Avatar (red ring for admins, primary otherwise), username and score, linking to /profile (§2). */
+/**
+ * Avatar (red ring for admins, primary otherwise), username and score, linking to /profile (docs/product.md#navigation-bar).
+ */
 export function UserChip({ user, className, onNavigate }: UserChipProps) {
   const { t } = useTranslation(['nav', 'common']);
   return (

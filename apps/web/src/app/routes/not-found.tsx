@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** Any unknown path (§2): "Access Denied", Go Back and Return to Challenges. */
+/** Any unknown path (docs/product.md#not-found): "Access Denied", Go Back and Return to Challenges. */
 export function NotFoundRoute() {
   const { t } = useTranslation('notFound');
   const navigate = useNavigate();

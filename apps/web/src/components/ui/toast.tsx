@@ -5,7 +5,7 @@ import type { ComponentProps } from 'react';
 
 import { cn } from '@/lib/utils';
 
-/** §9: 5000 ms on screen, swipe right past 50 px to dismiss. */
+/** docs/product.md#constants: 5000 ms on screen, swipe right past 50 px to dismiss. */
 export const TOAST_DURATION_MS = 5000;
 export const TOAST_SWIPE_THRESHOLD_PX = 50;
 

@@ -3,7 +3,7 @@ import type { ComponentProps, ReactNode } from 'react';
 
 import { cn } from '@/lib/utils';
 
-/** §9: 700 ms before a tooltip opens, 300 ms to move to the next one without waiting again. */
+/** docs/product.md#constants: 700 ms before a tooltip opens, 300 ms to move to the next one without waiting again. */
 export const TOOLTIP_DELAY_MS = 700;
 export const TOOLTIP_SKIP_DELAY_MS = 300;
 

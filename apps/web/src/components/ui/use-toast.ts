@@ -1,6 +1,6 @@
 import { useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 
-/** §9: one toast at a time. A new toast replaces the one on screen. */
+/** docs/product.md#constants: one toast at a time. A new toast replaces the one on screen. */
 export const TOAST_LIMIT = 1;
 /** Time a closed toast stays mounted so that its exit animation can play. */
 const TOAST_REMOVE_DELAY_MS = 300;

@@ -2,9 +2,9 @@ import { PublicChallengeSchema } from '@drapeau/shared';
 import { z } from 'zod';
 
 /**
- * §3: a challenge id is the slug of its English title: lowercased, each space turned into a hyphen, every other
- * non-alphanumeric character removed. Hyphens already in the title stay, so "PCAP Analysis - FTP Credentials"
- * becomes "pcap-analysis---ftp-credentials".
+ * docs/product.md#challenges: a challenge id is the slug of its English title: lowercased, each space turned into a hyphen, every
+ * other non-alphanumeric character removed. Hyphens already in the title stay, so "PCAP Analysis - FTP Credentials" becomes
+ * "pcap-analysis---ftp-credentials".
  */
 export function slugify(title: string): string {
   return title
@@ -13,7 +13,7 @@ export function slugify(title: string): string {
     .replace(/[^a-z0-9-]/g, '');
 }
 
-/** The file a download challenge hands out. It is generated per deployment from the flag (DESIGN.md "Flags"). */
+/** The file a download challenge hands out. It is generated per deployment from the flag (docs/architecture.md#flags). */
 export const CatalogueAssetSchema = z.object({
   fileName: z.string().regex(/^[a-z0-9][a-z0-9._-]*\.[a-z0-9]+$/),
   contentType: z.string().regex(/^[a-z]+\/[a-z0-9.+-]+(; ?[a-z-]+=[a-z0-9-]+)?$/),
@@ -22,7 +22,7 @@ export type CatalogueAsset = z.infer<typeof CatalogueAssetSchema>;
 
 /**
  * A built-in challenge as written in the catalogue. There is deliberately no flag: flags are derived per deployment
- * from the instance secret (DESIGN.md "Flags").
+ * from the instance secret (docs/architecture.md#flags).
  */
 export const CatalogueChallengeSchema = PublicChallengeSchema.pick({
   id: true,

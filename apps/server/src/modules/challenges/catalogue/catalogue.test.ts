@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { CATALOGUE, CatalogueChallengeSchema, slugify } from './index.js';
 
-/** SPEC §3 plus DESIGN.md's 20th challenge: English title → category, level, points, download. */
+/** docs/product.md#built-in-catalogue: English title → category, level, points, download. */
 const EXPECTED = [
   ['DOM Manipulation', 'web-client', 'very-easy', 10, false],
   ['localStorage Secrets', 'web-client', 'easy', 20, false],
@@ -35,7 +35,7 @@ function collectStrings(value: unknown): string[] {
 }
 
 describe('slugify', () => {
-  it('lowercases, turns spaces into hyphens and drops other non-alphanumerics (§3)', () => {
+  it('lowercases, turns spaces into hyphens and drops other non-alphanumerics (docs/product.md#challenges)', () => {
     expect(slugify('PCAP Analysis - FTP Credentials')).toBe('pcap-analysis---ftp-credentials');
     expect(slugify('localStorage Secrets')).toBe('localstorage-secrets');
     expect(slugify("Bob's C++ (v2.0)!")).toBe('bobs-c-v20');
@@ -56,7 +56,7 @@ describe('CATALOGUE', () => {
     expect(new Set(CATALOGUE.map((challenge) => challenge.id)).size).toBe(CATALOGUE.length);
   });
 
-  it('has the categories, levels, points and downloads of §3 and DESIGN.md', () => {
+  it('has the categories, levels, points and downloads of docs/product.md#built-in-catalogue', () => {
     const actual = CATALOGUE.map((c) => [c.title.en, c.category, c.level, c.points, c.solutionType === 'download']);
     expect(actual).toEqual(EXPECTED.map((row) => [...row]));
   });

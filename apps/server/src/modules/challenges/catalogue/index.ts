@@ -10,7 +10,7 @@ export { CatalogueChallengeSchema, slugify } from './catalogue.schema.js';
 export type { CatalogueAsset, CatalogueChallenge } from './catalogue.schema.js';
 
 /**
- * The built-in challenges (SPEC §3 plus DESIGN.md's 20th, Disk Image Analysis), in category order. No flags: each
+ * The built-in challenges (docs/product.md#built-in-catalogue), in category order. No flags: each
  * deployment derives its own from the instance secret.
  */
 export const CATALOGUE: readonly CatalogueChallenge[] = [

@@ -1,6 +1,6 @@
 import { createLabHandler, readInput, type LabResult } from '../lab-handler.js';
 
-/** SPEC §2: any of these shell operators makes the input an injection. */
+/** docs/product.md#in-page-labs: any of these shell operators makes the input an injection. */
 const INJECTION_OPERATORS = ['&&', ';', '|'] as const;
 
 export function isInjection(host: string): boolean {
@@ -17,7 +17,7 @@ const WORKING_DIRECTORY_LISTING = [
   '-rw-r--r-- 1 www-data www-data  954 Mar  2 17:18 style.css',
 ].join('\n');
 
-/** Runs the simulated `ping -c 1 <host>`; the canned answers follow SPEC §2. */
+/** Runs the simulated `ping -c 1 <host>`; the canned answers follow docs/product.md#in-page-labs. */
 function runPing(host: string, flag: string): LabResult {
   const command = `ping -c 1 ${host}`;
   if (!isInjection(host)) return { ok: false, code: 'reachable', output: { command } };

@@ -35,7 +35,10 @@ export function decodePayload(segment: string): Record<string, unknown> | undefi
   }
 }
 
-/** SPEC §2: 3 dot-separated parts, else invalid-format; role admin or username admin wins; the signature is ignored. */
+/**
+ * docs/product.md#in-page-labs: 3 dot-separated parts, else invalid-format; role admin or username admin wins; the signature
+ * is ignored.
+ */
 function verifyToken(token: string, flag: string): LabResult {
   const parts = token.trim().split('.');
   if (parts.length !== 3) return { ok: false, code: 'invalid-format', output: {} };

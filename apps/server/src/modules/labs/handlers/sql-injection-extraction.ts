@@ -5,7 +5,10 @@ export function buildLoginQuery(username: string, password: string): string {
   return `SELECT * FROM users WHERE username = '${username}' AND password = '${password}'`;
 }
 
-/** SPEC §2: the login "succeeds" when the username holds a quote or "or" (any case), or the password holds a quote. */
+/**
+ * docs/product.md#in-page-labs: the login "succeeds" when the username holds a quote or "or" (any case), or the password
+ * holds a quote.
+ */
 export function isInjected(username: string, password: string): boolean {
   return username.includes("'") || username.toLowerCase().includes('or') || password.includes("'");
 }

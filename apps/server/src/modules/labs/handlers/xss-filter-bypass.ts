@@ -1,8 +1,8 @@
 import { createLabHandler, readInput, type LabResult } from '../lab-handler.js';
 
 /**
- * The lab's deliberately naive blocklist (SPEC §2): it strips script elements and tags, `javascript:` and `onerror=`,
- * case-insensitively, in a single pass. Its holes are the exercise.
+ * The lab's deliberately naive blocklist (docs/product.md#in-page-labs): it strips script elements and tags, `javascript:` and
+ * `onerror=`, case-insensitively, in a single pass. Its holes are the exercise.
  */
 export function sanitizeComment(html: string): string {
   return html
@@ -12,7 +12,7 @@ export function sanitizeComment(html: string): string {
     .replace(/onerror=/gi, '');
 }
 
-/** Success (SPEC §2): what survives the filter contains `onload`, or both `img` and `src`. */
+/** Success (docs/product.md#in-page-labs): what survives the filter contains `onload`, or both `img` and `src`. */
 export function isFilterBypassed(sanitized: string): boolean {
   const lower = sanitized.toLowerCase();
   return lower.includes('onload') || (lower.includes('img') && lower.includes('src'));

@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-/** §2: what a player sees at /admin. No admin data is requested for them. */
+/** docs/product.md#admin-panel: what a player sees at /admin. No admin data is requested for them. */
 export function AccessDenied() {
   const { t } = useTranslation('admin');
   return (

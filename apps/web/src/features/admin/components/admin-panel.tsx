@@ -35,7 +35,7 @@ interface AdminPanelProps {
   currentUser: PublicUser;
 }
 
-/** §2 Admin panel. A player gets Access Denied and the page makes no admin request. */
+/** The admin panel (docs/product.md#admin-panel). A player gets Access Denied and the page makes no admin request. */
 export function AdminPanel({ currentUser }: AdminPanelProps) {
   const { t } = useTranslation('admin');
   useDocumentTitle(t('title'));

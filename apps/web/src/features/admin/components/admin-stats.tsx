@@ -23,7 +23,10 @@ const STATS: StatDefinition[] = [
   { key: 'avgScore', icon: TrendingUp, tone: 'bg-primary/15 text-primary' },
 ];
 
-/** §2 stat cards: Total Users, Admins, Total Points and Avg Score (already rounded by the server). */
+/**
+ * The stat cards (docs/product.md#admin-panel): Total Users, Admins, Total Points and Avg Score (already rounded by the
+ * server).
+ */
 export function AdminStatCards() {
   const { t } = useTranslation(['admin', 'common', 'errors']);
   const locale = useLocale();

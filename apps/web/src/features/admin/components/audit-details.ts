@@ -2,7 +2,7 @@ import type { AUDIT_ACTIONS } from '@drapeau/shared';
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-/** i18n keys are camelCase (STYLE §3); the dotted action names would read as nested keys. */
+/** i18n keys are camelCase (docs/conventions.md#naming); the dotted action names would read as nested keys. */
 export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
   'user.update': 'userUpdate',
   'user.role': 'userRole',
@@ -12,6 +12,7 @@ export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
   'badge.remove': 'badgeRemove',
   'catalogue.seed': 'catalogueSeed',
   'instance.backup': 'instanceBackup',
+  'settings.update': 'settingsUpdate',
 };
 
 /** One line of an entry's details: an optional field name and a value, `from → to` for a change. */

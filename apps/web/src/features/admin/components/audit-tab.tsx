@@ -25,6 +25,7 @@ const ACTION_TONES: Record<AuditAction, 'sky' | 'amber' | 'emerald' | 'rose' | '
   'badge.remove': 'rose',
   'catalogue.seed': 'secondary',
   'instance.backup': 'secondary',
+  'settings.update': 'amber',
 };
 
 /** Who did what to whom, newest first. */

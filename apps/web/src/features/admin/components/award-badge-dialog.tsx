@@ -21,7 +21,7 @@ interface AwardBadgeDialogProps {
   onClose: () => void;
 }
 
-/** §2 Award Badge: a badge select with a preview of the chosen badge's description. */
+/** Award Badge (docs/product.md#admin-panel): a badge select with a preview of the chosen badge's description. */
 export function AwardBadgeDialog({ user, badges, onClose }: AwardBadgeDialogProps) {
   const { t } = useTranslation(['admin', 'common']);
   return (
@@ -48,7 +48,8 @@ function AwardBadgeForm({ user, badges, onDone }: { user: PublicUser; badges: Ba
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (badgeId === '') return;
-    // §5: a duplicate is refused here first; the server's 409 covers a change made meanwhile in another tab.
+    // docs/product.md#validation: a duplicate is refused here first; the server's 409 covers a change made meanwhile in another
+    // tab.
     if (user.badges.includes(badgeId)) {
       showAlreadyAwarded();
       return;

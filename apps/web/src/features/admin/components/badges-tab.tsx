@@ -10,7 +10,7 @@ import { useBadges } from '../api/get-badges';
 import { AdminSection } from './admin-section';
 import { EmptyState, SectionError, SectionSpinner } from './section-state';
 
-/** §2 Badge System: every badge with its icon, name, description and id. */
+/** Badge System (docs/product.md#admin-panel): every badge with its icon, name, description and id. */
 export function BadgesTab() {
   const { t } = useTranslation('admin');
   const badges = useBadges();

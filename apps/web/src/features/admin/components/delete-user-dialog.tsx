@@ -16,7 +16,10 @@ interface DeleteUserDialogProps {
   onClose: () => void;
 }
 
-/** §2 Delete User: a confirmation naming the user. The server refuses one's own account as well (§5). */
+/**
+ * Delete User (docs/product.md#admin-panel): a confirmation naming the user. The server refuses one's own account as well
+ * (docs/product.md#validation).
+ */
 export function DeleteUserDialog({ user, onClose }: DeleteUserDialogProps) {
   const { t } = useTranslation(['admin', 'common', 'errors']);
   const removal = useDeleteUser();

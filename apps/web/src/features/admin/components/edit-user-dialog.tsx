@@ -23,7 +23,7 @@ interface EditUserDialogProps {
   onClose: () => void;
 }
 
-/** §2 Edit User: username, bio, score and rank. */
+/** Edit User (docs/product.md#admin-panel): username, bio, score and rank. */
 export function EditUserDialog({ user, isSelf, onClose }: EditUserDialogProps) {
   const { t } = useTranslation(['admin', 'common']);
   return (
@@ -36,7 +36,7 @@ export function EditUserDialog({ user, isSelf, onClose }: EditUserDialogProps) {
   );
 }
 
-/** Only what changed is sent; the score field is parsed as §5 says (an integer, else 0). */
+/** Only what changed is sent; the score field is parsed as docs/product.md#validation says (an integer, else 0). */
 function changedFields(user: PublicUser, fields: { username: string; bio: string; score: string; rank: Role }) {
   const body: AdminUpdateUserBody = {};
   const username = fields.username.trim();

@@ -14,7 +14,10 @@ interface UserBadgeChipsProps {
   badgesById: ReadonlyMap<string, Badge>;
 }
 
-/** §2: a user's badges as chips (icon and title in the active language); clicking a chip removes that badge. */
+/**
+ * docs/product.md#admin-panel: a user's badges as chips (icon and title in the active language); clicking a chip removes
+ * that badge.
+ */
 export function UserBadgeChips({ user, badgesById }: UserBadgeChipsProps) {
   const { t } = useTranslation(['admin', 'common', 'errors']);
   const locale = useLocale();

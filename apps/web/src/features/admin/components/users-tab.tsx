@@ -26,7 +26,9 @@ interface OpenDialog {
 
 const NO_BADGES: Badge[] = [];
 
-/** §2 User Management: searched and paged on the server, with the award / edit / delete dialogs. */
+/**
+ * User Management (docs/product.md#admin-panel): searched and paged on the server, with the award / edit / delete dialogs.
+ */
 export function UsersTab({ currentUserId }: { currentUserId: string }) {
   const { t } = useTranslation(['admin', 'common']);
   const [search, setSearch] = useState('');

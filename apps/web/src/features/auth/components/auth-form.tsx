@@ -16,7 +16,7 @@ interface AuthFormProps {
   mode: AuthMode;
 }
 
-/** Login mode asks for email and password; register mode adds username and confirmation (§2). */
+/** Login mode asks for email and password; register mode adds username and confirmation (docs/product.md#auth-screen). */
 export function AuthForm({ mode }: AuthFormProps) {
   const { t } = useTranslation('auth');
   const [values, setValues] = useState<AuthValues>(EMPTY_VALUES);

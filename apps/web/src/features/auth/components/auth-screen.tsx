@@ -12,7 +12,10 @@ interface AuthScreenProps {
   mode: AuthMode;
 }
 
-/** The login and register screen (§2). Switching mode goes to the other route; the form remounts empty. */
+/**
+ * The login and register screen (docs/product.md#auth-screen). Switching mode goes to the other route; the form remounts
+ * empty.
+ */
 export function AuthScreen({ mode }: AuthScreenProps) {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();

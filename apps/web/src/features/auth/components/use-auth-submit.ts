@@ -17,7 +17,10 @@ export interface AuthValues {
   confirmPassword: string;
 }
 
-/** Sends the auth form: checks the confirmation, calls the API, then toasts and goes to /challenges (§2, §5, §8). */
+/**
+ * Sends the auth form: checks the confirmation, calls the API, then toasts and goes to /challenges
+ * (docs/product.md#auth-screen, #validation, #messages).
+ */
 export function useAuthSubmit(mode: AuthMode) {
   const { t } = useTranslation(['auth', 'common']);
   const navigate = useNavigate();
@@ -44,7 +47,7 @@ export function useAuthSubmit(mode: AuthMode) {
         await login.mutateAsync({ email: values.email.trim(), password: values.password });
       }
     } catch (error) {
-      // An unreadable reply says nothing useful: fall back to the generic "Authentication failed" (§8).
+      // An unreadable reply says nothing useful: fall back to the generic "Authentication failed" (docs/product.md#messages).
       const isExplained = isApiError(error) && error.code !== 'BAD_RESPONSE';
       showError(isExplained ? getErrorMessage(t, error) : t('auth:failed'));
       return;

@@ -8,7 +8,7 @@ import { cn } from '@/lib/utils';
 
 import { LevelBadge } from './level-badge';
 
-/** §9: cards enter one after the other, 50 ms apart. */
+/** docs/product.md#constants: cards enter one after the other, 50 ms apart. */
 export const CARD_STAGGER_MS = 50;
 
 interface ChallengeCardProps {

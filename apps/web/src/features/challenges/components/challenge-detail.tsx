@@ -32,7 +32,7 @@ function isNotFound(error: unknown): boolean {
   return isApiError(error) && (error.status === 404 || error.code === 'VALIDATION_FAILED');
 }
 
-/** §2 Challenge detail: text, file, hint, the exercise slot and the flag form. */
+/** The challenge page (docs/product.md#challenge-detail): text, file, hint, the exercise slot and the flag form. */
 export function ChallengeDetail({ id, labSlot }: ChallengeDetailProps) {
   const { t } = useTranslation(['challenge', 'common']);
   const locale = useLocale();

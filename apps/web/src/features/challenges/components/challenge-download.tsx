@@ -6,7 +6,10 @@ interface ChallengeDownloadProps {
   fileName: string;
 }
 
-/** The challenge file, served to signed-in users by the API; the link label is the file name (§2). */
+/**
+ * The challenge file, served to signed-in users by the API; the link label is the file name
+ * (docs/product.md#challenge-detail).
+ */
 export function ChallengeDownload({ challengeId, fileName }: ChallengeDownloadProps) {
   const { t } = useTranslation('challenge');
   return (

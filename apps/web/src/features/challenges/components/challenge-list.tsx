@@ -25,7 +25,7 @@ function firstIndexes(groups: CategoryGroup[]): number[] {
   });
 }
 
-/** §2 Challenges list: grouped by category, filtered by category and difficulty. */
+/** The challenge list (docs/product.md#challenge-list): grouped by category, filtered by category and difficulty. */
 export function ChallengeList() {
   const { t } = useTranslation(['challenges', 'common']);
   useDocumentTitle(t('challenges:title'));

@@ -15,7 +15,10 @@ interface FlagFormProps {
   isSolved: boolean;
 }
 
-/** §2/§5: the flag is trimmed and must not be blank; nothing can be sent once the challenge is solved. */
+/**
+ * docs/product.md#challenge-detail: the flag is trimmed and must not be blank; nothing can be sent once the challenge is
+ * solved.
+ */
 export function FlagForm({ challengeId, isSolved }: FlagFormProps) {
   const { t } = useTranslation('challenge');
   const [flag, setFlag] = useState('');

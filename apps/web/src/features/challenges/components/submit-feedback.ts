@@ -5,7 +5,10 @@ import type { ToastOptions } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-error';
 import { getErrorMessage } from '@/lib/error-message';
 
-/** The toast for each submission status (§8). The server's English `message` is not shown: the client owns wording. */
+/**
+ * The toast for each submission status (docs/product.md#messages). The server's English `message` is not shown: the client
+ * owns wording.
+ */
 export function describeSubmitResult(t: TFunction, result: SubmitFlagResult): ToastOptions {
   switch (result.status) {
     case 'correct': {

@@ -8,7 +8,7 @@ import { useSubmitFlag } from '../api/submit-flag';
 
 import { describeSubmitError, describeSubmitResult } from './submit-feedback';
 
-/** §9: time between a correct flag and the return to the list. */
+/** docs/product.md#constants: time between a correct flag and the return to the list. */
 export const REDIRECT_AFTER_SOLVE_MS = 2000;
 
 /** Submits a flag, toasts the outcome and, after a solve, returns to /challenges. Resolves to true on a solve. */

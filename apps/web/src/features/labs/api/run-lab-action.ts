@@ -9,7 +9,9 @@ export function labPath(challengeId: string): string {
   return `/api/challenges/${encodeURIComponent(challengeId)}/lab`;
 }
 
-/** POST /api/challenges/:id/lab: the server runs the exercise's check (DESIGN.md: no flag in the web bundle). */
+/**
+ * POST /api/challenges/:id/lab: the server runs the exercise's check (docs/architecture.md#labs: no flag in the web bundle).
+ */
 export function runLabAction(challengeId: string, action: string, input: LabInput = {}): Promise<LabResponse> {
   return apiClient.post(labPath(challengeId), { action, input } satisfies LabRequest, LabResponseSchema);
 }

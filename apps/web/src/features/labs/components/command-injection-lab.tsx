@@ -21,7 +21,7 @@ interface Run {
   text: string;
 }
 
-/** §2: a ping tool whose terminal shows what the server ran and printed. */
+/** docs/product.md#in-page-labs: a ping tool whose terminal shows what the server ran and printed. */
 export function CommandInjectionLab() {
   const { t } = useTranslation('labs');
   const action = useLabAction(LAB_ID);

@@ -17,7 +17,7 @@ import { translateLabCode } from './translate-lab-code';
 
 const LAB_ID = 'cronjob-hijacking';
 
-/** §2: a fake environment dump; the crontab and the script it runs show where to hook in. */
+/** docs/product.md#in-page-labs: a fake environment dump; the crontab and the script it runs show where to hook in. */
 export function CronjobHijackingLab() {
   const { t } = useTranslation('labs');
   const dump = useLabData(LAB_ID, 'env');

@@ -22,8 +22,8 @@ declare global {
 type Outcome = { kind: 'granted'; flag: string } | { kind: 'denied' } | { kind: 'error'; error: unknown };
 
 /**
- * §2: a disabled input and a deliberately disabled button. The accepted code sits in a data attribute of the input,
- * and `window.validateAccess(value)` asks the server, logs the answer and returns the flag.
+ * docs/product.md#in-page-labs: a disabled input and a deliberately disabled button. The accepted code sits in a data attribute
+ * of the input, and `window.validateAccess(value)` asks the server, logs the answer and returns the flag.
  */
 export function DomManipulationLab() {
   const { t } = useTranslation('labs');

@@ -13,8 +13,8 @@ import { TerminalBlock } from './terminal-block';
 const LAB_ID = 'hidden-http-headers';
 
 /**
- * §2: a button makes the request and logs every response header to the console. The page itself shows only the body:
- * the point is to look at the headers in the devtools.
+ * docs/product.md#in-page-labs: a button makes the request and logs every response header to the console. The page itself shows
+ * only the body: the point is to look at the headers in the devtools.
  */
 export function HiddenHttpHeadersLab() {
   const { t } = useTranslation('labs');

@@ -17,7 +17,7 @@ import { translateLabCode } from './translate-lab-code';
 
 const LAB_ID = 'jwt-token-forgery';
 
-/** §2: a sample guest token, a textarea for the forged one, and the server's verdict. */
+/** docs/product.md#in-page-labs: a sample guest token, a textarea for the forged one, and the server's verdict. */
 export function JwtTokenForgeryLab() {
   const { t } = useTranslation('labs');
   const sample = useLabData(LAB_ID, 'sample');

@@ -37,7 +37,7 @@ function renderLab(challengeId: string) {
 }
 
 describe('LabPanel', () => {
-  it('has a component for each of the 11 exercises of §2', () => {
+  it('has a component for each of the 11 exercises of the product', () => {
     expect(Object.keys(LAB_COMPONENTS).sort()).toEqual(
       [
         'command-injection',

@@ -12,7 +12,7 @@ import { TerminalBlock } from './terminal-block';
 
 const LAB_ID = 'localstorage-secrets';
 
-/** §2: a button writes fake session keys, a base64 admin token among them, into localStorage. */
+/** docs/product.md#in-page-labs: a button writes fake session keys, a base64 admin token among them, into localStorage. */
 export function LocalstorageSecretsLab() {
   const { t } = useTranslation('labs');
   const action = useLabAction(LAB_ID);

@@ -16,7 +16,7 @@ import { translateLabCode } from './translate-lab-code';
 
 const LAB_ID = 'sql-injection-extraction';
 
-/** §2: a fake login form whose debug line shows the interpolated query. */
+/** docs/product.md#in-page-labs: a fake login form whose debug line shows the interpolated query. */
 export function SqlInjectionExtractionLab() {
   const { t } = useTranslation('labs');
   const action = useLabAction(LAB_ID);

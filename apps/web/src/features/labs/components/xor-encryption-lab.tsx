@@ -13,7 +13,10 @@ import { TerminalBlock } from './terminal-block';
 
 const LAB_ID = 'xor-encryption';
 
-/** §2: the ciphertext with key CTF and a hint toggle; the decrypted flag goes into the normal flag form. */
+/**
+ * docs/product.md#in-page-labs: the ciphertext with key CTF and a hint toggle; the decrypted flag goes into the normal flag
+ * form.
+ */
 export function XorEncryptionLab() {
   const { t } = useTranslation('labs');
   const material = useLabData(LAB_ID, 'ciphertext');

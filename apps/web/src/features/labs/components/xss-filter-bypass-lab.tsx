@@ -21,8 +21,9 @@ function buildPreviewDocument(html: string): string {
 }
 
 /**
- * §2: the server strips script tags, javascript: and onerror=, then the result is rendered as raw HTML. It is rendered
- * only in an iframe sandboxed without allow-same-origin: its scripts run in an opaque origin, away from the session.
+ * docs/product.md#in-page-labs: the server strips script tags, javascript: and onerror=, then the result is rendered as raw HTML.
+ * It is rendered only in an iframe sandboxed without allow-same-origin: its scripts run in an opaque origin, away from the
+ * session.
  */
 export function XssFilterBypassLab() {
   const { t } = useTranslation('labs');

@@ -10,7 +10,7 @@ interface Feature {
   values?: Record<string, string>;
 }
 
-/** The six feature cards (§2); category and tier names come from the shared constants. */
+/** The six feature cards (docs/product.md#landing-page); category and tier names come from the shared constants. */
 export function FeatureGrid() {
   const { t } = useTranslation(['landing', 'categories', 'ranks']);
   const locale = useLocale();

@@ -7,7 +7,7 @@ import { FeatureGrid } from './feature-grid';
 import { LandingFooter } from './landing-footer';
 import { LandingHero } from './landing-hero';
 
-/** §2 Landing page: hero, six feature cards, call to action, footer. */
+/** The landing page (docs/product.md#landing-page): hero, six feature cards, call to action, footer. */
 export function LandingPage() {
   const { t } = useTranslation('landing');
   useDocumentTitle(t('hero.title'));

@@ -31,7 +31,7 @@ function EmptyState({ isSearching }: { isSearching: boolean }) {
   );
 }
 
-/** §2 Leaderboard: server-side search, the standings table and paging. */
+/** The leaderboard (docs/product.md#leaderboard): server-side search, the standings table and paging. */
 export function LeaderboardPage({ currentUserId }: LeaderboardPageProps) {
   const { t } = useTranslation(['leaderboard', 'common']);
   useDocumentTitle(t('leaderboard:title'));

@@ -10,7 +10,7 @@ interface LeaderboardTableProps {
   isRefreshing: boolean;
 }
 
-/** Rank, Username, Score, Solved (§2), in the server's order. Solved is hidden on phones. */
+/** Rank, Username, Score, Solved (docs/product.md#leaderboard), in the server's order. Solved is hidden on phones. */
 export function LeaderboardTable({ entries, currentUserId, onOpen, isRefreshing }: LeaderboardTableProps) {
   const { t } = useTranslation('leaderboard');
   return (

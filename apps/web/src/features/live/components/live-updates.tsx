@@ -19,8 +19,8 @@ interface LiveUpdatesProps {
 }
 
 /**
- * Real-time updates (§1): listens to the server's events while signed in and refreshes what they make stale — the
- * leaderboard, the challenges' solve counts, profiles and the session user (nav score). Announces first bloods by
+ * Real-time updates (docs/product.md#live-updates): listens to the server's events while signed in and refreshes what they make
+ * stale — the leaderboard, the challenges' solve counts, profiles and the session user (nav score). Announces first bloods by
  * other players with a toast. Renders nothing.
  */
 export function LiveUpdates({ userId }: LiveUpdatesProps) {

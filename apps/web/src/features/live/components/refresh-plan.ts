@@ -11,7 +11,8 @@ export const ALL_LIVE_KEYS: QueryKey[] = [leaderboardKeys.all, challengeKeys.all
  * The cached queries an event makes stale (only the ones on screen refetch):
  * - a solve changes the standings, the challenges' solve counts, the solver's profile and, for the solver, the session;
  * - a changed or deleted user may be the signed-in one (an admin edit), so the session is checked again;
- * - a seed changes the catalogue.
+ * - a seed changes the catalogue;
+ * - a settings change (admins shown or hidden) changes the standings.
  */
 export function keysToRefresh(event: ServerEvent, currentUserId: string | undefined): QueryKey[] {
   if (event.type === 'solve') {
@@ -27,5 +28,7 @@ export function keysToRefresh(event: ServerEvent, currentUserId: string | undefi
       return [leaderboardKeys.all, userKeys.all, sessionKeys.all];
     case 'seed':
       return ALL_LIVE_KEYS;
+    case 'settings':
+      return [leaderboardKeys.all];
   }
 }

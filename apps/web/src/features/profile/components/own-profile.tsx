@@ -18,7 +18,10 @@ interface OwnProfileProps {
   user: PublicUser | null;
 }
 
-/** §2 Profile: avatar upload, stats with the next rank goal, username and bio editing, badges and solved challenges. */
+/**
+ * The own profile (docs/product.md#profile): avatar upload, stats with the next rank goal, username and bio editing, badges
+ * and solved challenges.
+ */
 export function OwnProfile({ user }: OwnProfileProps) {
   const { t } = useTranslation(['profile', 'nav']);
   useDocumentTitle(t('profile:title'));

@@ -24,7 +24,7 @@ export function buildProfileChanges(user: PublicUser, username: string, bio: str
   return changes;
 }
 
-/** Editable username and bio (≤ 500 characters, with a counter); the email is shown read-only (§2). */
+/** Editable username and bio (≤ 500 characters, with a counter); the email is shown read-only (docs/product.md#profile). */
 export function ProfileForm({ user }: { user: PublicUser }) {
   const { t } = useTranslation(['profile', 'common', 'errors']);
   const ids = useId();

@@ -21,11 +21,14 @@ function Stat({ icon: Icon, label, children }: { icon: LucideIcon; label: string
 
 interface ProfileStatsProps {
   user: PublicUser;
-  /** The own profile shows the next rank goal (§2). */
+  /** The own profile shows the next rank goal (docs/product.md#profile). */
   showNext?: boolean;
 }
 
-/** Score, solved count and rank name; optionally "Next: {rank} ({n} pts needed)", none for legend and admin (§4). */
+/**
+ * Score, solved count and rank name; optionally "Next: {rank} ({n} pts needed)", none for legend and admin
+ * (docs/product.md#ranks).
+ */
 export function ProfileStats({ user, showNext = false }: ProfileStatsProps) {
   const { t } = useTranslation(['profile', 'ranks']);
   const locale = useLocale();

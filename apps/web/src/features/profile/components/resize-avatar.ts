@@ -1,13 +1,13 @@
 import { AVATAR_MAX_BYTES, AVATAR_MAX_SIDE } from '@drapeau/shared';
 
-/** §5, §9: avatars are JPEG at quality 0.8. */
+/** docs/product.md#constants: avatars are JPEG at quality 0.8. */
 export const AVATAR_JPEG_QUALITY = 0.8;
 /** JPEG has no transparency: transparent pixels get the page background (the server flattens onto the same colour). */
 const AVATAR_BACKGROUND = '#111827';
 
 export type AvatarFileCheck = 'ok' | 'notImage' | 'tooLarge';
 
-/** §5: the type must begin with image/, the size must be at most 5 MB. */
+/** docs/product.md#validation: the type must begin with image/, the size must be at most 5 MB. */
 export function checkAvatarFile(file: Pick<File, 'type' | 'size'>): AvatarFileCheck {
   if (!file.type.startsWith('image/')) return 'notImage';
   if (file.size > AVATAR_MAX_BYTES) return 'tooLarge';

@@ -8,7 +8,10 @@ import { cn } from '@/lib/utils';
 
 import { useChallengeTitles } from '../api/get-challenge-titles';
 
-/** Characters of the id shown on another player's profile (§2: "Challenge #" plus the first 8). */
+/**
+ * Characters of the id shown on another player's profile (docs/product.md#another-players-profile: "Challenge #" plus the
+ * first 8).
+ */
 export const SHORT_ID_LENGTH = 8;
 
 interface SolvedChallengeListProps {

@@ -8,7 +8,7 @@ import { useUploadAvatar } from '../api/upload-avatar';
 
 import { checkAvatarFile, resizeAvatar } from './resize-avatar';
 
-/** Checks, scales and uploads a chosen picture, and toasts the outcome (§5, §8). */
+/** Checks, scales and uploads a chosen picture, and toasts the outcome (docs/product.md#validation, #messages). */
 export function useAvatarUpload() {
   const { t } = useTranslation(['profile', 'common', 'errors']);
   const upload = useUploadAvatar();

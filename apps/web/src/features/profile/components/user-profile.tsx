@@ -25,7 +25,7 @@ interface UserProfileProps {
   currentUserId?: string | undefined;
 }
 
-/** §2 Other user's profile (/user/{userId}). */
+/** Another player's profile, /user/{userId} (docs/product.md#another-players-profile). */
 export function UserProfile({ userId, currentUserId }: UserProfileProps) {
   const { t } = useTranslation(['profile', 'common']);
   const { data: user, error, isPending, refetch } = useUser(userId);

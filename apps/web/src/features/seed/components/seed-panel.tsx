@@ -14,7 +14,7 @@ interface SeedPanelProps {
   isAdmin: boolean;
 }
 
-/** §2 Seed page: one button for admins; the button stays disabled after a success. */
+/** docs/product.md#seed-page: one button for admins; the button stays disabled after a success. */
 export function SeedPanel({ isAdmin }: SeedPanelProps) {
   const { t } = useTranslation(['seed', 'common', 'errors']);
   useDocumentTitle(t('seed:title'));

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+/**
+ * Platform settings, changed by admins at run time (GET/PATCH /api/admin/settings). Adding a setting is one field here,
+ * its default below, and its row in the admin panel's Settings tab (docs/decisions: platform settings ADR).
+ */
+export const PlatformSettingsSchema = z.object({
+  /** Leaves admins off the leaderboard (they are shown, with the rank name Admin, by default). */
+  hideAdminsFromLeaderboard: z.boolean(),
+});
+export type PlatformSettings = z.infer<typeof PlatformSettingsSchema>;
+
+/** The value of every setting no admin has changed. */
+export const DEFAULT_PLATFORM_SETTINGS: Readonly<PlatformSettings> = Object.freeze({
+  hideAdminsFromLeaderboard: false,
+});
+
+export type PlatformSettingKey = keyof PlatformSettings;
+export const PLATFORM_SETTING_KEYS = Object.keys(PlatformSettingsSchema.shape) as PlatformSettingKey[];
+
+/** PATCH body: any subset of the settings; an unknown key is refused (400) rather than ignored. */
+export const UpdatePlatformSettingsBodySchema = PlatformSettingsSchema.partial().strict();
+export type UpdatePlatformSettingsBody = z.infer<typeof UpdatePlatformSettingsBodySchema>;
+
+/** On the server's event bus only (never sent to browsers): the settings after a change, for every instance. */
+export interface SettingsChangedEvent {
+  revision: number;
+  settings: Record<string, unknown>;
+}
