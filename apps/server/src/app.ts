@@ -10,7 +10,9 @@ import type { Config } from './config.js';
 import { type Database, readMigrationStatus } from './db/client.js';
 import { createGuards } from './http/auth-guards.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { createMetrics } from './http/metrics.js';
 import { registerOriginCheck } from './http/origin-check.js';
+import { registerRequestIdHeader, requestIdGenerator } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -87,10 +89,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // (docs/performance.md).
     disableRequestLogging: true,
     trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
+    requestIdHeader: false,
     bodyLimit: 1024 * 1024,
   });
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    // For operators (docs/operations.md "Logs"): the request id (reqId), the route pattern, the status and the time.
+    request.log.info(
+      { req: request, res: reply, route: request.routeOptions.url ?? null, responseTime: reply.elapsedTime },
+      'request completed',
+    );
     done();
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -102,6 +110,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     redis ? createRedisRateLimiter(redis, windowMs) : createMemoryRateLimiter(windowMs, clock);
 
   registerErrorHandler(app);
+  registerRequestIdHeader(app);
+  const metrics = createMetrics();
+  metrics.register(app, config.metricsToken);
+  if (database.pool) metrics.observePool(database.pool);
   registerOriginCheck(app, config.trustedOrigins);
   await registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -192,7 +204,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     badges: badgesService,
     wrongFlagLimiter: limiterFor(60_000),
     wrongFlagLimit: config.submissionRateLimit,
+    onWrongFlag: metrics.wrongFlag,
     onSolve: (event) => {
+      metrics.solved();
       events.publish('solve', event);
       events.publish('leaderboard', { reason: 'solve' });
     },
@@ -256,7 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes, { prefix: '/users', users: usersService, guards });
       await api.register(leaderboardRoutes, { prefix: '/leaderboard', leaderboard: leaderboardService, guards });
       await api.register(badgesRoutes, { prefix: '/badges', badges: badgesService, guards });
-      await api.register(eventsRoutes, { prefix: '/events', events, guards });
+      await api.register(eventsRoutes, { prefix: '/events', events, guards, onClientCount: metrics.setLiveClients });
       await api.register(challengeFilesRoutes, { prefix: '/challenges', files: challengeFilesService, guards });
       await api.register(challengesAdminRoutes, { prefix: '/admin', challenges: challengesService, audit: auditService, guards });
       await api.register(adminRoutes, { prefix: '/admin', admin: adminService, audit: auditService, guards });

@@ -38,6 +38,8 @@ const EnvSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    /** Bearer token that GET /metrics requires; unset = no metrics endpoint. */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Wrong flag submissions (and lab checks) allowed per user per minute. */
     SUBMISSION_RATE_LIMIT: z.coerce.number().int().positive().default(10),
@@ -74,6 +76,7 @@ export interface Config {
   readonly trustedOrigins: readonly string[];
   readonly trustProxy: boolean;
   readonly logLevel: string;
+  readonly metricsToken: string | undefined;
   readonly submissionRateLimit: number;
   readonly labRateLimit: number;
   readonly authIpRateLimit: number;
@@ -121,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustedOrigins: Object.freeze(trustedOrigins),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
     submissionRateLimit: e.SUBMISSION_RATE_LIMIT,
     labRateLimit: e.LAB_RATE_LIMIT,
     authIpRateLimit: e.AUTH_IP_RATE_LIMIT,

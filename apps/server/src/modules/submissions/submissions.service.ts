@@ -26,6 +26,7 @@ export function createSubmissionsService(deps: {
   wrongFlagLimiter: RateLimiter;
   wrongFlagLimit: number;
   onSolve?: (event: SolveEvent) => void;
+  onWrongFlag?: () => void;
 }) {
   const { repository, challenges, badges, wrongFlagLimiter, wrongFlagLimit } = deps;
 
@@ -44,6 +45,7 @@ export function createSubmissionsService(deps: {
         const { alreadySolved } = await repository.recordWrongAttempt(attempt);
         if (alreadySolved) return { status: 'already_solved' };
         await wrongFlagLimiter.hit(limiterKey);
+        deps.onWrongFlag?.();
         return { status: 'incorrect' };
       }
 
