@@ -36,7 +36,14 @@ const checks = {
   },
   async register(email, password) {
     const response = await call('POST', '/api/auth/register', {
-      body: { email, password, username: email.split('@')[0].replace(/[^a-z0-9]/gi, '').slice(0, 20) },
+      body: {
+        email,
+        password,
+        username: email
+          .split('@')[0]
+          .replace(/[^a-z0-9]/gi, '')
+          .slice(0, 20),
+      },
     });
     if (response.status !== 200) fail(`register: ${response.status} ${response.text}`);
   },
