@@ -57,7 +57,11 @@ export function JwtTokenForgeryLab() {
       {result?.output.payload !== undefined && (
         <TerminalBlock label={t(`${LAB_ID}.payloadLabel`)}>{result.output.payload}</TerminalBlock>
       )}
-      {result && <LabMessage tone={result.ok ? 'success' : 'error'}>{translateLabCode(t, LAB_ID, result.code)}</LabMessage>}
+      {result && (
+        <LabMessage tone={result.ok ? 'success' : 'error'}>
+          {translateLabCode(t, LAB_ID, result.code, { alg: result.output.alg ?? '' })}
+        </LabMessage>
+      )}
       {result?.ok && result.output.flag !== undefined && <FlagReveal flag={result.output.flag} />}
     </LabCard>
   );

@@ -66,13 +66,12 @@ export function SqlInjectionExtractionLab() {
       {result?.output.query !== undefined && (
         <TerminalBlock label={t(`${LAB_ID}.debugLabel`)}>{result.output.query}</TerminalBlock>
       )}
-      {result && !result.ok && <LabMessage tone="error">{translateLabCode(t, LAB_ID, result.code)}</LabMessage>}
-      {result?.ok && result.output.flag !== undefined && (
-        <>
-          <LabMessage tone="success">{t(`${LAB_ID}.logged-in`)}</LabMessage>
-          <FlagReveal flag={result.output.flag} />
-        </>
+      {result && (
+        <LabMessage tone={result.ok ? 'success' : 'error'}>
+          {translateLabCode(t, LAB_ID, result.code, { error: result.output.error ?? '', user: result.output.user ?? '' })}
+        </LabMessage>
       )}
+      {result?.ok && result.output.flag !== undefined && <FlagReveal flag={result.output.flag} />}
     </LabCard>
   );
 }
