@@ -14,7 +14,9 @@ import { createUnitOfWork } from './db/unit-of-work.js';
 import { createGuards } from './http/auth-guards.js';
 import { registerCompression } from './http/compression.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
+import { createMetrics } from './http/metrics.js';
 import { registerOriginCheck } from './http/origin-check.js';
+import { registerRequestIdHeader, requestIdGenerator } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { limitConnections, serverTimeoutOptions } from './http/server-limits.js';
 import { registerWebApp } from './http/web-app.js';
@@ -66,6 +68,9 @@ import { createLeaderboardService } from './modules/leaderboard/leaderboard.serv
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
+import { backupAdminRoutes } from './modules/backup/backup.admin-routes.js';
+import { createBackupRepository } from './modules/backup/backup.repository.js';
+import { createBackupService } from './modules/backup/backup.service.js';
 import { createReadiness } from './modules/system/readiness.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createAvatarsService } from './modules/users/avatars.service.js';
@@ -102,6 +107,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // (docs/performance.md). Through logController: the top-level option is deprecated (FSTDEP023).
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
+    requestIdHeader: false,
     bodyLimit: 1024 * 1024,
     ...serverTimeoutOptions(),
     // A URL Fastify cannot decode (`/api/%zz`) answers in our error shape, like any other bad input.
@@ -112,7 +119,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   limitConnections(app.server, config.maxConnections);
   app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+    // For operators (docs/operations.md "Logs"): the request id (reqId), the route pattern, the status and the time.
+    request.log.info(
+      { req: request, res: reply, route: request.routeOptions.url ?? null, responseTime: reply.elapsedTime },
+      'request completed',
+    );
     done();
   });
   app.setValidatorCompiler(validatorCompiler);
@@ -124,6 +135,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     createRateLimiter({ points, windowMs, redis, keyPrefix: `drapeau:rl:${name}`, clock });
 
   registerErrorHandler(app);
+  registerRequestIdHeader(app);
+  const metrics = createMetrics();
+  metrics.register(app, config.metricsToken);
+  if (database.pool) metrics.observePool(database.pool);
   registerOriginCheck(app, config.trustedOrigins);
   await registerCompression(app);
   await registerSecurityHeaders(app, {
@@ -230,7 +245,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     challenges: challengesService,
     badges: badgesService,
     wrongFlagLimiter: limiterFor('wrong-flag', config.submissionRateLimit),
+    onWrongFlag: metrics.wrongFlag,
     onSolve: (event) => {
+      metrics.solved();
       events.publish('solve', event);
       events.publish('leaderboard', { reason: 'solve' });
     },
@@ -286,6 +303,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     filesDir: path.join(config.dataDir, 'files'),
     instanceSecret: secrets.instanceSecret,
   });
+  const migrationStatus = await readMigrationStatus(database.db);
+  const backupService = createBackupService({
+    repository: createBackupRepository(database.db),
+    source: database.kind,
+    dataDir: config.dataDir,
+    secrets,
+    schema: { migrations: migrationStatus.expected, latestAt: migrationStatus.latestAt },
+  });
   const labsService = createLabsService({
     challenges: challengesService,
     limiter: limiterFor('lab', config.labRateLimit),
@@ -322,13 +347,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes, { prefix: '/users', users: usersService, guards });
       await api.register(leaderboardRoutes, { prefix: '/leaderboard', leaderboard: leaderboardService, guards });
       await api.register(badgesRoutes, { prefix: '/badges', badges: badgesService, guards });
-      await api.register(eventsRoutes, { prefix: '/events', events, guards });
+      await api.register(eventsRoutes, { prefix: '/events', events, guards, onClientCount: metrics.setLiveClients });
       await api.register(challengeFilesRoutes, { prefix: '/challenges', files: challengeFilesService, guards });
       await api.register(challengesAdminRoutes, { prefix: '/admin', challenges: challengesService, audit: auditService, guards });
       await api.register(adminRoutes, { prefix: '/admin', admin: adminService, guards });
       await api.register(auditRoutes, { prefix: '/admin', audit: auditService, guards });
       await api.register(bansRoutes, { prefix: '/admin', bans: bansService, guards });
       await api.register(mailAdminRoutes, { prefix: '/admin', mailer, guards });
+      await api.register(backupAdminRoutes, { prefix: '/admin', backup: backupService, audit: auditService, guards });
       await api.register(settingsRoutes, { prefix: '/admin', settings: settingsService, guards });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },

@@ -49,6 +49,8 @@ const EnvSchema = z
       .transform((v) => v === 'true' || v === '1'),
     /** Open connections at most (each is a file descriptor: keep it under `ulimit -n`). */
     MAX_CONNECTIONS: z.coerce.number().int().positive().default(4096),
+    /** Bearer token that GET /metrics requires; unset = no metrics endpoint. */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Wrong flag submissions (and lab checks) allowed per user per minute. */
     SUBMISSION_RATE_LIMIT: z.coerce.number().int().positive().default(10),
@@ -107,6 +109,7 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     maxConnections: e.MAX_CONNECTIONS,
+    metricsToken: e.METRICS_TOKEN,
     submissionRateLimit: e.SUBMISSION_RATE_LIMIT,
     labRateLimit: e.LAB_RATE_LIMIT,
     authIpRateLimit: e.AUTH_IP_RATE_LIMIT,

@@ -82,6 +82,7 @@ export const AUDIT_ACTIONS = [
   'catalogue.seed',
   'user.ban',
   'user.unban',
+  'instance.backup',
   'settings.update',
 ] as const;
 export const AuditEntrySchema = z.object({

@@ -19,7 +19,12 @@ const PUBLIC_EVENT_TYPES = new Set<string>(SERVER_EVENT_TYPES);
  * stream; a comment line every 25 s keeps proxies from closing idle streams. Browsers reconnect by themselves
  * (EventSource, `retry: 3000`).
  */
-export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Guards }> = async (app, options) => {
+export const eventsRoutes: FastifyPluginAsyncZod<{
+  events: EventBus;
+  guards: Guards;
+  /** Told the number of open streams when it changes (the live-clients metric). */
+  onClientCount?: (count: number) => void;
+}> = async (app, options) => {
   const { events, guards } = options;
   const streams = new Set<ServerResponse>();
   const counter = createStreamCounter();
@@ -67,9 +72,11 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Gua
       });
       raw.write('retry: 3000\n: connected\n\n');
       streams.add(raw);
+      options.onClientCount?.(streams.size);
       request.raw.on('close', () => {
         streams.delete(raw);
         release();
+        options.onClientCount?.(streams.size);
       });
     },
   );

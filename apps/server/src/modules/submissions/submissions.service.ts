@@ -28,6 +28,7 @@ export function createSubmissionsService(deps: {
    */
   wrongFlagLimiter: RateLimiter;
   onSolve?: (event: SolveEvent) => void;
+  onWrongFlag?: () => void;
 }) {
   const { repository, challenges, badges, wrongFlagLimiter } = deps;
 
@@ -43,6 +44,7 @@ export function createSubmissionsService(deps: {
 
       if (!isCorrect) {
         const { alreadySolved } = await repository.recordWrongAttempt(attempt);
+        if (!alreadySolved) deps.onWrongFlag?.();
         return { status: alreadySolved ? 'already_solved' : 'incorrect' };
       }
 

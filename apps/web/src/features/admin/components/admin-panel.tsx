@@ -1,9 +1,10 @@
-import { Award, Flag, History, Send, Settings, Users, type LucideIcon } from 'lucide-react';
+import { Award, Flag, History, Download, Send, Settings, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
 import type { PublicUser } from '@drapeau/shared';
 
+import { buttonVariants } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -59,9 +60,16 @@ function AdminDashboard({ currentUserId }: { currentUserId: string }) {
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <header className="grid gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
-        <p className="text-muted-foreground">{t('subtitle')}</p>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
+          <p className="text-muted-foreground">{t('subtitle')}</p>
+        </div>
+        {/* A plain download: the browser sends the session cookie; the server checks the admin role (GET /api/admin/backup). */}
+        <a className={buttonVariants({ variant: 'outline' })} href="/api/admin/backup" download title={t('backup.hint')}>
+          <Download aria-hidden="true" />
+          {t('backup.download')}
+        </a>
       </header>
       <AdminStatCards />
       <Tabs value={tab} onValueChange={selectTab}>

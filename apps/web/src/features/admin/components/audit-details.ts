@@ -13,6 +13,7 @@ export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
   'catalogue.seed': 'catalogueSeed',
   'user.ban': 'userBan',
   'user.unban': 'userUnban',
+  'instance.backup': 'instanceBackup',
   'settings.update': 'settingsUpdate',
 };
 

@@ -27,6 +27,7 @@ const ACTION_TONES: Record<AuditAction, 'sky' | 'amber' | 'emerald' | 'rose' | '
   'catalogue.seed': 'secondary',
   'user.ban': 'rose',
   'user.unban': 'emerald',
+  'instance.backup': 'secondary',
   'settings.update': 'amber',
 };
 
