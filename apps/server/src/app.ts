@@ -226,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publishSessionsRevoked: (userId) => events.publish('sessions', { userId }),
   });
   // Revoked sessions (role, ban, deletion, password or address change): revokeSessions() forgets them on this instance
-  // before the change is answered, the `sessions` event on the others (docs/decisions/010-accounts.md).
+  // before the change is answered, the `sessions` event on the others (docs/decisions/012-accounts.md).
   events.subscribe((message) => {
     if (message.type === 'sessions') authService.forgetUserSessions((message.data as { userId: string }).userId);
   });

@@ -1,7 +1,7 @@
 import { bigserial, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
- * Mails kept for the admins to read when no SMTP server is configured (the embedded default, docs/decisions/010-accounts.md).
+ * Mails kept for the admins to read when no SMTP server is configured (the embedded default, docs/decisions/012-accounts.md).
  * They hold sign-in links: only admins read this table, and nothing from it is logged.
  */
 export const mailOutbox = pgTable(

@@ -33,7 +33,7 @@ export interface AccountRoutesOptions {
 const ok = { ok: true as const };
 
 /**
- * Under /api/auth: the account flows (docs/decisions/010-accounts.md). The links in the mails open pages of the web app,
+ * Under /api/auth: the account flows (docs/decisions/012-accounts.md). The links in the mails open pages of the web app,
  * which post the token here only when the user presses a button, so that a mail scanner opening a link changes nothing.
  */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {

@@ -32,7 +32,7 @@ function translate(error: unknown): unknown {
 }
 
 /**
- * Password reset, email verification, change of email and change of password (docs/decisions/010-accounts.md), through
+ * Password reset, email verification, change of email and change of password (docs/decisions/012-accounts.md), through
  * better-auth's own endpoints. Every request that may send a mail answers the same whether or not the account exists.
  */
 export function createAccountService(deps: { auth: BetterAuth; sessions: Pick<AuthService, 'revokeSessions'> }) {

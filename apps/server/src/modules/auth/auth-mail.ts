@@ -30,7 +30,7 @@ function isChangeOfEmail(token: string): boolean {
 
 /**
  * better-auth's mail callbacks. The links point at the web app's pages, which ask for a click before using the token, so
- * that a mail scanner opening the link consumes nothing (docs/decisions/010-accounts.md).
+ * that a mail scanner opening the link consumes nothing (docs/decisions/012-accounts.md).
  */
 export function createAuthMailHooks(deps: {
   mailer: Mailer;

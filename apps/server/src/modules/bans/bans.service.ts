@@ -7,7 +7,7 @@ import type { AuditService } from '../audit/audit.service.js';
 import type { BansRepository, BansTransaction } from './bans.repository.js';
 
 /**
- * Suspending and restoring accounts (docs/decisions/010-accounts.md). The ban lives in better-auth's own columns, so that
+ * Suspending and restoring accounts (docs/decisions/012-accounts.md). The ban lives in better-auth's own columns, so that
  * its admin plugin refuses the next sign-in (and lifts a ban past its end); the sessions are deleted in the same
  * transaction as the ban and its audit entry, and every instance forgets the ones it remembered (`revokeSessions`).
  */

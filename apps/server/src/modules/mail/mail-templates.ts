@@ -1,5 +1,5 @@
 /**
- * The mails Drapeau sends, in English and French (docs/decisions/010-accounts.md). Mails are the one place where the server
+ * The mails Drapeau sends, in English and French (docs/decisions/012-accounts.md). Mails are the one place where the server
  * writes sentences for people: a mail client has no web app to word them. Each mail is plain text plus HTML.
  */
 export type MailLocale = 'en' | 'fr';

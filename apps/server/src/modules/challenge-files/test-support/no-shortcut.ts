@@ -6,7 +6,7 @@ import type { FileGenerator } from '../generator.js';
 import { runTool, SAMPLE_FLAG, SAMPLE_SEED, withTempFiles } from './run-tool.js';
 
 /**
- * Medium and Hard files must not fall to `strings file | grep CTF` (docs/decisions/009-real-labs.md): neither
+ * Medium and Hard files must not fall to `strings file | grep CTF` (docs/decisions/011-real-labs.md): neither
  * `strings -a` (ASCII) nor `strings -el` (UTF-16LE, Windows' strings) may show the flag, nor its `CTF{` prefix.
  */
 export function expectStringsFindNoFlag(fileName: string, data: Buffer, flag = SAMPLE_FLAG): void {

@@ -12,7 +12,7 @@ export function buildCommand(host: string): string {
 const PLAIN_HOST = /^[A-Za-z0-9.-]+$/;
 
 /**
- * The Hard level (docs/decisions/009-real-labs.md): the page filters its input, then hands `ping -c 1 <host> 2>&1` to
+ * The Hard level (docs/decisions/011-real-labs.md): the page filters its input, then hands `ping -c 1 <host> 2>&1` to
  * a shell (shell-run.ts, dash's grammar over a fake file system) and shows what shell_exec captured, standard output
  * only. Success is the flag in that output, however it got there; `; cat flag` is now stopped by the filter.
  */

@@ -60,7 +60,7 @@ function isSignatureValid(headerAndPayload: string, signature: string, secret: s
 }
 
 /**
- * The service's verification, with the two classic flaws of hand-rolled JWT checks (docs/decisions/009-real-labs.md):
+ * The service's verification, with the two classic flaws of hand-rolled JWT checks (docs/decisions/011-real-labs.md):
  * it trusts the header's `alg`, so `"alg": "none"` (any case) skips the signature; and HS256 is
  * checked with a secret from a wordlist. A token whose signature does not verify is refused.
  */

@@ -33,7 +33,7 @@ export function buildPortalDatabase(flag: string): SqlSetupStatement[] {
 }
 
 /**
- * The login runs on a real SQLite engine (docs/decisions/009-real-labs.md): it succeeds when the query returns a row,
+ * The login runs on a real SQLite engine (docs/decisions/011-real-labs.md): it succeeds when the query returns a row,
  * as the portal logs in as the first row. Logged in as admin, the page shows the vault (the flag); a UNION that makes
  * the flag itself appear as the user name extracts it too. Broken SQL shows the engine's error, as a debug page would.
  */

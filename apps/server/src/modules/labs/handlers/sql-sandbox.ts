@@ -6,7 +6,7 @@ import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_thread
  * The lab handler interface is synchronous, so the caller blocks on Atomics.wait until the worker answers; an injected
  * query that never ends (a recursive CTE) is cut at QUERY_TIMEOUT_MS by terminating the worker, and a new one is started.
  * SQLite's hard heap limit bounds memory (randomblob(1e9) fails with "out of memory"). Each call gets a fresh database,
- * so nothing a query does outlives it. See docs/decisions/009-real-labs.md.
+ * so nothing a query does outlives it. See docs/decisions/011-real-labs.md.
  */
 
 export interface SqlSetupStatement {

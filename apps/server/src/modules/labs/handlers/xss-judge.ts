@@ -7,7 +7,7 @@ import type { DefaultTreeAdapterMap } from 'parse5';
  * looking for what executes on its own: a script element, an event handler that fires without the victim doing
  * anything (onload, onerror on something that loads, onfocus with autofocus, ontoggle on an open details, SVG
  * animation events…), a javascript: URL in a frame. Handlers and links that need a click or a hover are reported
- * apart: they are XSS too, but this lab asks for one that fires by itself. See docs/decisions/009-real-labs.md.
+ * apart: they are XSS too, but this lab asks for one that fires by itself. See docs/decisions/011-real-labs.md.
  */
 
 type Node = DefaultTreeAdapterMap['node'];

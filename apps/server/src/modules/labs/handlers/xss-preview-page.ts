@@ -4,7 +4,7 @@
  * API: no connect-src, no form-action, and it renders nothing unless framed. The parent puts the filtered comment in
  * the URL fragment (never sent to the server); the page writes it into itself, as a vulnerable page would embed it,
  * and reports alert(), confirm(), prompt() and print() to the parent and in a banner, so the student sees it fire.
- * See docs/decisions/009-real-labs.md.
+ * See docs/decisions/011-real-labs.md.
  */
 export const XSS_PREVIEW_CSP = [
   'sandbox allow-scripts allow-modals',
