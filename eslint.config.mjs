@@ -17,7 +17,8 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
 
 const layers = 'docs/conventions.md#layers-and-dependency-rules';
 /** Server files that may build repositories or hold a database handle: the composition root and the database layer. */
-const serverWiring = ['apps/server/src/app.ts', 'apps/server/src/main.ts', 'apps/server/src/db/**'];
+// Composition roots: the server (app.ts, main.ts) and the command-line tool (cli/), which wire repositories into services.
+const serverWiring = ['apps/server/src/app.ts', 'apps/server/src/main.ts', 'apps/server/src/db/**', 'apps/server/src/cli/**'];
 const noDrizzle = {
   group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema/**'],
   message: `Only repositories and db/ use Drizzle (${layers}).`,
@@ -140,6 +141,14 @@ export default tseslint.config(
   {
     files: ['apps/server/src/modules/auth/auth.service.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noDbClient, noFastify] }] },
+  },
+  {
+    files: ['apps/server/src/modules/auth/username-policy.ts', 'apps/server/src/modules/auth/sign-up-conflict.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noDbClient] }] },
+  },
+  {
+    files: ['apps/server/src/modules/system/system.routes.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noDbClient] }] },
   },
   {
     files: ['apps/server/src/modules/auth/admin-bootstrap.ts'],

@@ -1,5 +1,6 @@
-import { ErrorBodySchema } from '@drapeau/shared';
 import i18next from 'i18next';
+
+import { ErrorBodySchema } from '@drapeau/shared';
 
 import { ApiError } from './api-error';
 

@@ -6,8 +6,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@drapeau/shared';
 
 import type { Db } from '../../db/client.js';
-import type { AuthMailHooks } from './auth-mail.js';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
+
+import type { AuthMailHooks } from './auth-mail.js';
 
 export interface BetterAuthOptions {
   db: Db;

@@ -1,5 +1,6 @@
-import { DEFAULT_PLATFORM_SETTINGS } from '@drapeau/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { DEFAULT_PLATFORM_SETTINGS } from '@drapeau/shared';
 
 import { auditLogs, platformSettings } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';

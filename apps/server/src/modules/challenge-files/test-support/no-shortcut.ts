@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 
 import type { FileGenerator } from '../generator.js';
+
 import { runTool, SAMPLE_FLAG, SAMPLE_SEED, withTempFiles } from './run-tool.js';
 
 /**

@@ -1,4 +1,5 @@
 import { createLabHandler, readInput, type LabResult } from '../lab-handler.js';
+
 import { createFileSystem } from './shell-fs.js';
 import { runShell } from './shell-run.js';
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import { createLabHandler, readInput, type LabResult } from '../lab-handler.js';
+
 import { runSql, type SqlSetupStatement } from './sql-sandbox.js';
 
 /** The query a careless developer would build by string interpolation; the page shows it as a debug line. */

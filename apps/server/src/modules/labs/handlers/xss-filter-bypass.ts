@@ -1,4 +1,5 @@
 import { createLabHandler, readInput, type LabResult } from '../lab-handler.js';
+
 import { judgeMarkup } from './xss-judge.js';
 
 /**

@@ -1,3 +1,5 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import {
   type ChangeEmailBody,
   type ChangePasswordBody,
@@ -6,7 +8,6 @@ import {
   type ResetPasswordBody,
   type VerifyEmailBody,
 } from '@drapeau/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
 

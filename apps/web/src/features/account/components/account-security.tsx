@@ -1,6 +1,7 @@
-import { PASSWORD_MAX, PASSWORD_MIN, type PublicUser } from '@drapeau/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { PASSWORD_MAX, PASSWORD_MIN, type PublicUser } from '@drapeau/shared';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -1,5 +1,6 @@
-import { PlatformSettingsSchema } from '@drapeau/shared';
 import { useQuery } from '@tanstack/react-query';
+
+import { PlatformSettingsSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 

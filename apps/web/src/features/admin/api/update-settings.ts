@@ -1,5 +1,6 @@
-import { PlatformSettingsSchema, type UpdatePlatformSettingsBody } from '@drapeau/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { PlatformSettingsSchema, type UpdatePlatformSettingsBody } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { leaderboardKeys } from '@/lib/query-keys';

@@ -1,7 +1,8 @@
-import type { AuditPage } from '@drapeau/shared';
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+
+import type { AuditPage } from '@drapeau/shared';
 
 import { i18n } from '@/lib/i18n';
 import { buildAdmin } from '@/testing/factories';

@@ -1,6 +1,7 @@
-import type { PlatformSettings } from '@drapeau/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import type { PlatformSettings } from '@drapeau/shared';
 
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
