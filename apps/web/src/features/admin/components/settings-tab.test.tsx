@@ -1,6 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { DEFAULT_PLATFORM_SETTINGS } from '@drapeau/shared';
+
 import { i18n } from '@/lib/i18n';
 import { buildAdmin } from '@/testing/factories';
 import { renderApp } from '@/testing/render-app';
@@ -28,7 +30,7 @@ describe('admin settings tab', () => {
     expect(api.state.requests.filter((r) => r.method === 'PATCH')).toEqual([
       { method: 'PATCH', path: '/api/admin/settings', body: { hideAdminsFromLeaderboard: true } },
     ]);
-    expect(api.state.settings).toEqual({ hideAdminsFromLeaderboard: true });
+    expect(api.state.settings).toEqual({ ...DEFAULT_PLATFORM_SETTINGS, hideAdminsFromLeaderboard: true });
     expect(await screen.findByText('Setting saved')).toBeInTheDocument();
   });
 
