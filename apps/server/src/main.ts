@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrateDatabase } from './db/client.js';
 import { formatBanner } from './lib/banner.js';
+import { DataDirError, ensureWritableDataDir } from './lib/data-dir.js';
 import { claimServerInstance, InstanceBusyError } from './lib/instance-lock.js';
 import { createLoggerOptions } from './lib/logger.js';
 
@@ -22,6 +23,12 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // A read-only or full volume stops the server here, with one clear line, rather than later with a stack trace.
+  await ensureWritableDataDir(config.dataDir).catch((error: unknown) => {
+    if (!(error instanceof DataDirError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  });
   // One process at a time on PGlite's DATA_DIR; on PostgreSQL, a presence that a restore waits on (lib/instance-lock.ts).
   const stderrLog = { warn: (m: string) => process.stderr.write(`${m}\n`), error: (m: string) => process.stderr.write(`${m}\n`) };
   const releaseInstance = await claimServerInstance(config, stderrLog).catch((error: unknown) => {
