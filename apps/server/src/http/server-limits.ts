@@ -12,8 +12,12 @@ export const SERVER_TIMEOUTS = {
   headersTimeoutMs: 10_000,
   /** A whole request, body included (an avatar is at most 5 MB). */
   requestTimeoutMs: 30_000,
-  /** An idle kept-alive connection between two requests. */
-  keepAliveTimeoutMs: 5_000,
+  /**
+   * An idle kept-alive connection between two requests: longer than the idle timeout of the clients and proxies in
+   * front (nginx 60 s), so that the server never closes a connection the instant a client reuses it (a reset request).
+   * Fastify's default; such connections count against MAX_CONNECTIONS.
+   */
+  keepAliveTimeoutMs: 72_000,
   /** A connection silent in both directions while a request is answered (SSE streams write every 25 s). */
   socketTimeoutMs: 120_000,
 } as const;
