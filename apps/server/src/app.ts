@@ -1,9 +1,8 @@
 import path from 'node:path';
 
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 
 import type { EmailVerificationMode, ErrorCode } from '@drapeau/shared';
@@ -13,11 +12,12 @@ import { type Database, readMigrationStatus } from './db/client.js';
 import { createUnitOfWork } from './db/unit-of-work.js';
 import { createGuards } from './http/auth-guards.js';
 import { registerCompression } from './http/compression.js';
+import { registerApiDocs } from './http/api-docs.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
 import { createMetrics } from './http/metrics.js';
 import { registerOriginCheck } from './http/origin-check.js';
-import { registerRequestIdHeader, requestIdGenerator } from './http/request-id.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerRequestIdHeader, registerRequestLog, requestIdGenerator } from './http/request-id.js';
+import { registerSecurityHeaders, securityHeadersFor } from './http/security-headers.js';
 import { limitConnections, serverTimeoutOptions } from './http/server-limits.js';
 import { registerWebApp } from './http/web-app.js';
 import { type Clock, systemClock } from './lib/clock.js';
@@ -118,14 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   limitConnections(app.server, config.maxConnections);
-  app.addHook('onResponse', (request, reply, done) => {
-    // For operators (docs/operations.md "Logs"): the request id (reqId), the route pattern, the status and the time.
-    request.log.info(
-      { req: request, res: reply, route: request.routeOptions.url ?? null, responseTime: reply.elapsedTime },
-      'request completed',
-    );
-    done();
-  });
+  registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('sessionUser', null);
@@ -141,35 +134,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (database.pool) metrics.observePool(database.pool);
   registerOriginCheck(app, config.trustedOrigins);
   await registerCompression(app);
-  await registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        fontSrc: ["'self'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
-      },
-    },
-    hsts: config.publicUrl.startsWith('https://'),
-    // Agrees with frame-ancestors 'none' (helmet's default is SAMEORIGIN).
-    xFrameOptions: { action: 'deny' },
-  });
+  await registerSecurityHeaders(app, securityHeadersFor(config.publicUrl));
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'drapeau:ip:' } : {}) });
   registerNotFoundHandler(app);
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Drapeau API', version: '0.1.0', description: 'Capture-the-flag training platform' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'drapeau.session_token' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerApiDocs(app);
 
   const events: EventBus = database.pool
     ? await createPostgresEventBus(database.pool, (error) => app.log.error({ err: error }, 'event bus error'))

@@ -25,3 +25,15 @@ export function registerRequestIdHeader(app: FastifyInstance): void {
     done();
   });
 }
+
+/** One log line per answered request (instead of Fastify's two). */
+export function registerRequestLog(app: FastifyInstance): void {
+  app.addHook('onResponse', (request, reply, done) => {
+    // For operators (docs/operations.md "Logs"): the request id (reqId), the route pattern, the status and the time.
+    request.log.info(
+      { req: request, res: reply, route: request.routeOptions.url ?? null, responseTime: reply.elapsedTime },
+      'request completed',
+    );
+    done();
+  });
+}
