@@ -1,13 +1,44 @@
 // ESLint flat config: type-checked TypeScript rules, React hooks, import boundaries
 // (docs/conventions.md#layers-and-dependency-rules) and kebab-case files.
+import { readdirSync } from 'node:fs';
+
 import js from '@eslint/js';
 import checkFile from 'eslint-plugin-check-file';
 import importPlugin from 'eslint-plugin-import';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const webFeatures = ['auth', 'challenges', 'labs', 'landing', 'leaderboard', 'profile', 'admin', 'seed', 'badges'];
+/** Every folder of apps/web/src/features: a new feature is walled off from the others without editing this file. */
+const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const layers = 'docs/conventions.md#layers-and-dependency-rules';
+/** Server files that may build repositories or hold a database handle: the composition root and the database layer. */
+// Composition roots: the server (app.ts, main.ts) and the command-line tool (cli/), which wire repositories into services.
+const serverWiring = ['apps/server/src/app.ts', 'apps/server/src/main.ts', 'apps/server/src/db/**', 'apps/server/src/cli/**'];
+const noDrizzle = {
+  group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema/**'],
+  message: `Only repositories and db/ use Drizzle (${layers}).`,
+};
+const noDbClient = {
+  group: ['**/db/client.js', '**/db/client'],
+  message: `No database handle outside app.ts, db/ and repositories: take repositories or a unit of work (${layers}).`,
+};
+const noOtherRepository = {
+  group: ['../*/*.repository.js', '../*/*.repository', '**/modules/*/*.repository.js'],
+  message: `Call the other module's service, never its repository (${layers}).`,
+};
+const noRepository = {
+  group: ['**/*.repository.js', '**/*.repository'],
+  message: `Routes call a service, never a repository (${layers}).`,
+};
+const noFastify = {
+  group: ['fastify', '**/*.routes.js'],
+  message: `Services hold rules: no Fastify, no routes (${layers}).`,
+};
 
 export default tseslint.config(
   {
@@ -45,6 +76,18 @@ export default tseslint.config(
       // Fastify plugins and route handlers are async by contract, with or without an await.
       '@typescript-eslint/require-await': 'off',
       'import/no-cycle': ['error', { maxDepth: 8 }],
+      'import/order': [
+        'error',
+        {
+          groups: ['builtin', 'external', 'internal', 'parent', ['sibling', 'index']],
+          pathGroups: [
+            { pattern: '@drapeau/**', group: 'internal' },
+            { pattern: '@/**', group: 'internal', position: 'after' },
+          ],
+          pathGroupsExcludedImportTypes: ['builtin'],
+          'newlines-between': 'always',
+        },
+      ],
       'check-file/filename-naming-convention': ['error', { '**/*.{ts,tsx}': 'KEBAB_CASE' }, { ignoreMiddleExtensions: true }],
       'check-file/folder-naming-convention': ['error', { '{apps,packages,e2e,scripts,bench}/**/': 'KEBAB_CASE' }],
     },
@@ -64,46 +107,52 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
-  // Server boundaries: routes never touch the database; services never touch Fastify; only repositories and db/ use Drizzle.
+  // Server boundaries (docs/conventions.md#layers-and-dependency-rules): only app.ts wires; routes call services; services
+  // receive repositories (or a unit of work) and never a database handle; only repositories and db/ use Drizzle.
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: [
       'apps/server/src/**/*.repository.ts',
-      'apps/server/src/db/**',
       'apps/server/src/modules/auth/better-auth.ts',
       'apps/server/src/**/*.test.ts',
-      'apps/server/src/app.ts',
-      'apps/server/src/main.ts',
+      ...serverWiring,
     ],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema/**'],
-              message: 'Only repositories and db/ use Drizzle (docs/conventions.md#layers-and-dependency-rules).',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noDbClient, noOtherRepository] }] },
   },
   {
     files: ['apps/server/src/**/*.service.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['fastify', 'drizzle-orm', 'drizzle-orm/*', '**/db/schema/**', '**/*.routes.js'],
-              message: 'Services hold rules: no Fastify, no Drizzle (docs/conventions.md#layers-and-dependency-rules).',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noDbClient, noOtherRepository, noFastify] }] },
+  },
+  {
+    files: ['apps/server/src/**/*.routes.ts', 'apps/server/src/**/*.admin-routes.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noDbClient, noRepository] }] },
+  },
+  // Known offenders, left to the modules' owners: badges.service.ts still takes a database handle (the authoring work
+  // rewrites badges), auth.service.ts and admin-bootstrap.ts still read the users repository (the accounts work). Remove an
+  // entry once its file follows the rules above.
+  {
+    files: ['apps/server/src/modules/badges/badges.service.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noOtherRepository, noFastify] }] },
+  },
+  {
+    files: ['apps/server/src/modules/settings/settings.service.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noOtherRepository, noFastify] }] },
+  },
+  {
+    files: ['apps/server/src/modules/auth/auth.service.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noDbClient, noFastify] }] },
+  },
+  {
+    files: ['apps/server/src/modules/auth/username-policy.ts', 'apps/server/src/modules/auth/sign-up-conflict.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noDbClient] }] },
+  },
+  {
+    files: ['apps/server/src/modules/system/system.routes.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noDbClient] }] },
+  },
+  {
+    files: ['apps/server/src/modules/auth/admin-bootstrap.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noDbClient] }] },
   },
   {
     files: ['packages/shared/src/**/*.ts'],
@@ -124,10 +173,11 @@ export default tseslint.config(
   // Web: flow runs app → features → components|lib; features never import each other.
   {
     files: ['apps/web/**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
       'import/no-restricted-paths': [
         'error',
         {

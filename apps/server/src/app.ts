@@ -1,32 +1,50 @@
 import path from 'node:path';
 
 import rateLimit from '@fastify/rate-limit';
-import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+
+import type { EmailVerificationMode, ErrorCode } from '@drapeau/shared';
 
 import type { Config } from './config.js';
 import { type Database, readMigrationStatus } from './db/client.js';
+import { createUnitOfWork } from './db/unit-of-work.js';
 import { createGuards } from './http/auth-guards.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { registerCompression } from './http/compression.js';
+import { registerApiDocs } from './http/api-docs.js';
+import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
+import { createMetrics } from './http/metrics.js';
 import { registerOriginCheck } from './http/origin-check.js';
-import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerRequestIdHeader, registerRequestLog, requestIdGenerator } from './http/request-id.js';
+import { registerSecurityHeaders, securityHeadersFor } from './http/security-headers.js';
+import { limitConnections, serverTimeoutOptions } from './http/server-limits.js';
 import { registerWebApp } from './http/web-app.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createLoggerOptions, type LoggerOptions } from './lib/logger.js';
-import { createMemoryRateLimiter, createRedisRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { createAdminRepository } from './modules/admin/admin.repository.js';
 import { createAdminService } from './modules/admin/admin.service.js';
-import { createAuditService } from './modules/admin/audit.service.js';
+import { createAdminSubmissionsRepository } from './modules/admin/admin-submissions.repository.js';
+import { createAuditRepository } from './modules/audit/audit.repository.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { createAuditService } from './modules/audit/audit.service.js';
+import { accountRoutes } from './modules/auth/account.routes.js';
+import { createAccountService } from './modules/auth/account.service.js';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap.js';
+import { createAuthMailHooks } from './modules/auth/auth-mail.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createBetterAuth } from './modules/auth/better-auth.js';
+import { createUsernamePolicy } from './modules/auth/username-policy.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createInstanceRepository } from './modules/instance/instance.repository.js';
 import { loadInstanceSecrets } from './modules/instance/instance-secrets.js';
 import { badgesRoutes } from './modules/badges/badges.routes.js';
+import { createBansRepository } from './modules/bans/bans.repository.js';
+import { bansRoutes } from './modules/bans/bans.routes.js';
+import { createBansService } from './modules/bans/bans.service.js';
 import { createBadgesService } from './modules/badges/badges.service.js';
 import { challengeFilesRoutes } from './modules/challenge-files/challenge-files.routes.js';
 import { createChallengeFilesService } from './modules/challenge-files/challenge-files.service.js';
@@ -44,26 +62,30 @@ import { createLabsService } from './modules/labs/labs.service.js';
 import { createSubmissionsRepository } from './modules/submissions/submissions.repository.js';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
-import {
-  createMemoryEventBus,
-  createPostgresEventBus,
-  type EventBus,
-  type ServerEventMessage,
-  type ServerEvents,
-} from './modules/events/event-bus.js';
+import { createMemoryEventBus, createPostgresEventBus, type EventBus, type ServerEvents } from './modules/events/event-bus.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+import { mailAdminRoutes } from './modules/mail/mail.admin-routes.js';
+import { createMailRepository } from './modules/mail/mail.repository.js';
+import { createMailer } from './modules/mail/mailer.js';
 import { createLeaderboardRepository } from './modules/leaderboard/leaderboard.repository.js';
 import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
+import { backupAdminRoutes } from './modules/backup/backup.admin-routes.js';
+import { createBackupRepository } from './modules/backup/backup.repository.js';
+import { createBackupService } from './modules/backup/backup.service.js';
 import { createReadiness } from './modules/system/readiness.js';
 import { systemRoutes } from './modules/system/system.routes.js';
 import { createAvatarsService } from './modules/users/avatars.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+
+/** Per player (docs/decisions/010-abuse-limits.md): renames reach every live stream, and every avatar is decoded. */
+const PROFILE_CHANGES_PER_10_MIN = 20;
+const AVATAR_UPLOADS_PER_10_MIN = 5;
 
 export interface AppDeps {
   config: Config;
@@ -87,53 +109,42 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: deps.logger ?? createLoggerOptions(config.logLevel),
     // One line per request, when it is answered, instead of Fastify's two: logging was the largest cost of a hot read
-    // (docs/performance.md).
-    disableRequestLogging: true,
+    // (docs/performance.md). Through logController: the top-level option is deprecated (FSTDEP023).
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: config.trustProxy,
+    genReqId: requestIdGenerator(config.trustProxy),
+    requestIdHeader: false,
     bodyLimit: 1024 * 1024,
-    // The first start loads the built-in pack through the importer (onReady); on a busy machine that outlasts
-    // Fastify's default 10 s. TODO(#12): batch the pack's writes instead.
+    ...serverTimeoutOptions(),
+    // A URL Fastify cannot decode (`/api/%zz`) answers in our error shape, like any other bad input.
+    frameworkErrors: (_error, _request, reply) => {
+      const error: ErrorCode = 'VALIDATION_FAILED';
+      void (reply as FastifyReply).code(400).send({ error: { code: error, message: 'The URL is not valid.' } });
+    },
+    // The first start loads the built-in pack through the importer (onReady).
     pluginTimeout: 120_000,
   });
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
-    done();
-  });
+  limitConnections(app.server, config.maxConnections);
+  registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('sessionUser', null);
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
-  const limiterFor = (windowMs: number): RateLimiter =>
-    redis ? createRedisRateLimiter(redis, windowMs) : createMemoryRateLimiter(windowMs, clock);
+  const limiterFor = (name: string, points: number, windowMs = 60_000): RateLimiter =>
+    createRateLimiter({ points, windowMs, redis, keyPrefix: `drapeau:rl:${name}`, clock });
 
   registerErrorHandler(app);
+  registerRequestIdHeader(app);
+  const metrics = createMetrics();
+  metrics.register(app, config.metricsToken);
+  if (database.pool) metrics.observePool(database.pool);
   registerOriginCheck(app, config.trustedOrigins);
-  await registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
-      },
-    },
-    hsts: config.publicUrl.startsWith('https://'),
-  });
+  await registerCompression(app);
+  await registerSecurityHeaders(app, securityHeadersFor(config.publicUrl));
   await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'drapeau:ip:' } : {}) });
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.1.0',
-      info: { title: 'Drapeau API', version: '0.1.0', description: 'Capture-the-flag training platform' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'drapeau.session_token' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  registerNotFoundHandler(app);
+  await registerApiDocs(app);
 
   const events: EventBus = database.pool
     ? await createPostgresEventBus(database.pool, (error) => app.log.error({ err: error }, 'event bus error'))
@@ -154,12 +165,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionSecret: config.sessionSecret,
   });
   readiness.markSecretsLoaded();
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    repository: createMailRepository(database.db),
+    // The kind only: a mail holds a sign-in link, and an SMTP error may quote it.
+    reportError: (error, kind) =>
+      app.log.error({ kind, code: (error as { code?: unknown } | null)?.code }, 'an account mail could not be sent'),
+  });
+  // The admins' settings are read at each use (a memory read), so that a change applies at once on every instance.
+  const accountPolicy = {
+    emailVerification: (): EmailVerificationMode => settingsService.get().emailVerification,
+  };
   const betterAuth = createBetterAuth({
     db: database.db,
     secret: secrets.sessionSecret,
     publicUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
     logger: app.log,
+    mail: createAuthMailHooks({
+      mailer,
+      publicUrl: config.publicUrl,
+      isVerificationOn: () => accountPolicy.emailVerification() !== 'off',
+    }),
   });
   const authService = createAuthService({
     auth: betterAuth,
@@ -170,23 +198,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // still bounds changes made outside the app (e.g. in SQL).
     sessionCacheTtlMs: database.kind === 'pglite' ? 60_000 : 10_000,
     onRegistered: () => events.publish('leaderboard', { reason: 'user-updated' }),
+    publishSessionsRevoked: (userId) => events.publish('sessions', { userId }),
   });
-  // A user change (role, ban, deletion) ends the remembered sessions at once: on this instance before the change is
-  // answered (PostgreSQL's notifications arrive a little later), on the others when its notification arrives.
-  const isUserChange = (message: ServerEventMessage) =>
-    message.type === 'leaderboard' &&
-    'reason' in message.data &&
-    message.data.reason !== 'solve' &&
-    message.data.reason !== 'settings';
+  // Revoked sessions (role, ban, deletion, password or address change): revokeSessions() forgets them on this instance
+  // before the change is answered, the `sessions` event on the others (docs/decisions/012-accounts.md).
   events.subscribe((message) => {
-    if (isUserChange(message)) authService.forgetSessions();
+    if (message.type === 'sessions') authService.forgetUserSessions((message.data as { userId: string }).userId);
   });
-  const publishEvent = events.publish;
-  events.publish = (type, data) => {
-    if (isUserChange({ type, data })) authService.forgetSessions();
-    publishEvent(type, data);
-  };
-  const guards = createGuards(authService);
+  const guards = createGuards(authService, {
+    isEmailVerificationRequired: () => accountPolicy.emailVerification() === 'required',
+  });
+  const accountService = createAccountService({ auth: betterAuth, sessions: authService });
+  const usernamePolicy = createUsernamePolicy(usersRepository);
   const catalogueRepository = createCatalogueRepository(database.db);
   const challengesService = createChallengesService({
     repository: catalogueRepository,
@@ -236,56 +259,101 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return challenge ? authoringService.findPerUserOwner(challenge, flag) : undefined;
     },
     onIncident: (incident) => events.publish('incident', incident),
-    wrongFlagLimiter: limiterFor(60_000),
-    wrongFlagLimit: config.submissionRateLimit,
+    wrongFlagLimiter: limiterFor('wrong-flag', config.submissionRateLimit),
+    onWrongFlag: metrics.wrongFlag,
     onSolve: (event) => {
+      metrics.solved();
       events.publish('solve', event);
       events.publish('leaderboard', { reason: 'solve' });
     },
   });
   const avatarsService = createAvatarsService({ dir: path.join(config.dataDir, 'files', 'avatars') });
-  const usersService = createUsersService({ repository: usersRepository, avatars: avatarsService, events });
-  const auditService = createAuditService({ db: database.db });
+  const usersService = createUsersService({
+    repository: usersRepository,
+    avatars: avatarsService,
+    events,
+    profileLimiter: limiterFor('profile', PROFILE_CHANGES_PER_10_MIN, 10 * 60_000),
+    avatarLimiter: limiterFor('avatar', AVATAR_UPLOADS_PER_10_MIN, 10 * 60_000),
+    checkUsername: (username, exceptUserId) => usernamePolicy.check(username, exceptUserId),
+  });
+  const auditService = createAuditService({ repository: createAuditRepository(database.db) });
   const settingsService = createSettingsService({
     db: database.db,
     events,
-    audit: auditService,
+    auditIn: (executor) => createAuditService({ repository: createAuditRepository(executor) }),
     // Browsers refetch the standings when admins are shown or hidden.
     onUpdated: (changed) => {
       if (changed.includes('hideAdminsFromLeaderboard')) events.publish('leaderboard', { reason: 'settings' });
     },
   });
   await settingsService.load();
-  const leaderboardService = createLeaderboardService({ repository: createLeaderboardRepository(database.db), events });
+  const leaderboardService = createLeaderboardService({
+    repository: createLeaderboardRepository(database.db),
+    events,
+    settings: settingsService,
+  });
   const adminService = createAdminService({
-    db: database.db,
-    badges: badgesService,
+    repository: createAdminRepository(database.db),
+    submissions: createAdminSubmissionsRepository(database.db),
+    // One transaction per admin change: the change, its audit entries and its badge awards commit together.
+    transaction: createUnitOfWork(database.db, (tx) => ({
+      users: createAdminRepository(tx),
+      audit: createAuditService({ repository: createAuditRepository(tx) }),
+      awardEarnedBadges: (userId: string) => badgesService.awardEarnedBadges(tx, userId),
+    })),
     events,
     avatars: avatarsService,
-    audit: auditService,
+    revokeSessions: (userId) => authService.revokeSessions(userId),
     reportError: (error, message) => app.log.error({ err: error }, message),
+  });
+  const bansService = createBansService({
+    repository: createBansRepository(database.db),
+    auditIn: (executor) => createAuditService({ repository: createAuditRepository(executor) }),
+    clock,
+    revokeSessions: (userId) => authService.revokeSessions(userId),
+    loadUser: (userId, actorId) => usersService.getUser(userId, { userId: actorId, role: 'admin' }),
   });
   const challengeFilesService = createChallengeFilesService({
     challenges: challengesService,
     filesDir: path.join(config.dataDir, 'files'),
     instanceSecret: secrets.instanceSecret,
   });
+  const migrationStatus = await readMigrationStatus(database.db);
+  const backupService = createBackupService({
+    repository: createBackupRepository(database.db),
+    source: database.kind,
+    dataDir: config.dataDir,
+    secrets,
+    schema: { migrations: migrationStatus.expected, latestAt: migrationStatus.latestAt },
+  });
   const labsService = createLabsService({
     challenges: challengesService,
-    limiter: limiterFor(60_000),
-    limit: config.labRateLimit,
+    limiter: limiterFor('lab', config.labRateLimit),
   });
 
   // Routes
   await app.register(
     async (api) => {
+      // Answers about the signed-in user must not be kept by a shared cache or the browser's back-forward cache.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+      });
       await api.register(systemRoutes, { repository: systemRepository, readiness });
       await api.register(authRoutes, {
         prefix: '/auth',
         auth: authService,
         guards,
-        accountLimiter: limiterFor(60_000),
-        accountLimit: config.authAccountRateLimit,
+        accountLimiter: limiterFor('login', config.authAccountRateLimit),
+        ipLimit: config.authIpRateLimit,
+        usernamePolicy,
+      });
+      await api.register(accountRoutes, {
+        prefix: '/auth',
+        account: accountService,
+        guards,
+        mailLimiter: limiterFor('mail', config.mailRateLimit, 60 * 60_000),
+        mailIpLimit: config.mailRateLimit * 10,
+        accountLimiter: limiterFor('password-change', config.authAccountRateLimit),
         ipLimit: config.authIpRateLimit,
       });
       await api.register(challengesRoutes, { prefix: '/challenges', challenges: challengesService, guards });
@@ -294,7 +362,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(usersRoutes, { prefix: '/users', users: usersService, guards });
       await api.register(leaderboardRoutes, { prefix: '/leaderboard', leaderboard: leaderboardService, guards });
       await api.register(badgesRoutes, { prefix: '/badges', badges: badgesService, guards });
-      await api.register(eventsRoutes, { prefix: '/events', events, guards });
+      await api.register(eventsRoutes, { prefix: '/events', events, guards, onClientCount: metrics.setLiveClients });
       await api.register(challengeFilesRoutes, { prefix: '/challenges', files: challengeFilesService, guards });
       await api.register(categoriesRoutes, { prefix: '/categories', challenges: challengesService, guards });
       await api.register(challengesAdminRoutes, {
@@ -312,7 +380,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         files: challengeFilesService,
         guards,
       });
-      await api.register(adminRoutes, { prefix: '/admin', admin: adminService, audit: auditService, guards });
+      await api.register(adminRoutes, { prefix: '/admin', admin: adminService, guards });
+      await api.register(auditRoutes, { prefix: '/admin', audit: auditService, guards });
+      await api.register(bansRoutes, { prefix: '/admin', bans: bansService, guards });
+      await api.register(mailAdminRoutes, { prefix: '/admin', mailer, guards });
+      await api.register(backupAdminRoutes, { prefix: '/admin', backup: backupService, audit: auditService, guards });
       await api.register(settingsRoutes, { prefix: '/admin', settings: settingsService, guards });
       api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
     },
@@ -321,6 +393,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (deps.webDistDir) await registerWebApp(app, deps.webDistDir);
 
   app.addHook('onReady', async () => {
+    if (mailer.mode === 'outbox') {
+      app.log.info('no SMTP_URL: account mails go to the outbox that admins read in the admin panel');
+    }
     await transferService.seedIfEmpty();
     await bootstrapAdmin({
       auth: authService,
@@ -338,6 +413,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     leaderboardService.close();
+    await mailer.idle();
+    mailer.close();
     settingsService.close();
     await events.close();
     redis?.disconnect();

@@ -31,6 +31,15 @@ const EnvSchema = z
         .optional(),
     ),
     PUBLIC_URL: optionalString.pipe(z.url().optional()),
+    /** Outgoing mail server, e.g. smtp://user:pass@host:587; unset = mails go to the admins' outbox. */
+    SMTP_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+        .optional(),
+    ),
+    /** Sender of the account mails; default "Drapeau <no-reply@host of PUBLIC_URL>". */
+    MAIL_FROM: optionalString,
     /** Extra origins allowed to send state-changing requests (comma-separated), e.g. the Vite dev server. */
     TRUSTED_ORIGINS: optionalString,
     /** Set when behind a reverse proxy, so that client IPs come from X-Forwarded-For. */
@@ -38,6 +47,10 @@ const EnvSchema = z
       .enum(['true', 'false', '1', '0'])
       .default('false')
       .transform((v) => v === 'true' || v === '1'),
+    /** Open connections at most (each is a file descriptor: keep it under `ulimit -n`). */
+    MAX_CONNECTIONS: z.coerce.number().int().positive().default(4096),
+    /** Bearer token that GET /metrics requires; unset = no metrics endpoint. */
+    METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     /** Wrong flag submissions (and lab checks) allowed per user per minute. */
     SUBMISSION_RATE_LIMIT: z.coerce.number().int().positive().default(10),
@@ -45,6 +58,8 @@ const EnvSchema = z
     LAB_RATE_LIMIT: z.coerce.number().int().positive().default(30),
     /** Sign-ups and sign-ins allowed per IP per minute (a classroom shares one NAT address). */
     AUTH_IP_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+    /** Account mails (reset, verification, change of address) per address per hour; ten times that per IP. */
+    MAIL_RATE_LIMIT: z.coerce.number().int().positive().default(3),
     /** Sign-in attempts allowed per account per minute. */
     AUTH_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
   })
@@ -60,50 +75,20 @@ const EnvSchema = z
     }
   });
 
-export interface Config {
-  readonly env: 'development' | 'production' | 'test';
-  readonly port: number;
-  readonly host: string;
-  readonly dataDir: string;
-  readonly databaseUrl: string | undefined;
-  readonly admin: { email: string; username: string; password: string } | undefined;
-  readonly instanceSecret: string | undefined;
-  readonly sessionSecret: string | undefined;
-  readonly redisUrl: string | undefined;
-  readonly publicUrl: string;
-  readonly trustedOrigins: readonly string[];
-  readonly trustProxy: boolean;
-  readonly logLevel: string;
-  readonly submissionRateLimit: number;
-  readonly labRateLimit: number;
-  readonly authIpRateLimit: number;
-  readonly authAccountRateLimit: number;
-}
-
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-/** Parses the environment once, at start; a wrong value stops the server with a message naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'env'}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
-  }
-  const e = parsed.data;
+/** The settings the server runs with: the environment, parsed, checked and shaped once. */
+const ConfigSchema = EnvSchema.transform((e, ctx) => {
   const publicUrl = new URL(e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).origin;
-  const trustedOrigins = [
-    publicUrl,
-    ...(e.TRUSTED_ORIGINS ?? '')
-      .split(',')
-      .map((o) => o.trim())
-      .filter(Boolean)
-      .map((o) => {
-        if (!URL.canParse(o)) throw new ConfigError(`Invalid configuration:\n  TRUSTED_ORIGINS: "${o}" is not a URL`);
-        return new URL(o).origin;
-      }),
-  ];
+  const extraOrigins = (e.TRUSTED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of extraOrigins.filter((o) => !URL.canParse(o))) {
+    ctx.addIssue({ code: 'custom', path: ['TRUSTED_ORIGINS'], message: `"${origin}" is not a URL` });
+  }
   return Object.freeze({
     env: e.NODE_ENV,
     port: e.PORT,
@@ -118,12 +103,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret: e.SESSION_SECRET,
     redisUrl: e.REDIS_URL,
     publicUrl,
-    trustedOrigins: Object.freeze(trustedOrigins),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `Drapeau <no-reply@${new URL(publicUrl).hostname}>`,
+    trustedOrigins: Object.freeze([publicUrl, ...extraOrigins.filter((o) => URL.canParse(o)).map((o) => new URL(o).origin)]),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    maxConnections: e.MAX_CONNECTIONS,
+    metricsToken: e.METRICS_TOKEN,
     submissionRateLimit: e.SUBMISSION_RATE_LIMIT,
     labRateLimit: e.LAB_RATE_LIMIT,
     authIpRateLimit: e.AUTH_IP_RATE_LIMIT,
     authAccountRateLimit: e.AUTH_ACCOUNT_RATE_LIMIT,
+    mailRateLimit: e.MAIL_RATE_LIMIT,
   });
+});
+
+/** Derived from the schema, so that a setting is declared once. */
+export type Config = z.output<typeof ConfigSchema>;
+
+/** Parses the environment once, at start; a wrong value stops the server with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.') || 'env'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
 }

@@ -1,12 +1,17 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+import closeWithGrace from 'close-with-grace';
+
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrateDatabase } from './db/client.js';
+import { formatBanner } from './lib/banner.js';
+import { DataDirError, ensureWritableDataDir } from './lib/data-dir.js';
 import { claimServerInstance, InstanceBusyError } from './lib/instance-lock.js';
+import { createLoggerOptions } from './lib/logger.js';
 
-/** Entry: loadConfig → createDb → migrate → buildApp → listen; stops cleanly on SIGINT/SIGTERM. */
+/** Entry: loadConfig → createDb → migrate → buildApp → listen; stops cleanly on SIGINT/SIGTERM (close-with-grace). */
 async function main(): Promise<void> {
   let config;
   try {
@@ -18,6 +23,12 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // A read-only or full volume stops the server here, with one clear line, rather than later with a stack trace.
+  await ensureWritableDataDir(config.dataDir).catch((error: unknown) => {
+    if (!(error instanceof DataDirError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  });
   // One process at a time on PGlite's DATA_DIR; on PostgreSQL, a presence that a restore waits on (lib/instance-lock.ts).
   const stderrLog = { warn: (m: string) => process.stderr.write(`${m}\n`), error: (m: string) => process.stderr.write(`${m}\n`) };
   const releaseInstance = await claimServerInstance(config, stderrLog).catch((error: unknown) => {
@@ -32,34 +43,37 @@ async function main(): Promise<void> {
   );
   await migrateDatabase(database);
   const here = path.dirname(fileURLToPath(import.meta.url));
+  // A person at a terminal gets a banner and readable lines; a log collector gets JSON.
+  const isTerminal = process.stdout.isTTY === true;
   const app = await buildApp({
     config,
     database,
+    logger: createLoggerOptions(config.logLevel, { pretty: isTerminal }),
     webDistDir: process.env.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist'),
   });
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    try {
-      await app.close();
-      await database.close();
-      await releaseInstance();
-      process.exit(0);
-    } catch (error) {
-      app.log.error({ err: error }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // SIGINT/SIGTERM, or a crash: stop accepting, let the requests under way finish, close the database; forced after 10 s.
+  closeWithGrace({ delay: 10_000, logger: { error: (message: unknown) => app.log.error(message) } }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, 'stopping after an unexpected error');
+    else app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    await releaseInstance();
+  });
 
   await app.listen({ port: config.port, host: config.host });
-  app.log.info({ url: config.publicUrl, database: database.kind }, 'Drapeau is ready');
+  if (isTerminal) {
+    process.stdout.write(
+      formatBanner({
+        url: config.publicUrl,
+        database: database.kind,
+        dataDir: config.dataDir,
+        ...(config.admin ? { adminEmail: config.admin.email } : {}),
+      }),
+    );
+  } else {
+    app.log.info({ url: config.publicUrl, database: database.kind }, 'Drapeau is ready');
+  }
 }
 
 main().catch((error: unknown) => {

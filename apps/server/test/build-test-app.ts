@@ -10,6 +10,7 @@ import type { Database } from '../src/db/client.js';
 import type { Clock } from '../src/lib/clock.js';
 import type { LoggerOptions } from '../src/lib/logger.js';
 
+import { createManualClock } from './manual-clock.js';
 import { createTestDatabase } from './test-database.js';
 
 export interface TestApp {
@@ -24,7 +25,14 @@ export const TEST_ADMIN = { email: 'admin@example.com', username: 'admin', passw
 
 /** One app on its own fresh database (docs/conventions.md#tests: no shared mutable database between test files). */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; clock?: Clock; database?: Database; logger?: LoggerOptions } = {},
+  options: {
+    env?: Record<string, string>;
+    clock?: Clock;
+    database?: Database;
+    logger?: LoggerOptions;
+    /** A built web app to serve, as production does. */
+    webDistDir?: string;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -43,7 +51,9 @@ export async function buildTestApp(
     database,
     logger: options.logger ?? false,
     print: (text) => printed.push(text),
-    ...(options.clock ? { clock: options.clock } : {}),
+    // A clock that moves only when a test says so: a limit window never ends in the middle of a test.
+    clock: options.clock ?? createManualClock(),
+    ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
   });
   await app.ready();
   return {

@@ -16,4 +16,5 @@ export * from './schemas/admin.js';
 export * from './schemas/events.js';
 export * from './schemas/leaderboard.js';
 export * from './schemas/profile.js';
+export * from './schemas/account.js';
 export * from './schemas/settings.js';

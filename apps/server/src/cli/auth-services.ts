@@ -2,11 +2,14 @@ import { pino } from 'pino';
 
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
+import { createAuthMailHooks } from '../modules/auth/auth-mail.js';
 import { createAuthService } from '../modules/auth/auth.service.js';
 import { createBetterAuth } from '../modules/auth/better-auth.js';
 import { createSessionsRepository } from '../modules/auth/sessions.repository.js';
 import { createInstanceRepository } from '../modules/instance/instance.repository.js';
 import { loadInstanceSecrets } from '../modules/instance/instance-secrets.js';
+import { createMailRepository } from '../modules/mail/mail.repository.js';
+import { createMailer } from '../modules/mail/mailer.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
 
 /** The account services the admin commands need, wired as app.ts wires them (same secrets, same better-auth). */
@@ -23,7 +26,24 @@ export async function createCliAuthServices(database: Database, config: Config) 
     publicUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
     logger,
+    // The commands send no mail: an account made here is created by an admin, who vouches for its address.
+    mail: createAuthMailHooks({
+      mailer: createMailer({
+        smtpUrl: undefined,
+        from: config.mailFrom,
+        repository: createMailRepository(database.db),
+        reportError: () => undefined,
+      }),
+      publicUrl: config.publicUrl,
+      isVerificationOn: () => false,
+    }),
   });
-  const auth = createAuthService({ auth: betterAuth, users, sessions: createSessionsRepository(database.db) });
+  const auth = createAuthService({
+    auth: betterAuth,
+    users,
+    sessions: createSessionsRepository(database.db),
+    // No event bus here: a running server forgets its remembered sessions within its cache time.
+    publishSessionsRevoked: () => undefined,
+  });
   return { logger, users, betterAuth, auth };
 }

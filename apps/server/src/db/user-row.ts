@@ -2,14 +2,23 @@ import { sql } from 'drizzle-orm';
 
 import { users } from './schema/index.js';
 
+/**
+ * The name shown for a user everywhere (leaderboard, admin lists, audit log, live events): the username as they typed it,
+ * else its normalized form. One definition, so that every screen shows the same name.
+ */
+export const shownUsername = sql<string>`coalesce(${users.displayUsername}, ${users.username}, '')`;
+
 /** Everything the API's user shape needs, in one query. */
 export const userRowColumns = {
   id: users.id,
   username: users.displayUsername,
   normalizedUsername: users.username,
   email: users.email,
+  emailVerified: users.emailVerified,
   role: users.role,
   banned: users.banned,
+  banReason: users.banReason,
+  banExpires: users.banExpires,
   score: users.score,
   bio: users.bio,
   avatarPath: users.avatarPath,
@@ -27,8 +36,11 @@ export type UserRow = {
   username: string | null;
   normalizedUsername: string | null;
   email: string;
+  emailVerified: boolean;
   role: string;
   banned: boolean | null;
+  banReason: string | null;
+  banExpires: Date | null;
   score: number;
   bio: string;
   avatarPath: string | null;

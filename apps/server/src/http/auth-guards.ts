@@ -15,8 +15,10 @@ declare module 'fastify' {
 export interface Guards {
   /** Resolves the session if any; never refuses. */
   optionalUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** 401 unless signed in. */
+  /** 401 unless signed in; 403 EMAIL_NOT_VERIFIED while the admins require a confirmed address and it is not. */
   requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /** 401 unless signed in, confirmed address or not (account pages: resend the mail, fix the address, sign out). */
+  requireAccount: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** 401 unless signed in, 403 unless admin: checked on the server whatever the client shows. */
   requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
@@ -27,7 +29,7 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.sessionUser;
 }
 
-export function createGuards(auth: AuthService): Guards {
+export function createGuards(auth: AuthService, policy: { isEmailVerificationRequired: () => boolean }): Guards {
   const resolve = async (request: FastifyRequest, reply: FastifyReply) => {
     const { value, setCookies } = await auth.getSessionUser(request.headers.cookie, () => toWebHeaders(request.headers));
     if (setCookies.length > 0) void reply.header('set-cookie', setCookies);
@@ -39,6 +41,13 @@ export function createGuards(auth: AuthService): Guards {
       await resolve(request, reply);
     },
     requireUser: async (request, reply) => {
+      const user = await resolve(request, reply);
+      if (!user) throw unauthenticated();
+      if (!user.emailVerified && user.role !== 'admin' && policy.isEmailVerificationRequired()) {
+        throw forbidden('EMAIL_NOT_VERIFIED', 'Confirm your email address first: follow the link in the mail we sent.');
+      }
+    },
+    requireAccount: async (request, reply) => {
       if (!(await resolve(request, reply))) throw unauthenticated();
     },
     requireAdmin: async (request, reply) => {

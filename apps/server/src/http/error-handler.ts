@@ -16,19 +16,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
-      if ('problems' in error && Array.isArray(error.problems))
-        return reply
-          .status(error.statusCode)
-          .send(body(error.code, error.message, { problems: error.problems as NonNullable<ErrorBody['error']['problems']> }));
-      return reply
-        .status(error.statusCode)
-        .send(
-          body(
-            error.code,
-            error.message,
-            error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds },
-          ),
-        );
+      return reply.status(error.statusCode).send(
+        body(error.code, error.message, {
+          ...error.extra,
+          ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+        }),
+      );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const issues = error.validation.map((v) => ({
@@ -78,6 +71,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Text PostgreSQL cannot store (a NUL byte in a path parameter or a field): the request's fault, not ours.
       return reply.status(400).send(body('VALIDATION_FAILED', 'The request contains characters that are not allowed.'));
     }
+    if (hasCode(error, STORAGE_CODES) || /No space left on device|read-only file system/i.test(messagesOf(error))) {
+      // Disk full or storage read-only: nothing can be saved until an operator frees space (issue #17.8).
+      request.log.error({ err: error }, 'storage full or read-only: free disk space or make DATA_DIR writable');
+      return reply
+        .status(503)
+        .header('retry-after', '60')
+        .send(
+          body('STORAGE_UNAVAILABLE', 'The server cannot save anything right now. Try again in a minute.', {
+            retryAfterSeconds: 60,
+          }),
+        );
+    }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply
@@ -92,9 +97,26 @@ export function registerErrorHandler(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side.'));
   });
+}
 
-  app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send(body('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0] ?? ''}.`)),
+/** Unknown routes a client may ask for per minute and address before being answered 429. */
+export const NOT_FOUND_RATE_LIMIT = 100;
+
+/**
+ * 404 for an unknown route, rate-limited per address: a scanner walking paths is slowed down like any other caller
+ * (docs/conventions.md#validation-and-errors). Registered after @fastify/rate-limit, whose `rateLimit` it uses.
+ */
+export function registerNotFoundHandler(app: FastifyInstance): void {
+  app.setNotFoundHandler(
+    {
+      preHandler: app.rateLimit({
+        max: NOT_FOUND_RATE_LIMIT,
+        timeWindow: 60_000,
+        keyGenerator: (request) => `404:${request.ip}`,
+      }),
+    },
+    (request, reply) =>
+      reply.status(404).send(body('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0] ?? ''}.`)),
   );
 }
 
@@ -112,6 +134,20 @@ const UNAVAILABLE_CODES = new Set([
 
 /** PostgreSQL: character_not_in_repertoire (e.g. "invalid byte sequence for encoding UTF8: 0x00"), untranslatable_character. */
 const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+/** Node: no space, quota, read-only file system; PostgreSQL: disk_full, read_only_sql_transaction. */
+const STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', 'EROFS', '53100', '25006']);
+
+function messagesOf(error: unknown): string {
+  const messages: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string') messages.push(message);
+    current = (current as { cause?: unknown }).cause;
+  }
+  return messages.join('\n');
+}
 
 function hasCode(error: unknown, codes: ReadonlySet<string>): boolean {
   let current: unknown = error;

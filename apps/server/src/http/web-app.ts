@@ -5,8 +5,11 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * Serves the built SPA from one port with the API. Unknown non-API GETs that accept HTML get index.html (SPA fallback),
- * so that deep links such as /challenge/xyz work on reload. Hashed assets are cached for a year.
+ * Serves the built SPA from one port with the API (docs/decisions/009-delivery.md):
+ * - the files as compressed at build time (`.br`, else `.gz`, per Accept-Encoding);
+ * - hashed assets cached for a year as immutable; everything else, index.html first, revalidated on each use;
+ * - unknown paths without an extension get index.html (SPA fallback), so that deep links such as /challenge/xyz work on
+ *   reload; an unknown path with an extension (/wp-login.php, /missing.png) is a 404, not the app's HTML.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexHtml = path.join(webDistDir, 'index.html');
@@ -18,6 +21,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     root: webDistDir,
     wildcard: false,
     index: false,
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       if (filePath.includes(`${path.sep}assets${path.sep}`))
         void reply.header('cache-control', 'public, max-age=31536000, immutable');
@@ -32,7 +36,8 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     if (candidate.startsWith(webDistDir + path.sep) && existsSync(candidate) && !candidate.endsWith(path.sep)) {
       return reply.sendFile(path.relative(webDistDir, candidate));
     }
-    if (path.extname(urlPath) !== '' && urlPath.startsWith('/assets/')) return reply.callNotFound();
+    // A dot in the last segment: a file (/x.php, /.env), never one of the app's pages.
+    if (path.posix.basename(urlPath).includes('.')) return reply.callNotFound();
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
 }

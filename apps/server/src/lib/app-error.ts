@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@drapeau/shared';
+import type { ErrorBody, ErrorCode } from '@drapeau/shared';
 
 /** An expected failure that maps to an HTTP status and a stable code (docs/conventions.md#validation-and-errors). */
 export class AppError extends Error {
@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message?: string,
     readonly retryAfterSeconds?: number,
+    /** Extra fields of the error body (`ban` on USER_BANNED, `problems` on IMPORT_INVALID). */
+    readonly extra?: Pick<ErrorBody['error'], 'ban' | 'problems'>,
   ) {
     super(message ?? code);
     this.name = 'AppError';

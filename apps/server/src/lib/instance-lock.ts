@@ -5,7 +5,7 @@ import pg from 'pg';
 import lockfile from 'proper-lockfile';
 
 /**
- * Who may use the database while a maintenance command runs (docs/decisions/008-operations.md):
+ * Who may use the database while a maintenance command runs (docs/decisions/013-operations.md):
  * - embedded PGlite: one process at a time on DATA_DIR. The server and every command of the CLI take the same lock file
  *   (`DATA_DIR/drapeau.lock`, refreshed every second, stale after 5 s when its owner was killed);
  * - PostgreSQL: every server holds a shared advisory lock on its own connection for its whole life; a command that needs

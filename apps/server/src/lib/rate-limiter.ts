@@ -1,65 +1,60 @@
 import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
 import type { Clock } from './clock.js';
 
-export interface RateLimitState {
-  count: number;
-  /** Seconds until the window resets (at least 1). */
-  retryAfterSeconds: number;
+/** The outcome of one consume: allowed (with a way to give the point back), or refused until the window ends. */
+export type Consumed = { allowed: true; refund: () => Promise<void> } | { allowed: false; retryAfterSeconds: number };
+
+/**
+ * Fixed-window counters keyed by whatever the caller chooses (a user, an account and address). `consume` takes a point
+ * and answers in one atomic step (rate-limiter-flexible: a Map in memory, one Lua script on Redis), so a burst of
+ * concurrent requests can never pass more than `points` (docs/decisions/010-abuse-limits.md). A caller that learns the
+ * action should not count (a correct flag, a successful sign-in) refunds the point in the same window.
+ */
+export interface RateLimiter {
+  consume(key: string): Promise<Consumed>;
+}
+
+export interface RateLimiterOptions {
+  points: number;
+  windowMs: number;
+  /** Shared counters for several instances (REDIS_URL); memory otherwise. */
+  redis?: Redis | undefined;
+  /** Separates the limiters (and the test runs) sharing one Redis. */
+  keyPrefix: string;
+  clock: Clock;
 }
 
 /**
- * Fixed-window counters keyed by whatever the caller chooses (a user, an account). Used where a count must be read
- * without being consumed, e.g. "wrong flags per user": a limited user is refused before the flag is checked.
- * Requests per IP use @fastify/rate-limit instead.
+ * The window is chosen from the injectable clock (its number is part of the key), so that a test moves time without
+ * waiting; the store's own expiry only removes old windows.
  */
-export interface RateLimiter {
-  peek(key: string): Promise<RateLimitState>;
-  hit(key: string): Promise<RateLimitState>;
-}
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  const { points, windowMs, clock } = options;
+  const durationSeconds = Math.max(1, Math.ceil(windowMs / 1000)) + 1;
+  const store: RateLimiterAbstract = options.redis
+    ? new RateLimiterRedis({ storeClient: options.redis, points, duration: durationSeconds, keyPrefix: options.keyPrefix })
+    : new RateLimiterMemory({ points, duration: durationSeconds, keyPrefix: options.keyPrefix });
 
-export function createMemoryRateLimiter(windowMs: number, clock: Clock): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const current = (key: string) => {
-    const now = clock.now().getTime();
-    let window = windows.get(key);
-    if (!window || window.resetAt <= now) {
-      window = { count: 0, resetAt: now + windowMs };
-      windows.set(key, window);
-    }
-    if (windows.size > 100_000) {
-      for (const [k, w] of windows) if (w.resetAt <= now) windows.delete(k);
-    }
-    return { window, now };
-  };
-  const state = (w: { count: number; resetAt: number }, now: number): RateLimitState => ({
-    count: w.count,
-    retryAfterSeconds: Math.max(1, Math.ceil((w.resetAt - now) / 1000)),
-  });
   return {
-    peek: async (key) => {
-      const { window, now } = current(key);
-      return state(window, now);
-    },
-    hit: async (key) => {
-      const { window, now } = current(key);
-      window.count += 1;
-      return state(window, now);
+    async consume(key) {
+      const now = clock.now().getTime();
+      const window = Math.floor(now / windowMs);
+      const windowKey = `${key}:${window}`;
+      try {
+        await store.consume(windowKey, 1);
+      } catch (error) {
+        if (!(error instanceof RateLimiterRes)) throw error;
+        const windowEndsAt = (window + 1) * windowMs;
+        return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((windowEndsAt - now) / 1000)) };
+      }
+      return {
+        allowed: true,
+        refund: async () => {
+          await store.reward(windowKey, 1);
+        },
+      };
     },
   };
-}
-
-/** Shared counters for several server instances (REDIS_URL). */
-export function createRedisRateLimiter(redis: Redis, windowMs: number, prefix = 'drapeau:rl:'): RateLimiter {
-  const read = async (key: string, increment: boolean): Promise<RateLimitState> => {
-    const k = prefix + key;
-    const multi = redis.multi();
-    if (increment) multi.incr(k).pexpire(k, windowMs, 'NX');
-    multi.get(k).pttl(k);
-    const results = (await multi.exec()) ?? [];
-    const count = Number(results.at(-2)?.[1] ?? 0);
-    const ttl = Number(results.at(-1)?.[1] ?? windowMs);
-    return { count, retryAfterSeconds: Math.max(1, Math.ceil((ttl > 0 ? ttl : windowMs) / 1000)) };
-  };
-  return { peek: (key) => read(key, false), hit: (key) => read(key, true) };
 }

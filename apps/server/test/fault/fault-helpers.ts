@@ -185,9 +185,12 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server (src/main.ts through tsx, production mode) on `store` and waits for GET /api/health 200. */
+/**
+ * Starts the real server (src/main.ts through tsx, production mode) on `store` and waits for GET /api/health 200; on a free
+ * port, or on `extraEnv.PORT`.
+ */
 export async function startServer(store: Store, extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
-  const port = await freePort();
+  const port = extraEnv.PORT ? Number(extraEnv.PORT) : await freePort();
   const logFile = path.join(store.env.DATA_DIR!, 'server.log');
   const log = openSync(logFile, 'a');
   const env: Record<string, string> = {};

@@ -1,7 +1,8 @@
-import type { SessionResponse } from '@drapeau/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+
+import type { SessionResponse } from '@drapeau/shared';
 
 import { buildUser } from '@/testing/factories';
 import { renderApp } from '@/testing/render-app';

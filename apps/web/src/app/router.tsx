@@ -4,12 +4,15 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { PublicOnly } from './guards/public-only';
 import { RequireAuth } from './guards/require-auth';
 import { AppShell } from './layout/app-shell';
+import { ForgotPasswordRoute } from './routes/forgot-password';
 import { HomeRoute } from './routes/home';
 import { LoginRoute } from './routes/login';
 import { NotFoundRoute } from './routes/not-found';
 import { RegisterRoute } from './routes/register';
+import { ResetPasswordRoute } from './routes/reset-password';
 import { RouteError } from './routes/route-error';
 import { RouteFallback } from './routes/route-fallback';
+import { VerifyEmailRoute } from './routes/verify-email';
 
 /** Each page gets its own error boundary, so that a failing page leaves the shell usable. */
 function page(path: string, element: RouteObject['element']): RouteObject {
@@ -31,8 +34,16 @@ export const routes: RouteObject[] = [
       {
         element: <PublicOnly />,
         errorElement: <RouteError />,
-        children: [page('/', <HomeRoute />), page('/login', <LoginRoute />), page('/register', <RegisterRoute />)],
+        children: [
+          page('/', <HomeRoute />),
+          page('/login', <LoginRoute />),
+          page('/register', <RegisterRoute />),
+          page('/forgot-password', <ForgotPasswordRoute />),
+          page('/reset-password', <ResetPasswordRoute />),
+        ],
       },
+      // Signed in or not: a confirmation link may be opened in any browser.
+      page('/verify-email', <VerifyEmailRoute />),
       {
         element: <RequireAuth />,
         errorElement: <RouteError />,

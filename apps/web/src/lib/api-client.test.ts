@@ -1,6 +1,7 @@
-import { PublicStatsSchema } from '@drapeau/shared';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+
+import { PublicStatsSchema } from '@drapeau/shared';
 
 import { buildStats } from '@/testing/factories';
 import { errorResponse } from '@/testing/handlers';

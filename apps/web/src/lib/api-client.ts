@@ -1,3 +1,5 @@
+import i18next from 'i18next';
+
 import { ErrorBodySchema } from '@drapeau/shared';
 
 import { ApiError } from './api-error';
@@ -40,8 +42,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   const parsed = ErrorBodySchema.safeParse(json);
   if (parsed.success) {
-    const { code, message, retryAfterSeconds, issues, problems } = parsed.data.error;
-    return new ApiError({ status: response.status, code, message, retryAfterSeconds, issues, problems });
+    const { code, message, retryAfterSeconds, issues, problems, ban } = parsed.data.error;
+    return new ApiError({ status: response.status, code, message, retryAfterSeconds, issues, problems, ban });
   }
   return new ApiError({
     status: response.status,
@@ -51,7 +53,8 @@ async function toApiError(response: Response): Promise<ApiError> {
 }
 
 function buildInit(method: Method, options: RequestOptions): RequestInit {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  // The server writes account mails in this language (a reset link asked for in French arrives in French).
+  const headers: Record<string, string> = { Accept: 'application/json', 'Accept-Language': i18next.language || 'en' };
   const init: RequestInit = { method, credentials: 'include', headers };
   if (options.signal) init.signal = options.signal;
   if (options.body instanceof Blob) {

@@ -20,6 +20,13 @@ interface ApiErrorInit {
   retryAfterSeconds?: number | undefined;
   issues?: ApiErrorIssue[] | undefined;
   problems?: ImportProblem[] | undefined;
+  ban?: ApiErrorBan | undefined;
+}
+
+/** On USER_BANNED: the admins' reason and the end of the suspension (null = until restored). */
+export interface ApiErrorBan {
+  reason: string;
+  until: string | null;
 }
 
 /** Every failed API call throws this. `status` is 0 when no response arrived. */
@@ -30,6 +37,7 @@ export class ApiError extends Error {
   readonly issues: ApiErrorIssue[];
   /** On IMPORT_INVALID: every problem of the refused import, by file, line and field. */
   readonly problems: ImportProblem[];
+  readonly ban: ApiErrorBan | undefined;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -39,6 +47,7 @@ export class ApiError extends Error {
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.issues = init.issues ?? [];
     this.problems = init.problems ?? [];
+    this.ban = init.ban;
   }
 }
 

@@ -1,5 +1,6 @@
+import i18next, { type TFunction } from 'i18next';
+
 import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@drapeau/shared';
-import type { TFunction } from 'i18next';
 
 import { isApiError } from './api-error';
 
@@ -19,6 +20,14 @@ export function getErrorMessage(t: TFunction, error: unknown, options: ErrorMess
   const fallback = t(options.fallbackKey ?? 'errors:generic');
   if (!isApiError(error)) {
     return error instanceof Error && error.message ? error.message : fallback;
+  }
+  if (error.code === 'USER_BANNED' && error.ban) {
+    const { reason, until } = error.ban;
+    if (!until) return t('errors:bannedForever', { reason });
+    return t('errors:bannedUntil', {
+      reason,
+      date: new Intl.DateTimeFormat(i18next.language || 'en', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(until)),
+    });
   }
   if (error.code === 'RATE_LIMITED' && error.retryAfterSeconds !== undefined) {
     return t('errors:rateLimitedRetry', { seconds: error.retryAfterSeconds });

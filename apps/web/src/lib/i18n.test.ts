@@ -1,5 +1,6 @@
-import { ERROR_CODES, LOCALES } from '@drapeau/shared';
 import { describe, expect, it } from 'vitest';
+
+import { ERROR_CODES, LOCALES } from '@drapeau/shared';
 
 import { CLIENT_ERROR_CODES } from './api-error';
 import { buildResources, i18n, namespaces, parseLocalePath } from './i18n';

@@ -1,6 +1,7 @@
-import { LOCALES, LocaleSchema, type Locale } from '@drapeau/shared';
 import i18next, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+
+import { LOCALES, LocaleSchema, type Locale } from '@drapeau/shared';
 
 export const LANGUAGE_STORAGE_KEY = 'language';
 export const DEFAULT_LANGUAGE: Locale = 'en';

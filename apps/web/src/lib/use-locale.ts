@@ -1,5 +1,6 @@
-import type { LocalizedText, Locale } from '@drapeau/shared';
 import { useTranslation } from 'react-i18next';
+
+import type { LocalizedText, Locale } from '@drapeau/shared';
 
 import { toLocale } from './i18n';
 

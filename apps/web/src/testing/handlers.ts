@@ -1,3 +1,5 @@
+import { http, HttpResponse } from 'msw';
+
 import {
   CATEGORIES,
   PublicCategorySchema,
@@ -14,7 +16,6 @@ import {
   type SessionResponse,
   type SubmitFlagResult,
 } from '@drapeau/shared';
-import { http, HttpResponse } from 'msw';
 
 import { buildCatalogue, buildStats, buildUser } from './factories';
 

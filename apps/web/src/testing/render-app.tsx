@@ -1,7 +1,8 @@
-import type { PublicUser } from '@drapeau/shared';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
+
+import type { PublicUser } from '@drapeau/shared';
 
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';

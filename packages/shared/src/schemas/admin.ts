@@ -92,6 +92,9 @@ export const AUDIT_ACTIONS = [
   'category.update',
   'category.delete',
   'settings.per-user-flags',
+  'user.ban',
+  'user.unban',
+  'instance.backup',
   'settings.update',
 ] as const;
 export const AuditEntrySchema = z.object({

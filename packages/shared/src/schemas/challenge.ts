@@ -7,7 +7,7 @@ export const LEVELS = ['very-easy', 'easy', 'medium', 'hard'] as const;
 export const LevelSchema = z.enum(LEVELS);
 export type Level = z.infer<typeof LevelSchema>;
 
-/** A challenge's id is its slug (§3: the slug of the English title for the built-in pack; chosen by admins otherwise). */
+/** A challenge's id is its slug (docs/product.md#built-in-catalogue: the slug of the English title for the built-in pack; chosen by admins otherwise). */
 export const ChallengeIdSchema = z
   .string()
   .min(1)
@@ -114,7 +114,7 @@ export const SubmitStatusSchema = z.enum(SUBMIT_STATUSES);
 export type SubmitStatus = z.infer<typeof SubmitStatusSchema>;
 
 /**
- * §7: `{success, message}`, plus a status the client matches exhaustively. A locked (403 CHALLENGE_LOCKED), closed
+ * docs/product.md#submitting-a-flag: `{success, message}`, plus a status the client matches exhaustively. A locked (403 CHALLENGE_LOCKED), closed
  * (403 CHALLENGE_CLOSED) or exhausted (403 ATTEMPTS_EXHAUSTED) challenge is an error, not a status.
  */
 export const SubmitFlagResultSchema = z.object({

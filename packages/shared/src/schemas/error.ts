@@ -15,6 +15,8 @@ export const ErrorBodySchema = z.object({
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     /** On IMPORT_INVALID: every problem found, by file, line and field. */
     problems: z.array(ImportProblemSchema).optional(),
+    /** On USER_BANNED: the admins' reason and the end of the suspension (null = until restored). */
+    ban: z.object({ reason: z.string(), until: z.string().nullable() }).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { EmailVerificationModeSchema } from './account.js';
+
 /**
  * Platform settings, changed by admins at run time (GET/PATCH /api/admin/settings). Adding a setting is one field here,
  * its default below, and its row in the admin panel's Settings tab (docs/decisions: platform settings ADR).
@@ -7,12 +9,15 @@ import { z } from 'zod';
 export const PlatformSettingsSchema = z.object({
   /** Leaves admins off the leaderboard (they are shown, with the rank name Admin, by default). */
   hideAdminsFromLeaderboard: z.boolean(),
+  /** Off: no confirmation mail; optional: mailed at sign-up, play allowed; required: no play until confirmed. */
+  emailVerification: EmailVerificationModeSchema,
 });
 export type PlatformSettings = z.infer<typeof PlatformSettingsSchema>;
 
 /** The value of every setting no admin has changed. */
 export const DEFAULT_PLATFORM_SETTINGS: Readonly<PlatformSettings> = Object.freeze({
   hideAdminsFromLeaderboard: false,
+  emailVerification: 'optional',
 });
 
 export type PlatformSettingKey = keyof PlatformSettings;

@@ -28,6 +28,8 @@ export const PublicUserSchema = z.object({
   uid: z.string(),
   username: z.string(),
   email: z.string().optional(),
+  /** Owner and admins only: whether the address was confirmed by a link sent to it. */
+  emailVerified: z.boolean().optional(),
   rank: RoleSchema,
   score: z.number().int(),
   solvedChallenges: z.array(z.string()),
@@ -35,6 +37,8 @@ export const PublicUserSchema = z.object({
   bio: z.string(),
   badges: z.array(z.string()),
   createdAt: z.string(),
+  /** Admins only: a suspended account, its reason and its end (null = until restored). */
+  ban: z.object({ reason: z.string(), until: z.string().nullable() }).nullable().optional(),
 });
 export type PublicUser = z.infer<typeof PublicUserSchema>;
 

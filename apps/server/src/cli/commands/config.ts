@@ -40,6 +40,7 @@ export function describeConfig(config: Config): [string, string][] {
     ['TRUSTED_ORIGINS', config.trustedOrigins.join(', ')],
     ['TRUST_PROXY', String(config.trustProxy)],
     ['LOG_LEVEL', config.logLevel],
+    ['METRICS_TOKEN', hidden(config.metricsToken, 'unset: no /metrics endpoint')],
     ['SUBMISSION_RATE_LIMIT', String(config.submissionRateLimit)],
     ['LAB_RATE_LIMIT', String(config.labRateLimit)],
     ['AUTH_IP_RATE_LIMIT', String(config.authIpRateLimit)],

@@ -2,8 +2,9 @@ import { and, count, desc, eq, or } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { submissions, users } from '../../db/schema/index.js';
+import { shownUsername } from '../../db/user-row.js';
 
-import { matchesUser, type PageWindow, shownUsername } from './admin.repository.js';
+import { matchesUser, type PageWindow } from './admin.repository.js';
 
 export interface SubmissionRow {
   id: number;

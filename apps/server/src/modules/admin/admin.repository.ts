@@ -2,9 +2,7 @@ import { and, asc, count, desc, eq, or, type SQL, sql, type SQLWrapper } from 'd
 
 import type { Db } from '../../db/client.js';
 import { badges, userBadges, users } from '../../db/schema/index.js';
-import { type UserRow, userRowColumns } from '../../db/user-row.js';
-
-export const shownUsername = sql<string>`coalesce(${users.displayUsername}, ${users.username}, '')`;
+import { shownUsername, type UserRow, userRowColumns } from '../../db/user-row.js';
 
 /** The fields an admin action reads before changing them (for the audit log's from/to). */
 export interface TargetUser {
@@ -35,8 +33,6 @@ export const matchesUser = (text: string): SQL =>
   or(contains(sql`coalesce(${users.username}, '')`, text), contains(users.email, text)) as SQL;
 
 export interface AdminRepository {
-  /** Runs `fn` in one transaction with a repository bound to it; the executor is handed over for other modules' services. */
-  transaction<T>(fn: (repository: AdminRepository, executor: Db) => Promise<T>): Promise<T>;
   computeStats(): Promise<StatsRow>;
   listUsers(search: string | undefined, window: PageWindow): Promise<{ rows: UserRow[]; total: number }>;
   findUserById(id: string): Promise<UserRow | undefined>;
@@ -61,13 +57,9 @@ export interface AdminRepository {
   deleteUser(id: string): Promise<void>;
 }
 
-/** `db` may be a transaction (see transaction()). */
+/** `db` may be a transaction: app.ts binds one to each admin change's unit of work. */
 export function createAdminRepository(db: Db): AdminRepository {
   return {
-    async transaction<T>(fn: (repository: AdminRepository, executor: Db) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => fn(createAdminRepository(tx), tx));
-    },
-
     async computeStats(): Promise<StatsRow> {
       const [row] = await db
         .select({

@@ -1,5 +1,6 @@
-import { ADMIN_PAGE_SIZE } from '@drapeau/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { ADMIN_PAGE_SIZE } from '@drapeau/shared';
 
 import { users } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';

@@ -9,7 +9,6 @@ import {
   AdminUserPageSchema,
   AdminUserParamsSchema,
   AdminUserQuerySchema,
-  AuditPageSchema,
   AwardBadgeBodySchema,
   OkSchema,
   PublicUserSchema,
@@ -18,20 +17,13 @@ import {
 import { currentUser, type Guards } from '../../http/auth-guards.js';
 
 import type { AdminService } from './admin.service.js';
-import type { AuditService } from './audit.service.js';
-
-/** The audit log pages like the other admin lists. */
-const AuditQuerySchema = AdminUserQuerySchema.pick({ page: true });
 
 /**
  * Under /api/admin: the admin panel (docs/product.md#admin-panel). Every route requires the admin role, checked on the server; a
  * test walks the OpenAPI document so that a new route cannot be left unguarded (admin.routes.test.ts).
  */
-export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; audit: AuditService; guards: Guards }> = async (
-  app,
-  options,
-) => {
-  const { admin, audit, guards } = options;
+export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; guards: Guards }> = async (app, options) => {
+  const { admin, guards } = options;
   // onRequest, not preHandler: the role is checked before the body is parsed or validated, so an anonymous caller or a
   // player gets 401/403 whatever they send and learns nothing of the schemas.
   const onRequest = guards.requireAdmin;
@@ -79,11 +71,5 @@ export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService; audit: Au
     '/submissions',
     { onRequest, schema: { tags, querystring: AdminSubmissionQuerySchema, response: { 200: AdminSubmissionPageSchema } } },
     async (request) => admin.listSubmissions(request.query),
-  );
-
-  app.get(
-    '/audit',
-    { onRequest, schema: { tags, querystring: AuditQuerySchema, response: { 200: AuditPageSchema } } },
-    async (request) => audit.listEntries(request.query.page),
   );
 };

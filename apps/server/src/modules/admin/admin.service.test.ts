@@ -3,12 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { auditLogs, users } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp } from '../../../test/build-test-app.js';
+import { createUnitOfWork } from '../../db/unit-of-work.js';
+import { createAuditRepository } from '../audit/audit.repository.js';
+import { createAuditService } from '../audit/audit.service.js';
 import { createBadgesService } from '../badges/badges.service.js';
 import { createMemoryEventBus, type ServerEventMessage } from '../events/event-bus.js';
 
 import { createAdminRepository, isUsernameConflict } from './admin.repository.js';
 import { type AvatarStore, createAdminService } from './admin.service.js';
-import { createAuditService } from './audit.service.js';
+import { createAdminSubmissionsRepository } from './admin-submissions.repository.js';
 
 let t: TestApp;
 let adminId: string;
@@ -26,14 +29,20 @@ function buildService(avatars: AvatarStore = { deleteAvatar: async () => {} }) {
   const events = createMemoryEventBus();
   const published: ServerEventMessage[] = [];
   events.subscribe((message) => published.push(message));
-  const audit = createAuditService({ db: t.database.db });
+  const db = t.database.db;
+  const audit = createAuditService({ repository: createAuditRepository(db) });
+  const badges = createBadgesService({ db });
   const reported: unknown[] = [];
   const admin = createAdminService({
-    db: t.database.db,
-    badges: createBadgesService({ db: t.database.db }),
+    repository: createAdminRepository(db),
+    submissions: createAdminSubmissionsRepository(db),
+    transaction: createUnitOfWork(db, (tx) => ({
+      users: createAdminRepository(tx),
+      audit: createAuditService({ repository: createAuditRepository(tx) }),
+      awardEarnedBadges: (userId: string) => badges.awardEarnedBadges(tx, userId),
+    })),
     events,
     avatars,
-    audit,
     reportError: (error) => reported.push(error),
   });
   return { admin, audit, published, reported };

@@ -11,28 +11,37 @@ import {
   type PublicUser,
 } from '@drapeau/shared';
 
-import type { Db } from '../../db/client.js';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
-import type { BadgesService } from '../badges/badges.service.js';
+import type { UnitOfWork } from '../../lib/unit-of-work.js';
+import type { AuditRecord, AuditService } from '../audit/audit.service.js';
 import type { EventBus } from '../events/event-bus.js';
 import { toPublicUser, toRole } from '../users/users.service.js';
 
-import { type AdminRepository, createAdminRepository, isUsernameConflict } from './admin.repository.js';
-import { createAdminSubmissionsRepository } from './admin-submissions.repository.js';
-import type { AuditRecord, AuditService } from './audit.service.js';
+import { type AdminRepository, isUsernameConflict } from './admin.repository.js';
+import type { AdminSubmissionsRepository } from './admin-submissions.repository.js';
 
 /** Where avatars are stored; the files of a deleted user go with the account. */
 export interface AvatarStore {
   deleteAvatar(userId: string, avatarPath: string | null): Promise<void>;
 }
 
+/** What an admin change uses inside its transaction: all of it commits together or not at all. */
+export interface AdminScope {
+  users: AdminRepository;
+  audit: Pick<AuditService, 'record'>;
+  /** Awards the badges the user now meets and does not hold yet; the ids of the new ones. */
+  awardEarnedBadges: (userId: string) => Promise<string[]>;
+}
+
 export interface AdminServiceDeps {
-  /** For transactions, through this module's repository. */
-  db: Db;
-  badges: BadgesService;
+  /** Reads outside a transaction. */
+  repository: AdminRepository;
+  submissions: AdminSubmissionsRepository;
+  transaction: UnitOfWork<AdminScope>;
   events: EventBus;
   avatars: AvatarStore;
-  audit: AuditService;
+  /** Ends the user's sessions on every instance after a change of role or a deletion (auth.service revokeSessions). */
+  revokeSessions?: (userId: string) => void;
   /** Told when a step after the commit fails (the avatar file of a deleted user); rethrown when omitted. */
   reportError?: (error: unknown, message: string) => void;
 }
@@ -49,9 +58,7 @@ const pageWindow = (page: number) => ({ offset: (page - 1) * ADMIN_PAGE_SIZE, li
  * in one transaction; the leaderboard is told after the commit.
  */
 export function createAdminService(deps: AdminServiceDeps) {
-  const { badges, events, avatars, audit } = deps;
-  const repository = createAdminRepository(deps.db);
-  const submissionsLog = createAdminSubmissionsRepository(deps.db);
+  const { repository, transaction, events, avatars } = deps;
 
   /** The user as an admin sees it (email included), read inside the caller's transaction. */
   async function loadUser(repo: AdminRepository, userId: string, actorId: string): Promise<PublicUser> {
@@ -83,8 +90,9 @@ export function createAdminService(deps: AdminServiceDeps) {
         throw forbidden('FORBIDDEN', 'You cannot remove your own admin rank.');
       }
       let changed = false;
+      let roleChanged = false;
       try {
-        const user = await repository.transaction(async (tx, executor) => {
+        const user = await transaction(async ({ users: tx, audit, awardEarnedBadges }) => {
           const before = await tx.lockUser(userId);
           if (!before) throw userNotFound();
           const entries: Omit<AuditRecord, 'actorId' | 'targetUserId' | 'targetName'>[] = [];
@@ -107,21 +115,23 @@ export function createAdminService(deps: AdminServiceDeps) {
 
           if (body.score !== undefined && body.score !== before.score) {
             await tx.setScore(userId, body.score);
-            const newBadges = await badges.awardEarnedBadges(executor, userId);
+            const newBadges = await awardEarnedBadges(userId);
             entries.push({ action: 'user.score', details: { from: before.score, to: body.score, newBadges } });
           }
 
           const role = toRole(before.role);
+          roleChanged = body.rank !== undefined && body.rank !== role;
           if (body.rank !== undefined && body.rank !== role) {
             await tx.updateRole(userId, body.rank);
             entries.push({ action: 'user.role', details: { from: role, to: body.rank } });
           }
 
           const targetName = profile.username ?? before.username;
-          for (const entry of entries) await audit.record({ ...entry, actorId, targetUserId: userId, targetName }, executor);
+          for (const entry of entries) await audit.record({ ...entry, actorId, targetUserId: userId, targetName });
           changed = entries.length > 0;
           return loadUser(tx, userId, actorId);
         });
+        if (roleChanged) deps.revokeSessions?.(userId);
         if (changed) events.publish('leaderboard', { reason: 'user-updated' });
         return user;
       } catch (error) {
@@ -131,17 +141,20 @@ export function createAdminService(deps: AdminServiceDeps) {
 
     /** Award Badge (docs/product.md#badges): blocked if already held. */
     async awardBadge(actorId: string, userId: string, badgeId: string): Promise<PublicUser> {
-      const user = await repository.transaction(async (tx, executor) => {
+      const user = await transaction(async ({ users: tx, audit }) => {
         const target = await tx.lockUser(userId);
         if (!target) throw userNotFound();
         if (!(await tx.badgeExists(badgeId))) throw notFound('BADGE_NOT_FOUND', 'This badge does not exist.');
         if (!(await tx.insertUserBadge(userId, badgeId))) {
           throw conflict('ALREADY_AWARDED', 'This user already has this badge.');
         }
-        await audit.record(
-          { actorId, action: 'badge.award', targetUserId: userId, targetName: target.username, details: { badgeId } },
-          executor,
-        );
+        await audit.record({
+          actorId,
+          action: 'badge.award',
+          targetUserId: userId,
+          targetName: target.username,
+          details: { badgeId },
+        });
         return loadUser(tx, userId, actorId);
       });
       events.publish('leaderboard', { reason: 'user-updated' });
@@ -153,16 +166,19 @@ export function createAdminService(deps: AdminServiceDeps) {
      * with their next solve.
      */
     async removeBadge(actorId: string, userId: string, badgeId: string): Promise<PublicUser> {
-      const user = await repository.transaction(async (tx, executor) => {
+      const user = await transaction(async ({ users: tx, audit }) => {
         const target = await tx.lockUser(userId);
         if (!target) throw userNotFound();
         if (!(await tx.deleteUserBadge(userId, badgeId))) {
           throw notFound('BADGE_NOT_FOUND', 'This user does not hold this badge.');
         }
-        await audit.record(
-          { actorId, action: 'badge.remove', targetUserId: userId, targetName: target.username, details: { badgeId } },
-          executor,
-        );
+        await audit.record({
+          actorId,
+          action: 'badge.remove',
+          targetUserId: userId,
+          targetName: target.username,
+          details: { badgeId },
+        });
         return loadUser(tx, userId, actorId);
       });
       events.publish('leaderboard', { reason: 'user-updated' });
@@ -175,22 +191,20 @@ export function createAdminService(deps: AdminServiceDeps) {
      */
     async deleteUser(actorId: string, userId: string): Promise<{ ok: true }> {
       if (userId === actorId) throw badRequest('CANNOT_DELETE_SELF', 'You cannot delete your own account.');
-      const deleted = await repository.transaction(async (tx, executor) => {
+      const deleted = await transaction(async ({ users: tx, audit }) => {
         const target = await tx.lockUser(userId);
         if (!target) throw userNotFound();
-        await audit.record(
-          {
-            actorId,
-            action: 'user.delete',
-            targetUserId: userId,
-            targetName: target.username,
-            details: { email: target.email, score: target.score, rank: toRole(target.role) },
-          },
-          executor,
-        );
+        await audit.record({
+          actorId,
+          action: 'user.delete',
+          targetUserId: userId,
+          targetName: target.username,
+          details: { email: target.email, score: target.score, rank: toRole(target.role) },
+        });
         await tx.deleteUser(userId);
         return target;
       });
+      deps.revokeSessions?.(userId);
       events.publish('leaderboard', { reason: 'user-deleted' });
       // After the commit: a file cannot roll back with a transaction, and a left-over file is harmless.
       try {
@@ -204,7 +218,7 @@ export function createAdminService(deps: AdminServiceDeps) {
 
     /** Every flag attempt, newest first. `user` is a username or email substring, or an exact user id. */
     async listSubmissions(query: AdminSubmissionQuery): Promise<AdminSubmissionPage> {
-      const { rows, total } = await submissionsLog.listSubmissions(
+      const { rows, total } = await deps.submissions.listSubmissions(
         {
           user: query.user || undefined,
           challenge: query.challenge || undefined,

@@ -9,15 +9,16 @@ import { rateLimited } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 
 import type { AuthService } from './auth.service.js';
+import type { UsernamePolicy } from './username-policy.js';
 
 export interface AuthRoutesOptions {
   auth: AuthService;
   guards: Guards;
-  /** Sign-in attempts per account. */
+  /** Failed sign-ins per account and address (docs/decisions/010-abuse-limits.md). */
   accountLimiter: RateLimiter;
-  accountLimit: number;
   /** Requests per IP per minute, for sign-up and sign-in each. */
   ipLimit: number;
+  usernamePolicy: UsernamePolicy;
 }
 
 function forwardCookies(reply: FastifyReply, setCookies: string[]): void {
@@ -25,7 +26,7 @@ function forwardCookies(reply: FastifyReply, setCookies: string[]): void {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { auth, guards, accountLimiter, accountLimit, ipLimit } = options;
+  const { auth, guards, accountLimiter, ipLimit, usernamePolicy } = options;
   const perIp = { rateLimit: { max: ipLimit, timeWindow: 60_000 } };
 
   app.post(
@@ -35,6 +36,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { tags: ['auth'], body: RegisterBodySchema, response: { 200: AuthResponseSchema } },
     },
     async (request, reply) => {
+      await usernamePolicy.check(request.body.username);
       const { value, setCookies } = await auth.register(request.body, toWebHeaders(request.headers));
       forwardCookies(reply, setCookies);
       return { user: value };
@@ -48,9 +50,12 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { tags: ['auth'], body: LoginBodySchema, response: { 200: AuthResponseSchema } },
     },
     async (request, reply) => {
-      const attempts = await accountLimiter.hit(`login:${request.body.email}`);
-      if (attempts.count > accountLimit) throw rateLimited(attempts.retryAfterSeconds);
+      // Keyed on the account and the address: a stranger's wrong passwords lock out the stranger, not the owner signing
+      // in from their own address. A success gives its point back, so only failures count.
+      const consumed = await accountLimiter.consume(`${request.body.email.toLowerCase()}|${request.ip}`);
+      if (!consumed.allowed) throw rateLimited(consumed.retryAfterSeconds);
       const { value, setCookies } = await auth.login(request.body, toWebHeaders(request.headers));
+      await consumed.refund();
       forwardCookies(reply, setCookies);
       return { user: value };
     },

@@ -6,14 +6,18 @@ import { AppError, conflict, forbidden } from '../../lib/app-error.js';
 import type { UsersRepository } from '../users/users.repository.js';
 import { toPublicUser, toRole } from '../users/users.service.js';
 
+import { withMailLocale } from './auth-mail.js';
 import type { BetterAuth } from './better-auth.js';
 import { createSessionCache } from './session-cache.js';
+import { toSignUpConflict } from './sign-up-conflict.js';
 import { readCookie, verifySignedValue } from './session-cookie.js';
 import type { SessionsRepository } from './sessions.repository.js';
 
 export interface SessionUser {
   userId: string;
   role: Role;
+  /** Whether the address was confirmed (the admins may require it before playing). */
+  emailVerified: boolean;
 }
 
 export interface AuthOutcome<T> {
@@ -59,6 +63,8 @@ export function createAuthService(deps: {
   /** How long a valid session is remembered (default 10 s); see forgetSessions() and docs/performance.md. */
   sessionCacheTtlMs?: number;
   onRegistered?: () => void;
+  /** Tells every instance (itself included) that a user's sessions were revoked: see revokeSessions(). */
+  publishSessionsRevoked: (userId: string) => void;
 }) {
   const { auth, users, sessions } = deps;
   const sessionCache = createSessionCache<SessionUser>({ ttlMs: deps.sessionCacheTtlMs ?? 10_000, maxEntries: 100_000 });
@@ -84,9 +90,18 @@ export function createAuthService(deps: {
     const now = Date.now();
     if (!row || row.banned === true || row.expiresAt.getTime() <= now) return undefined;
     if (row.expiresAt.getTime() - expiresInMs + updateAgeMs <= now) return undefined;
-    const user: SessionUser = { userId: row.userId, role: toRole(row.role) };
+    const user: SessionUser = { userId: row.userId, role: toRole(row.role), emailVerified: row.emailVerified };
     sessionCache.set(signedValue, user, row.expiresAt.getTime(), readAt);
     return user;
+  }
+
+  /** A banned player sees the admins' reason and the end of the suspension when signing in. */
+  async function withBanDetails(error: unknown, email: string): Promise<unknown> {
+    if (!(error instanceof AppError) || error.code !== 'USER_BANNED') return error;
+    const row = await users.findUserByEmail(email);
+    if (!row) return error;
+    const ban = { reason: row.banReason ?? '', until: row.banExpires?.toISOString() ?? null };
+    return new AppError('USER_BANNED', 403, 'This account is suspended.', undefined, { ban });
   }
 
   async function loadUser(userId: string): Promise<PublicUser> {
@@ -99,16 +114,18 @@ export function createAuthService(deps: {
     async register(body: RegisterBody, headers: Headers): Promise<AuthOutcome<PublicUser>> {
       if (await users.isUsernameTaken(body.username)) throw conflict('USERNAME_TAKEN', 'This username is already taken.');
       try {
-        const { headers: out, response } = await auth.api.signUpEmail({
-          // The role is not an input of better-auth's sign-up (admin plugin: input false): new accounts are always `user`.
-          body: { name: body.username, email: body.email, password: body.password, username: body.username },
-          headers,
-          returnHeaders: true,
-        });
+        const { headers: out, response } = await withMailLocale(headers, () =>
+          auth.api.signUpEmail({
+            // The role is not an input of better-auth's sign-up (admin plugin: input false): new accounts are always `user`.
+            body: { name: body.username, email: body.email, password: body.password, username: body.username },
+            headers,
+            returnHeaders: true,
+          }),
+        );
         deps.onRegistered?.();
         return { value: await loadUser(response.user.id), setCookies: setCookiesOf(out) };
       } catch (error) {
-        throw translateError(error);
+        throw translateError(await toSignUpConflict(error, body, users));
       }
     },
 
@@ -121,7 +138,7 @@ export function createAuthService(deps: {
         });
         return { value: await loadUser(response.user.id), setCookies: setCookiesOf(out) };
       } catch (error) {
-        throw translateError(error);
+        throw await withBanDetails(translateError(error), body.email);
       }
     },
 
@@ -152,15 +169,29 @@ export function createAuthService(deps: {
       const { headers: out, response } = await auth.api.getSession({ headers: headers(), returnHeaders: true });
       if (!response || response.user.banned === true) return { value: null, setCookies: setCookiesOf(out) };
       return {
-        value: { userId: response.user.id, role: toRole(response.user.role ?? 'user') },
+        value: {
+          userId: response.user.id,
+          role: toRole(response.user.role ?? 'user'),
+          emailVerified: response.user.emailVerified,
+        },
         setCookies: setCookiesOf(out),
       };
     },
 
     /**
-     * Forgets every remembered session. Call it (or publish a user change on the event bus, which app.ts wires to it)
-     * whenever a role changes or a user is banned or deleted, so that the change applies to the next request.
+     * Call after a user's role, ban, password or address changed, or the user was deleted: the sessions remembered for
+     * that user are forgotten here at once and on the other instances when the `sessions` event arrives, so that the
+     * change applies to the user's next request everywhere.
      */
+    revokeSessions(userId: string): void {
+      sessionCache.forgetUser(userId);
+      deps.publishSessionsRevoked(userId);
+    },
+
+    /** The receiving end of the `sessions` event (another instance revoked a user's sessions). */
+    forgetUserSessions: (userId: string) => sessionCache.forgetUser(userId),
+
+    /** Forgets every remembered session (tests; a change made outside the app). */
     forgetSessions: () => sessionCache.clear(),
 
     loadUser,

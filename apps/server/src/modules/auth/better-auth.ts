@@ -8,12 +8,15 @@ import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@drapeau
 import type { Db } from '../../db/client.js';
 import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
 
+import type { AuthMailHooks } from './auth-mail.js';
+
 export interface BetterAuthOptions {
   db: Db;
   secret: string;
   publicUrl: string;
   trustedOrigins: readonly string[];
   logger: FastifyBaseLogger;
+  mail: AuthMailHooks;
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -39,7 +42,19 @@ export function createBetterAuth(options: BetterAuthOptions) {
       autoSignIn: true,
       minPasswordLength: PASSWORD_MIN,
       maxPasswordLength: PASSWORD_MAX,
+      // Reset links: single use (better-auth consumes the token), valid for an hour, and every session of the account ends.
+      sendResetPassword: options.mail.sendResetPassword,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      revokeSessionsOnPasswordReset: true,
     },
+    emailVerification: {
+      sendVerificationEmail: options.mail.sendVerificationEmail,
+      // Sent at sign-up unless the admins turned verification off (the hook then sends nothing).
+      sendOnSignUp: true,
+      expiresIn: 60 * 60,
+    },
+    // A new address is confirmed on the new address before it replaces the old one.
+    user: { changeEmail: { enabled: true } },
     session: {
       // Sliding expiry: a session used at least once a day lives on; one left alone for a week ends.
       expiresIn: 7 * DAY_SECONDS,

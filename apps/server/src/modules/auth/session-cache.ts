@@ -2,10 +2,14 @@
  * A short-lived memory of valid sessions, so that hot routes (leaderboard, submissions) answer without a session query
  * (docs/performance.md). Keyed by the exact signed cookie value, so a hit needs a cookie the server signed and checked.
  * Only valid sessions are kept, for at most `ttlMs` and never past the session's expiry. Sign-out forgets its cookie;
- * `clear()` forgets every session and runs on every user change announced on the event bus (role, ban, deletion), on
- * every instance. Any other way of ending a session (e.g. sign-out on another instance) takes effect within `ttlMs`.
+ * `forgetUser()` runs on every instance when a user's sessions are revoked (the `sessions` event: role, ban,
+ * deletion, password or email change). Any other way of ending a session (e.g. sign-out on another instance) takes effect within `ttlMs`.
  */
-export function createSessionCache<T>(options: { ttlMs: number; maxEntries: number; now?: () => number }) {
+export function createSessionCache<T extends { userId: string }>(options: {
+  ttlMs: number;
+  maxEntries: number;
+  now?: () => number;
+}) {
   const now = options.now ?? Date.now;
   const entries = new Map<string, { user: T; until: number }>();
   /** Bumped by forget() and clear(): a lookup that started before either must not store what it read. */
@@ -35,10 +39,15 @@ export function createSessionCache<T>(options: { ttlMs: number; maxEntries: numb
       generation += 1;
       entries.delete(signedValue);
     },
+    /** Forgets every remembered session of one user (signed out elsewhere, banned, role or email changed). */
+    forgetUser(userId: string): void {
+      generation += 1;
+      for (const [key, entry] of entries) if (entry.user.userId === userId) entries.delete(key);
+    },
     clear(): void {
       generation += 1;
       entries.clear();
     },
   };
 }
-export type SessionCache<T> = ReturnType<typeof createSessionCache<T>>;
+export type SessionCache<T extends { userId: string }> = ReturnType<typeof createSessionCache<T>>;

@@ -38,27 +38,27 @@ describe('verifySignedValue', () => {
 describe('createSessionCache', () => {
   it('forgets entries after the TTL, at the session expiry, on forget() and clear()', () => {
     let now = 1000;
-    const cache = createSessionCache<string>({ ttlMs: 100, maxEntries: 10, now: () => now });
-    cache.set('a', 'A', 5000, cache.generation());
-    cache.set('b', 'B', 1050, cache.generation());
-    expect(cache.get('a')).toBe('A');
+    const cache = createSessionCache<{ userId: string }>({ ttlMs: 100, maxEntries: 10, now: () => now });
+    cache.set('a', { userId: 'A' }, 5000, cache.generation());
+    cache.set('b', { userId: 'B' }, 1050, cache.generation());
+    expect(cache.get('a')).toEqual({ userId: 'A' });
     now = 1060;
     expect(cache.get('b')).toBeUndefined();
     now = 1101;
     expect(cache.get('a')).toBeUndefined();
-    cache.set('a', 'A', 5000, cache.generation());
+    cache.set('a', { userId: 'A' }, 5000, cache.generation());
     cache.forget('a');
     expect(cache.get('a')).toBeUndefined();
-    cache.set('c', 'C', 5000, cache.generation());
+    cache.set('c', { userId: 'C' }, 5000, cache.generation());
     cache.clear();
     expect(cache.get('c')).toBeUndefined();
   });
 
   it('does not store what was read before sessions were forgotten', () => {
-    const cache = createSessionCache<string>({ ttlMs: 100, maxEntries: 10 });
+    const cache = createSessionCache<{ userId: string }>({ ttlMs: 100, maxEntries: 10 });
     const readAt = cache.generation();
     cache.clear();
-    cache.set('a', 'A', Date.now() + 10_000, readAt);
+    cache.set('a', { userId: 'A' }, Date.now() + 10_000, readAt);
     expect(cache.get('a')).toBeUndefined();
   });
 });

@@ -8,12 +8,19 @@ export interface ActiveSessionRow {
   expiresAt: Date;
   role: string;
   banned: boolean | null;
+  emailVerified: boolean;
 }
 
 /** The read side of better-auth's session table, for the guards' fast path (auth.service getSessionUser). */
 export function createSessionsRepository(db: Db) {
   const findByToken = db
-    .select({ userId: sessions.userId, expiresAt: sessions.expiresAt, role: users.role, banned: users.banned })
+    .select({
+      userId: sessions.userId,
+      expiresAt: sessions.expiresAt,
+      role: users.role,
+      banned: users.banned,
+      emailVerified: users.emailVerified,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.token, sql.placeholder('token')))

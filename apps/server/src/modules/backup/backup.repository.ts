@@ -15,7 +15,7 @@ const ident = (name: string) => sql.identifier(name);
 const ROWS_PER_INSERT = 500;
 
 /**
- * The database's rows in a portable form (docs/decisions/008-operations.md): every table of the `public` schema, read
+ * The database's rows in a portable form (docs/decisions/013-operations.md): every table of the `public` schema, read
  * from the catalog (so a table added by a later migration is included without change here), one JSON object per row as
  * PostgreSQL writes it (`to_jsonb`, exact for timestamps and big numbers since JavaScript never parses it), and written
  * back by PostgreSQL itself (`jsonb_populate_recordset`). PGlite and PostgreSQL read and write the same text.

@@ -1,5 +1,6 @@
-import { BadgeSchema, type BadgeCriteria } from '@drapeau/shared';
 import { describe, expect, it } from 'vitest';
+
+import { BadgeSchema, type BadgeCriteria } from '@drapeau/shared';
 
 import { BADGES } from './badge-catalogue.js';
 

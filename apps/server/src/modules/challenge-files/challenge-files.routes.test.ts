@@ -58,10 +58,11 @@ describe('per-deployment files', () => {
         expect(fileB.statusCode).toBe(200);
         expect(fileA.rawPayload.equals(fileB.rawPayload)).toBe(false);
       }
-      const flagA = deriveFlag(t.config.instanceSecret!, 'memory-dump-analysis');
-      const flagB = deriveFlag(other.config.instanceSecret!, 'memory-dump-analysis');
+      // The EXIF photo keeps its flag in plain text (an Easy file); Medium and Hard ones hide it from a byte search.
+      const flagA = deriveFlag(t.config.instanceSecret!, 'exif-metadata-extraction');
+      const flagB = deriveFlag(other.config.instanceSecret!, 'exif-metadata-extraction');
       expect(flagA).not.toBe(flagB);
-      const dumpA = (await a.client.get('/api/challenges/memory-dump-analysis/file')).rawPayload;
+      const dumpA = (await a.client.get('/api/challenges/exif-metadata-extraction/file')).rawPayload;
       expect(dumpA.includes(Buffer.from(flagA))).toBe(true);
       expect(dumpA.includes(Buffer.from(flagB))).toBe(false);
     } finally {

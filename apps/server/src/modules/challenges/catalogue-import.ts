@@ -18,7 +18,7 @@ export interface ImportPlan {
   problems: ImportProblem[];
 }
 
-/** §3's slug: lowercased, spaces to hyphens, other non-alphanumerics dropped. */
+/** The slug (docs/product.md#challenges): lowercased, spaces to hyphens, other non-alphanumerics dropped. */
 export function slugify(title: string): string {
   return title
     .toLowerCase()

@@ -22,7 +22,9 @@ export const PACK_DIR = fileURLToPath(new URL('./pack', import.meta.url));
 /** An import refused as a whole: the problems, by file, line and field (400 IMPORT_INVALID). */
 export class ImportInvalidError extends AppError {
   constructor(readonly problems: ImportProblem[]) {
-    super('IMPORT_INVALID', 400, `The import was refused: ${problems.length} problem(s); nothing was written.`);
+    super('IMPORT_INVALID', 400, `The import was refused: ${problems.length} problem(s); nothing was written.`, undefined, {
+      problems,
+    });
   }
 }
 

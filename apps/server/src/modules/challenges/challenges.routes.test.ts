@@ -10,7 +10,8 @@ let t: TestApp;
 const flagOf = (id: string) => deriveFlag(t.config.instanceSecret!, id);
 
 beforeAll(async () => {
-  t = await buildTestApp({ env: { SUBMISSION_RATE_LIMIT: '3' } });
+  // Above the 100 concurrent flags below; the limit itself is tested in submissions/submission-limits.routes.test.ts.
+  t = await buildTestApp({ env: { SUBMISSION_RATE_LIMIT: '200' } });
 });
 afterAll(async () => {
   await t.close();
@@ -104,20 +105,6 @@ describe('POST /api/challenges/:id/submit', () => {
     const rows = await t.database.db.select().from(submissions).where(eq(submissions.userId, player.userId));
     expect(rows.map((r) => r.isCorrect).sort()).toEqual([false, true]);
     expect(rows.every((r) => r.challengeId === 'caesar-cipher' && r.ip === '127.0.0.1')).toBe(true);
-  });
-
-  it('limits wrong flags per user with 429 and the time to wait, even for the right flag', async () => {
-    const player = await registerPlayer(t.app);
-    for (let i = 0; i < 3; i += 1) {
-      expect((await player.client.post('/api/challenges/kernel-exploit/submit', { flag: `CTF{wrong${i}}` })).json().status).toBe(
-        'incorrect',
-      );
-    }
-    const limited = await player.client.post('/api/challenges/kernel-exploit/submit', { flag: flagOf('kernel-exploit') });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().error).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });
-    const other = await registerPlayer(t.app);
-    expect((await other.client.post('/api/challenges/kernel-exploit/submit', { flag: 'CTF{x}' })).statusCode).toBe(200);
   });
 
   it('gives exactly one solve and one score increase for 100 concurrent correct submissions', async () => {

@@ -18,6 +18,8 @@ export interface ServerEvents {
   incident: SharedFlagIncident;
   /** Between server instances only: the SSE route forwards SERVER_EVENT_TYPES and nothing else. */
   settings: SettingsChangedEvent;
+  /** Between server instances only: a user's sessions were revoked (role, ban, deletion, password or address change). */
+  sessions: { userId: string };
 }
 /** Event types written to admins' streams only. */
 export const ADMIN_ONLY_EVENTS: ReadonlySet<ServerEventName> = new Set<ServerEventName>(['incident']);

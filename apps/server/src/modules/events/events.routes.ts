@@ -7,8 +7,10 @@ import { SERVER_EVENT_TYPES } from '@drapeau/shared';
 import { currentUser, type Guards } from '../../http/auth-guards.js';
 
 import { ADMIN_ONLY_EVENTS, type EventBus } from './event-bus.js';
+import { createCoalescer, createStreamCounter } from './stream-limits.js';
 
 const HEARTBEAT_MS = 25_000;
+const LEADERBOARD_COALESCE_MS = 1000;
 /** What browsers may see; other bus events (settings) stay between server instances. */
 const PUBLIC_EVENT_TYPES = new Set<string>(SERVER_EVENT_TYPES);
 
@@ -17,16 +19,28 @@ const PUBLIC_EVENT_TYPES = new Set<string>(SERVER_EVENT_TYPES);
  * stream; a comment line every 25 s keeps proxies from closing idle streams. Browsers reconnect by themselves
  * (EventSource, `retry: 3000`).
  */
-export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Guards }> = async (app, options) => {
+export const eventsRoutes: FastifyPluginAsyncZod<{
+  events: EventBus;
+  guards: Guards;
+  /** Told the number of open streams when it changes (the live-clients metric). */
+  onClientCount?: (count: number) => void;
+}> = async (app, options) => {
   const { events, guards } = options;
   const streams = new Set<ServerResponse>();
   /** The admins' streams among them: only they receive admin-only events (shared-flag incidents). */
   const adminStreams = new Set<ServerResponse>();
+  const counter = createStreamCounter();
+  const writeAll = (frame: string) => {
+    for (const stream of streams) stream.write(frame);
+  };
+  const leaderboardFrames = createCoalescer(LEADERBOARD_COALESCE_MS, writeAll);
 
   const unsubscribe = events.subscribe((message) => {
     if (!PUBLIC_EVENT_TYPES.has(message.type)) return;
     const frame = `event: ${message.type}\ndata: ${JSON.stringify(message.data)}\n\n`;
-    for (const stream of ADMIN_ONLY_EVENTS.has(message.type) ? adminStreams : streams) stream.write(frame);
+    if (ADMIN_ONLY_EVENTS.has(message.type)) for (const stream of adminStreams) stream.write(frame);
+    else if (message.type === 'leaderboard') leaderboardFrames.push(frame);
+    else writeAll(frame);
   });
   const heartbeat = setInterval(() => {
     for (const stream of streams) stream.write(': keep-alive\n\n');
@@ -35,6 +49,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Gua
 
   app.addHook('onClose', async () => {
     unsubscribe();
+    leaderboardFrames.close();
     clearInterval(heartbeat);
     for (const stream of streams) stream.end();
     streams.clear();
@@ -48,6 +63,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Gua
       schema: { tags: ['events'], description: 'text/event-stream of `solve` and `leaderboard` events.' },
     },
     async (request, reply) => {
+      const release = counter.open(currentUser(request).userId, request.ip);
       reply.hijack();
       const raw = reply.raw;
       const cookies = reply.getHeader('set-cookie');
@@ -61,9 +77,12 @@ export const eventsRoutes: FastifyPluginAsyncZod<{ events: EventBus; guards: Gua
       raw.write('retry: 3000\n: connected\n\n');
       streams.add(raw);
       if (currentUser(request).role === 'admin') adminStreams.add(raw);
+      options.onClientCount?.(streams.size);
       request.raw.on('close', () => {
         streams.delete(raw);
         adminStreams.delete(raw);
+        release();
+        options.onClientCount?.(streams.size);
       });
     },
   );

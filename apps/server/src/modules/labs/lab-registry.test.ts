@@ -1,7 +1,9 @@
-import { LabResponseSchema } from '@drapeau/shared';
 import { describe, expect, it } from 'vitest';
 
+import { LabResponseSchema } from '@drapeau/shared';
+
 import { CATALOGUE } from '../challenges/catalogue/index.js';
+
 import { LAB_HANDLERS } from './lab-registry.js';
 import { runLab } from './lab-test-helpers.js';
 

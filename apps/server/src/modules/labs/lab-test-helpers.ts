@@ -1,5 +1,6 @@
-import type { LabRequest } from '@drapeau/shared';
 import { expect } from 'vitest';
+
+import type { LabRequest } from '@drapeau/shared';
 
 import type { LabHandler, LabResult } from './lab-handler.js';
 import { XOR_KEY, xorToHex } from './handlers/xor-encryption.js';

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ChallengeParamsSchema, LabRequestSchema, LabResponseSchema } from '@drapeau/shared';
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';
+import { notFound } from '../../lib/app-error.js';
 
+import { XSS_PREVIEW_CSP, XSS_PREVIEW_PAGE } from './handlers/xss-preview-page.js';
 import type { LabsService } from './labs.service.js';
 
 export const labsRoutes: FastifyPluginAsyncZod<{ labs: LabsService; guards: Guards }> = async (app, options) => {
@@ -25,4 +27,16 @@ export const labsRoutes: FastifyPluginAsyncZod<{ labs: LabsService; guards: Guar
       return response;
     },
   );
+
+  // The XSS lab's preview frame: its own sandboxed origin and CSP (handlers/xss-preview-page.ts). Only as a frame.
+  app.get('/xss-filter-bypass/lab/preview', { onRequest: guards.requireUser, schema: { hide: true } }, async (request, reply) => {
+    const destination = request.headers['sec-fetch-dest'];
+    if (destination !== undefined && destination !== 'iframe')
+      throw notFound('LAB_NOT_FOUND', 'This page only opens inside the lab.');
+    return reply
+      .header('content-security-policy', XSS_PREVIEW_CSP)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(XSS_PREVIEW_PAGE);
+  });
 };

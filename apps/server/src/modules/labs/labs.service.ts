@@ -8,15 +8,15 @@ import type { LabResult } from './lab-handler.js';
 import { LAB_HANDLERS } from './lab-registry.js';
 
 /** Runs an in-page exercise's check on the server, with the challenge's flag; rate-limited per user like flag submissions. */
-export function createLabsService(deps: { challenges: ChallengesService; limiter: RateLimiter; limit: number }) {
-  const { challenges, limiter, limit } = deps;
+export function createLabsService(deps: { challenges: ChallengesService; limiter: RateLimiter }) {
+  const { challenges, limiter } = deps;
   return {
     async runLab(userId: string, challengeId: string, request: LabRequest): Promise<LabResult> {
       const challenge = await challenges.getListedChallenge(challengeId);
       const handler = challenge.lab ? LAB_HANDLERS.get(challenge.lab) : undefined;
       if (!handler) throw notFound('LAB_NOT_FOUND', 'This challenge has no in-page exercise.');
-      const state = await limiter.hit(`lab:${userId}`);
-      if (state.count > limit) throw rateLimited(state.retryAfterSeconds);
+      const consumed = await limiter.consume(`lab:${userId}`);
+      if (!consumed.allowed) throw rateLimited(consumed.retryAfterSeconds);
       // The flag this player must find: the deployment's, or theirs when the pack is per-user.
       return handler.handle(request, { flag: await challenges.embeddedFlagFor(challenge, userId) });
     },

@@ -2,6 +2,7 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
+import { shownUsername } from '../../db/user-row.js';
 
 export interface StandingRow {
   id: string;
@@ -16,12 +17,15 @@ export interface StandingRow {
 
 export function createLeaderboardRepository(db: Db) {
   return {
-    /** Every player (role user, not banned) with their solve count: one query, no N+1. Admins run the event; they are not ranked. */
-    async listStandings(): Promise<StandingRow[]> {
+    /**
+     * Every user who is not banned, with their solve count: one query, no N+1. Admins are left out when the platform
+     * setting says so (docs/decisions/008-platform-settings.md).
+     */
+    async listStandings(options: { includeAdmins: boolean }): Promise<StandingRow[]> {
       return db
         .select({
           id: users.id,
-          username: sql<string>`coalesce(${users.displayUsername}, ${users.username}, '')`,
+          username: shownUsername,
           email: users.email,
           avatarPath: users.avatarPath,
           role: users.role,
@@ -30,7 +34,9 @@ export function createLeaderboardRepository(db: Db) {
           solvedCount: sql<number>`(select count(*)::int from solves s where s.user_id = "users"."id")`,
         })
         .from(users)
-        .where(and(eq(users.role, 'user'), or(isNull(users.banned), eq(users.banned, false))));
+        .where(
+          and(options.includeAdmins ? undefined : eq(users.role, 'user'), or(isNull(users.banned), eq(users.banned, false))),
+        );
     },
   };
 }

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { users } from '../../db/schema/index.js';
-import { buildTestApp, registerPlayer, type TestApp } from '../../../test/build-test-app.js';
+import { buildTestApp, loginAdmin, registerPlayer, type TestApp } from '../../../test/build-test-app.js';
 import { deriveFlag } from '../challenges/flags.js';
 
 let t: TestApp;
@@ -58,11 +58,37 @@ describe('GET /api/leaderboard', () => {
     expect((await client.get('/api/leaderboard?search=nobody-at-all')).json()).toMatchObject({ total: 0, entries: [] });
   });
 
-  it('does not rank admins: they run the event', async () => {
+  it('shows admins by default, with the rank admin, and hides them when the setting is on', async () => {
+    const admin = await loginAdmin(t.app);
     const { client } = await registerPlayer(t.app);
-    const page = (await client.get('/api/leaderboard?search=admin')).json();
-    expect(page.entries.map((e: { rank: string }) => e.rank)).not.toContain('admin');
-    expect(page.total).toBe(0);
+    const adminRows = async () =>
+      (await client.get('/api/leaderboard?search=admin')).json().entries.filter((e: { rank: string }) => e.rank === 'admin');
+    expect(await adminRows()).toEqual([expect.objectContaining({ username: 'admin', rank: 'admin', score: 0 })]);
+
+    expect((await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: true })).statusCode).toBe(200);
+    expect(await adminRows()).toEqual([]);
+    const all = (await client.get('/api/leaderboard')).json();
+    expect(all.entries.map((e: { rank: string }) => e.rank)).not.toContain('admin');
+
+    expect((await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: false })).statusCode).toBe(200);
+    expect(await adminRows()).toHaveLength(1);
+  });
+
+  it('keeps a promoted player on the leaderboard, as an admin, unless admins are hidden', async () => {
+    const admin = await loginAdmin(t.app);
+    const promoted = await registerPlayer(t.app, { username: 'promoted_one' });
+    await solve(promoted.client, 'caesar-cipher');
+    const { client } = await registerPlayer(t.app);
+    const row = async () => (await client.get('/api/leaderboard?search=promoted_one')).json().entries[0];
+    expect(await row()).toMatchObject({ rank: 'user', score: 10 });
+
+    // On PostgreSQL the change reaches the standings through LISTEN/NOTIFY, a moment after the answer: poll for it.
+    expect((await admin.patch(`/api/admin/users/${promoted.userId}`, { rank: 'admin' })).statusCode).toBe(200);
+    await expect.poll(row, { timeout: 15_000 }).toMatchObject({ uid: promoted.userId, rank: 'admin', score: 10, solvedCount: 1 });
+
+    await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: true });
+    await expect.poll(row, { timeout: 15_000 }).toBeUndefined();
+    await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: false });
   });
 
   it('leaves banned users out and pages by 100', async () => {

@@ -1,4 +1,4 @@
-import { LEADERBOARD_PAGE_SIZE, type LeaderboardPage, type LeaderboardQuery } from '@drapeau/shared';
+import { LEADERBOARD_PAGE_SIZE, type LeaderboardPage, type LeaderboardQuery, type PlatformSettings } from '@drapeau/shared';
 
 import type { EventBus } from '../events/event-bus.js';
 import { avatarUrlOf } from '../users/avatar-url.js';
@@ -8,12 +8,19 @@ import type { LeaderboardRepository } from './leaderboard.repository.js';
 import { createSearchIndex, type SearchIndex } from './search-index.js';
 import { rankStandings, type Standing, toEntry } from './standings.js';
 
+export interface LeaderboardServiceDeps {
+  repository: LeaderboardRepository;
+  events: EventBus;
+  /** The platform settings: admins are ranked unless `hideAdminsFromLeaderboard` (docs/decisions/008-platform-settings.md). */
+  settings: { get(): PlatformSettings; subscribe(listener: () => void): () => void };
+}
+
 /**
  * Standings live in memory (docs/architecture.md#leaderboard-in-memory): rebuilt by one query after a change announced on the
  * event bus, and the bytes of each unfiltered page are serialized once per change. A leaderboard read costs no query.
  */
-export function createLeaderboardService(deps: { repository: LeaderboardRepository; events: EventBus }) {
-  const { repository, events } = deps;
+export function createLeaderboardService(deps: LeaderboardServiceDeps) {
+  const { repository, events, settings } = deps;
   let standings: Promise<Standing[]> | undefined;
   let pageBytes = new Map<number, Buffer>();
 
@@ -21,7 +28,8 @@ export function createLeaderboardService(deps: { repository: LeaderboardReposito
     standings = undefined;
     pageBytes = new Map();
   };
-  const unsubscribe = events.subscribe(invalidate);
+  const unsubscribeEvents = events.subscribe(invalidate);
+  const unsubscribeSettings = settings.subscribe(invalidate);
   /** The search index of each standings array, built on the first search after a change. */
   const indexes = new WeakMap<Standing[], SearchIndex>();
   const searchIndexOf = (all: Standing[]): SearchIndex => {
@@ -32,7 +40,8 @@ export function createLeaderboardService(deps: { repository: LeaderboardReposito
 
   const load = (): Promise<Standing[]> => {
     if (!standings) {
-      const pending = repository.listStandings().then((rows) =>
+      const { hideAdminsFromLeaderboard } = settings.get();
+      const pending = repository.listStandings({ includeAdmins: !hideAdminsFromLeaderboard }).then((rows) =>
         rankStandings(
           rows.map((row) => ({
             uid: row.id,
@@ -89,7 +98,10 @@ export function createLeaderboardService(deps: { repository: LeaderboardReposito
 
     /** Forces a rebuild (e.g. after a change made outside the event bus). */
     invalidate,
-    close: unsubscribe,
+    close: () => {
+      unsubscribeEvents();
+      unsubscribeSettings();
+    },
   };
   return service;
 }

@@ -1,5 +1,6 @@
-import { DEFAULT_PLATFORM_SETTINGS } from '@drapeau/shared';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
+import { DEFAULT_PLATFORM_SETTINGS } from '@drapeau/shared';
 
 import { auditLogs, platformSettings } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
@@ -38,7 +39,7 @@ describe('GET and PATCH /api/admin/settings', () => {
   it('starts from the defaults: admins shown on the leaderboard', async () => {
     const response = await admin.get('/api/admin/settings');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ hideAdminsFromLeaderboard: false });
+    expect(response.json()).toEqual({ emailVerification: 'optional', hideAdminsFromLeaderboard: false });
   });
 
   it('refuses an unknown setting or a wrong type with 400 VALIDATION_FAILED and changes nothing', async () => {
@@ -59,8 +60,11 @@ describe('GET and PATCH /api/admin/settings', () => {
   it('changes a setting, keeps it in the database, and records who changed what in the audit log', async () => {
     const response = await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: true });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ hideAdminsFromLeaderboard: true });
-    expect((await admin.get('/api/admin/settings')).json()).toEqual({ hideAdminsFromLeaderboard: true });
+    expect(response.json()).toEqual({ emailVerification: 'optional', hideAdminsFromLeaderboard: true });
+    expect((await admin.get('/api/admin/settings')).json()).toEqual({
+      emailVerification: 'optional',
+      hideAdminsFromLeaderboard: true,
+    });
     const [row] = await t.database.db.select().from(platformSettings);
     expect(row).toMatchObject({ data: { hideAdminsFromLeaderboard: true }, revision: 1 });
     const entries = await settingsAudit();
@@ -76,7 +80,10 @@ describe('GET and PATCH /api/admin/settings', () => {
   it('writes nothing and records nothing for a change to the current value or an empty body', async () => {
     const before = (await settingsAudit()).length;
     expect((await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: true })).statusCode).toBe(200);
-    expect((await admin.patch('/api/admin/settings', {})).json()).toEqual({ hideAdminsFromLeaderboard: true });
+    expect((await admin.patch('/api/admin/settings', {})).json()).toEqual({
+      emailVerification: 'optional',
+      hideAdminsFromLeaderboard: true,
+    });
     expect(await settingsAudit()).toHaveLength(before);
     const [row] = await t.database.db.select().from(platformSettings);
     expect(row?.revision).toBe(1);
@@ -92,7 +99,10 @@ describe('GET and PATCH /api/admin/settings', () => {
     // Every recorded change went from the value the one before it left.
     expect(row!.revision).toBe(1 + entries.length);
     const stored = row!.data.hideAdminsFromLeaderboard;
-    expect((await admin.get('/api/admin/settings')).json()).toEqual({ hideAdminsFromLeaderboard: stored });
+    expect((await admin.get('/api/admin/settings')).json()).toEqual({
+      emailVerification: 'optional',
+      hideAdminsFromLeaderboard: stored,
+    });
   });
 
   it('is read from the database at start, and a stored value of the wrong type counts as the default', async () => {
@@ -100,7 +110,10 @@ describe('GET and PATCH /api/admin/settings', () => {
     const second = await buildTestApp({ database: t.database });
     try {
       const secondAdmin = await loginAdmin(second.app);
-      expect((await secondAdmin.get('/api/admin/settings')).json()).toEqual({ hideAdminsFromLeaderboard: true });
+      expect((await secondAdmin.get('/api/admin/settings')).json()).toEqual({
+        emailVerification: 'optional',
+        hideAdminsFromLeaderboard: true,
+      });
     } finally {
       await second.app.close();
     }
@@ -154,7 +167,10 @@ describe('GET and PATCH /api/admin/settings', () => {
       expect((await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: next })).statusCode).toBe(200);
       await vi.waitFor(
         async () => {
-          expect((await otherAdmin.get('/api/admin/settings')).json()).toEqual({ hideAdminsFromLeaderboard: next });
+          expect((await otherAdmin.get('/api/admin/settings')).json()).toEqual({
+            emailVerification: 'optional',
+            hideAdminsFromLeaderboard: next,
+          });
         },
         { timeout: 20_000, interval: 50 },
       );

@@ -1,10 +1,12 @@
-import type { PlatformSettings } from '@drapeau/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { PlatformSettings } from '@drapeau/shared';
 
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { createTestDatabase } from '../../../test/test-database.js';
-import { createAuditService } from '../admin/audit.service.js';
+import { createAuditRepository } from '../audit/audit.repository.js';
+import { createAuditService } from '../audit/audit.service.js';
 import { createMemoryEventBus } from '../events/event-bus.js';
 
 import { createSettingsService, toPlatformSettings } from './settings.service.js';
@@ -20,35 +22,46 @@ afterAll(async () => {
 
 describe('toPlatformSettings', () => {
   it('keeps valid stored values and uses the default for missing, invalid or unknown ones', () => {
-    expect(toPlatformSettings({ hideAdminsFromLeaderboard: true })).toEqual({ hideAdminsFromLeaderboard: true });
-    expect(toPlatformSettings({})).toEqual({ hideAdminsFromLeaderboard: false });
-    expect(toPlatformSettings({ hideAdminsFromLeaderboard: 1, gone: 'x' })).toEqual({ hideAdminsFromLeaderboard: false });
+    expect(toPlatformSettings({ hideAdminsFromLeaderboard: true })).toEqual({
+      emailVerification: 'optional',
+      hideAdminsFromLeaderboard: true,
+    });
+    expect(toPlatformSettings({})).toEqual({ emailVerification: 'optional', hideAdminsFromLeaderboard: false });
+    expect(toPlatformSettings({ hideAdminsFromLeaderboard: 1, gone: 'x' })).toEqual({
+      emailVerification: 'optional',
+      hideAdminsFromLeaderboard: false,
+    });
   });
 });
 
 describe('the settings service', () => {
   it('gives every instance on the bus the new value synchronously, and tells their subscribers', async () => {
     const events = createMemoryEventBus();
-    const audit = createAuditService({ db: database.db });
+    const auditIn = (executor: typeof database.db) => createAuditService({ repository: createAuditRepository(executor) });
     const updated: string[][] = [];
-    const first = createSettingsService({ db: database.db, events, audit, onUpdated: (changed) => updated.push(changed) });
-    const second = createSettingsService({ db: database.db, events, audit });
+    const first = createSettingsService({ db: database.db, events, auditIn, onUpdated: (changed) => updated.push(changed) });
+    const second = createSettingsService({ db: database.db, events, auditIn });
     await first.load();
     await second.load();
     const seen: [PlatformSettings, PlatformSettings][] = [];
     second.subscribe((next, previous) => seen.push([next, previous]));
 
     await first.update('settings-admin', { hideAdminsFromLeaderboard: true });
-    expect(first.get()).toEqual({ hideAdminsFromLeaderboard: true });
-    expect(second.get()).toEqual({ hideAdminsFromLeaderboard: true });
-    expect(seen).toEqual([[{ hideAdminsFromLeaderboard: true }, { hideAdminsFromLeaderboard: false }]]);
+    expect(first.get()).toEqual({ emailVerification: 'optional', hideAdminsFromLeaderboard: true });
+    expect(second.get()).toEqual({ emailVerification: 'optional', hideAdminsFromLeaderboard: true });
+    expect(seen).toEqual([
+      [
+        { emailVerification: 'optional', hideAdminsFromLeaderboard: true },
+        { emailVerification: 'optional', hideAdminsFromLeaderboard: false },
+      ],
+    ]);
     // Only the instance that made the change is told to announce it.
     expect(updated).toEqual([['hideAdminsFromLeaderboard']]);
     expect(Object.isFrozen(second.get())).toBe(true);
 
     // A notification that arrives late (an older revision) does not take an instance back.
     events.publish('settings', { revision: 0, settings: { hideAdminsFromLeaderboard: false } });
-    expect(second.get()).toEqual({ hideAdminsFromLeaderboard: true });
+    expect(second.get()).toEqual({ emailVerification: 'optional', hideAdminsFromLeaderboard: true });
     expect(seen).toHaveLength(1);
     first.close();
     second.close();

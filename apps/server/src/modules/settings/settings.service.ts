@@ -9,7 +9,7 @@ import {
 } from '@drapeau/shared';
 
 import type { Db } from '../../db/client.js';
-import type { AuditService } from '../admin/audit.service.js';
+import type { AuditService } from '../audit/audit.service.js';
 import type { EventBus } from '../events/event-bus.js';
 
 import { createSettingsRepository } from './settings.repository.js';
@@ -19,7 +19,8 @@ export type SettingsListener = (next: PlatformSettings, previous: PlatformSettin
 export interface SettingsServiceDeps {
   db: Db;
   events: EventBus;
-  audit: AuditService;
+  /** The audit log bound to a transaction, so that the entry commits with the change. */
+  auditIn: (executor: Db) => Pick<AuditService, 'record'>;
   /** Told, on the instance that made it, once a change is committed and published (e.g. to tell browsers). */
   onUpdated?: (changed: PlatformSettingKey[], settings: PlatformSettings) => void;
 }
@@ -46,7 +47,7 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringi
  * notifications arrive out of order.
  */
 export function createSettingsService(deps: SettingsServiceDeps) {
-  const { events, audit } = deps;
+  const { events, auditIn } = deps;
   const repository = createSettingsRepository(deps.db);
   let current: { revision: number; settings: PlatformSettings } = {
     revision: -1,
@@ -102,7 +103,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
         const changed = Object.keys(values) as PlatformSettingKey[];
         if (changed.length === 0) return { revision: before.revision, settings: previous, changed };
         const after = await tx.mergeSettings(values);
-        await audit.record({ actorId, action: 'settings.update', details }, executor);
+        await auditIn(executor).record({ actorId, action: 'settings.update', details });
         return { revision: after.revision, settings: toPlatformSettings(after.data), changed };
       });
       apply(result.revision, result.settings);

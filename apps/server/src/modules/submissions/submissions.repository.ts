@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { flagIncidents, solves, submissions, users } from '../../db/schema/index.js';
+import { shownUsername } from '../../db/user-row.js';
 // The score SQL is the catalogue's: one definition of how a solve's points follow a challenge's value.
 import { createCatalogueRepository } from '../challenges/catalogue.repository.js';
 import { rowsOf } from '../challenges/categories.repository.js';
@@ -71,7 +72,7 @@ export function createSubmissionsRepository(db: Db): SubmissionsRepository {
         .update(users)
         .set({ score: sql`${users.score} + ${points}`, scoreUpdatedAt: sql`now()` })
         .where(eq(users.id, userId))
-        .returning({ score: users.score, username: sql<string>`coalesce(${users.displayUsername}, ${users.username}, '')` });
+        .returning({ score: users.score, username: shownUsername });
       return { score: row?.score ?? 0, username: row?.username ?? '' };
     },
     async recordWrongAttempt(attempt) {

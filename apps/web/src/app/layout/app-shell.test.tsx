@@ -1,7 +1,8 @@
-import type { SessionResponse } from '@drapeau/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+
+import type { SessionResponse } from '@drapeau/shared';
 
 import { buildAdmin, buildUser } from '@/testing/factories';
 import { renderApp } from '@/testing/render-app';
@@ -26,6 +27,15 @@ describe('navigation bar', () => {
     expect(within(chip).getByText('alice')).toBeInTheDocument();
     expect(within(chip).getByText('1,250 pts')).toBeInTheDocument();
     expect(within(chip).getByText('a')).toBeInTheDocument();
+  });
+
+  it('marks Challenges as the current page on a challenge’s page too', async () => {
+    renderApp('/challenge/xor-encryption', { sessionUser: buildUser() });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const challenges = within(nav).getByRole('link', { name: 'Challenges' });
+    expect(challenges).toHaveAttribute('aria-current', 'page');
+    expect(challenges).toHaveClass('bg-accent');
+    expect(within(nav).getByRole('link', { name: 'Leaderboard' })).not.toHaveAttribute('aria-current');
   });
 
   it('adds Admin Panel and Seed DB for admins and rings their avatar in red', async () => {

@@ -1,5 +1,6 @@
-import { LOCALES } from '@drapeau/shared';
 import { useTranslation } from 'react-i18next';
+
+import { LOCALES } from '@drapeau/shared';
 
 import { changeLanguage } from '@/lib/i18n';
 import { useLocale } from '@/lib/use-locale';

@@ -1,7 +1,8 @@
-import type { PublicUser } from '@drapeau/shared';
 import { Menu, X } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import type { PublicUser } from '@drapeau/shared';
 
 import { Button } from '@/components/ui/button';
 

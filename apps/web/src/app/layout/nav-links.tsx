@@ -1,7 +1,8 @@
-import type { PublicUser } from '@drapeau/shared';
 import { Database, Flag, ShieldCheck, Trophy, User, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
+
+import type { PublicUser } from '@drapeau/shared';
 
 import { cn } from '@/lib/utils';
 
@@ -10,10 +11,12 @@ interface NavItem {
   labelKey: string;
   icon: LucideIcon;
   isAdminOnly?: boolean;
+  /** Other pages that belong to this link: a challenge's page is under Challenges. */
+  alsoActiveUnder?: string;
 }
 
 const NAV_ITEMS: NavItem[] = [
-  { to: '/challenges', labelKey: 'challenges', icon: Flag },
+  { to: '/challenges', labelKey: 'challenges', icon: Flag, alsoActiveUnder: '/challenge/' },
   { to: '/leaderboard', labelKey: 'leaderboard', icon: Trophy },
   { to: '/profile', labelKey: 'profile', icon: User },
   { to: '/admin', labelKey: 'admin', icon: ShieldCheck, isAdminOnly: true },
@@ -31,26 +34,33 @@ export function NavLinks({ user, orientation, onNavigate }: NavLinksProps) {
   const { t } = useTranslation('nav');
   const isAdmin = user.rank === 'admin';
   const items = NAV_ITEMS.filter((item) => !item.isAdminOnly || isAdmin);
+  const { pathname } = useLocation();
   return (
     <ul className={cn('flex gap-1', orientation === 'vertical' ? 'flex-col' : 'items-center')}>
-      {items.map(({ to, labelKey, icon: Icon, isAdminOnly }) => (
-        <li key={to}>
-          <NavLink
-            to={to}
-            onClick={onNavigate}
-            className={({ isActive }) =>
-              cn(
+      {items.map(({ to, labelKey, icon: Icon, isAdminOnly, alsoActiveUnder }) => {
+        // As NavLink would, plus the pages that belong to the link (NavLink cannot be told those).
+        const isActive =
+          pathname === to ||
+          pathname.startsWith(`${to}/`) ||
+          (alsoActiveUnder !== undefined && pathname.startsWith(alsoActiveUnder));
+        return (
+          <li key={to}>
+            <Link
+              to={to}
+              onClick={onNavigate}
+              {...(isActive ? { 'aria-current': 'page' as const } : {})}
+              className={cn(
                 'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
                 isActive ? 'bg-accent text-foreground' : 'text-muted-foreground hover:bg-accent/60 hover:text-foreground',
                 isAdminOnly && 'text-destructive/90 hover:text-destructive',
-              )
-            }
-          >
-            <Icon className="size-4" aria-hidden="true" />
-            {t(labelKey)}
-          </NavLink>
-        </li>
-      ))}
+              )}
+            >
+              <Icon className="size-4" aria-hidden="true" />
+              {t(labelKey)}
+            </Link>
+          </li>
+        );
+      })}
     </ul>
   );
 }

@@ -1,6 +1,7 @@
-import type { PublicUser } from '@drapeau/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+
+import type { PublicUser } from '@drapeau/shared';
 
 import { Avatar } from '@/components/ui/avatar';
 import { cn } from '@/lib/utils';

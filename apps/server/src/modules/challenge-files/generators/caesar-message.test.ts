@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { hasTool, OTHER_FLAG, runTool, SAMPLE_FLAG, SAMPLE_SEED } from '../test-support/run-tool.js';
+
 import { generateCaesarMessage } from './caesar-message.js';
 
 const file = generateCaesarMessage({ flag: SAMPLE_FLAG, seed: SAMPLE_SEED });

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import { readDnsQuestionName, readPcap } from '../test-support/pcap-reader.js';
 import { hasTool, OTHER_FLAG, runTool, SAMPLE_FLAG, SAMPLE_SEED, withTempFiles } from '../test-support/run-tool.js';
+import { expectNoPlainFlagBytes, expectStringsFindNoFlag } from '../test-support/no-shortcut.js';
+
 import { generateDnsTunnelPcap } from './dns-tunnel-pcap.js';
 
 const file = generateDnsTunnelPcap({ flag: SAMPLE_FLAG, seed: SAMPLE_SEED });
@@ -73,4 +75,26 @@ describe('generateDnsTunnelPcap', () => {
       expect(decodeTunnel(names.map((m) => m[1] ?? '')).decoded).toBe(SAMPLE_FLAG);
     });
   });
+
+  it('keeps no plain copy of any flag', () => {
+    expectNoPlainFlagBytes(generateDnsTunnelPcap, 6);
+  });
+
+  it.skipIf(!hasTool('strings'))('gives nothing to strings -a | grep CTF, nor to strings -el', () => {
+    expectStringsFindNoFlag('dns-traffic.pcap', file.data);
+  });
+
+  it.skipIf(!hasTool('tshark') || !hasTool('base32'))(
+    'gives the flag to the intended method: tshark lists the queries, then sort, join, uppercase, pad and base32 -d',
+    () => {
+      const script = [
+        "tshark -r dns-traffic.pcap -Y 'dns.flags.response == 0' -T fields -e dns.qry.name > queries.txt",
+        "grep -E '^[0-9]{2}-' queries.txt | sort | cut -d. -f1 | cut -d- -f2 | tr -d '\\n' | tr a-z A-Z > chunks.txt",
+        'n=$(wc -c < chunks.txt); pad=$(( (8 - n % 8) % 8 ))',
+        "{ cat chunks.txt; head -c \"$pad\" /dev/zero | tr '\\0' '='; } | base32 -d",
+      ].join('\n');
+      const result = withTempFiles({ 'dns-traffic.pcap': file.data }, (dir) => runTool('bash', ['-euc', script], { cwd: dir }));
+      expect(result.stdout).toBe(SAMPLE_FLAG);
+    },
+  );
 });

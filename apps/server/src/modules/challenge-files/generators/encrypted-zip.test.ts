@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { COMMON_PASSWORDS } from '../data/common-passwords.js';
 import { hasTool, OTHER_FLAG, runTool, SAMPLE_FLAG, SAMPLE_SEED, withTempFiles } from '../test-support/run-tool.js';
+
 import { generateEncryptedZip, pickZipPassword } from './encrypted-zip.js';
 
 const file = generateEncryptedZip({ flag: SAMPLE_FLAG, seed: SAMPLE_SEED });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { paintLandscape, SUMMER_PALETTE } from '../lib/landscape-painter.js';
 import { createSeedStream } from '../lib/seed-stream.js';
 import { hasTool, OTHER_FLAG, runTool, SAMPLE_FLAG, SAMPLE_SEED, withTempFiles } from '../test-support/run-tool.js';
+
 import { generateExifPhotoJpeg } from './exif-photo-jpeg.js';
 
 const file = generateExifPhotoJpeg({ flag: SAMPLE_FLAG, seed: SAMPLE_SEED });

@@ -1,6 +1,10 @@
+import { gunzipSync } from 'node:zlib';
+
 import { describe, expect, it } from 'vitest';
 
 import { hasTool, OTHER_FLAG, runTool, SAMPLE_FLAG, SAMPLE_SEED, withTempFiles } from '../test-support/run-tool.js';
+import { expectNoPlainFlagBytes, expectStringsFindNoFlag } from '../test-support/no-shortcut.js';
+
 import { generateFat12DiskImage } from './fat12-disk-image.js';
 
 const file = generateFat12DiskImage({ flag: SAMPLE_FLAG, seed: SAMPLE_SEED });
@@ -26,11 +30,12 @@ describe('generateFat12DiskImage', () => {
     const root = file.data.subarray(19 * 512, 33 * 512);
     const entries = Array.from({ length: 224 }, (_, i) => root.subarray(i * 32, i * 32 + 32));
     const deleted = entries.find((entry) => entry[0] === 0xe5);
-    expect(deleted?.subarray(1, 11).toString('ascii')).toBe('ECRET  TXT');
+    expect(deleted?.subarray(1, 11).toString('ascii')).toBe('AULT   GZ ');
     const firstCluster = deleted?.readUInt16LE(26) ?? 0;
     expect(readFatEntry(file.data, firstCluster)).toBe(0);
-    expect(readFatEntry(file.data, firstCluster + 1)).toBe(0);
-    expect(file.data.subarray((33 + firstCluster - 2) * 512).toString('latin1')).toContain(SAMPLE_FLAG);
+    const start = (33 + firstCluster - 2) * 512;
+    expect(file.data.subarray(start, start + 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    expect(gunzipSync(file.data.subarray(start, start + (deleted?.readUInt32LE(28) ?? 0))).toString()).toContain(SAMPLE_FLAG);
   });
 
   it.skipIf(!hasTool('fsck.fat'))('passes fsck.fat -n without a single complaint', () => {
@@ -44,20 +49,32 @@ describe('generateFat12DiskImage', () => {
     });
   });
 
-  it.skipIf(!hasTool('fls') || !hasTool('icat'))('lists the deleted file with fls -r and recovers the flag with icat', () => {
-    withTempFiles({ 'disk.img': file.data }, (dir) => {
-      const listing = runTool('fls', ['-r', `${dir}/disk.img`]).stdout;
-      for (const name of ['README.TXT', 'NOTES.TXT', 'HOLIDAY.JPG', 'DOCS', 'TODO.TXT', 'BUDGET.CSV'])
-        expect(listing).toContain(name);
-      const deleted = /^r\/r \* (\d+):\t_ECRET\.TXT$/m.exec(listing);
-      expect(deleted).not.toBeNull();
-      const recovered = runTool('icat', [`${dir}/disk.img`, deleted?.[1] ?? '']).stdout;
-      expect(recovered).toContain(`    ${SAMPLE_FLAG}\r\n`);
-      expect(recovered.length).toBeGreaterThan(512);
-      const photo = runTool('fls', ['-r', `${dir}/disk.img`]).stdout.match(/r\/r (\d+):\tHOLIDAY\.JPG/)?.[1] ?? '';
-      expect(runTool('icat', [`${dir}/disk.img`, photo]).stdout.startsWith('\xff\xd8\xff')).toBe(true);
-    });
+  it('keeps no plain copy of any flag', () => {
+    expectNoPlainFlagBytes(generateFat12DiskImage, 6);
   });
+
+  it.skipIf(!hasTool('strings'))('gives nothing to strings -a | grep CTF, nor to strings -el', () => {
+    expectStringsFindNoFlag('disk.img', file.data);
+  });
+
+  it.skipIf(!hasTool('fls') || !hasTool('icat') || !hasTool('file') || !hasTool('zcat'))(
+    'gives the flag to the intended method: fls -r, icat the deleted entry, file, zcat',
+    () => {
+      withTempFiles({ 'disk.img': file.data }, (dir) => {
+        const listing = runTool('fls', ['-r', `${dir}/disk.img`]).stdout;
+        for (const name of ['README.TXT', 'NOTES.TXT', 'HOLIDAY.JPG', 'DOCS', 'TODO.TXT', 'BUDGET.CSV'])
+          expect(listing).toContain(name);
+        const deleted = /^r\/r \* (\d+):\t_AULT\.GZ$/m.exec(listing);
+        expect(deleted).not.toBeNull();
+        const recovered = runTool('bash', ['-c', `icat ${dir}/disk.img ${deleted?.[1] ?? ''} > ${dir}/recovered`]);
+        expect(recovered.status).toBe(0);
+        expect(runTool('file', ['-b', `${dir}/recovered`]).stdout).toMatch(/^gzip compressed data, was "vault-access\.txt"/);
+        expect(runTool('zcat', [`${dir}/recovered`]).stdout).toContain(`    ${SAMPLE_FLAG}\r\n`);
+        const photo = listing.match(/r\/r (\d+):\tHOLIDAY\.JPG/)?.[1] ?? '';
+        expect(runTool('icat', [`${dir}/disk.img`, photo]).stdout.startsWith('\xff\xd8\xff')).toBe(true);
+      });
+    },
+  );
 
   it.skipIf(!hasTool('file'))('is identified as a FAT12 floppy', () => {
     withTempFiles({ 'disk.img': file.data }, (dir) => {

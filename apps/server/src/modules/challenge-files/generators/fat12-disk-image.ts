@@ -1,4 +1,7 @@
+import { deflateRawSync } from 'node:zlib';
+
 import type { FileGenerator, GeneratedFile, GeneratorInput } from '../generator.js';
+import { computeCrc32 } from '../lib/crc32.js';
 import { buildFat12Floppy } from '../lib/fat12-image.js';
 import { encodeJpeg } from '../lib/jpeg-encoder.js';
 import { paintLandscape, SUMMER_PALETTE } from '../lib/landscape-painter.js';
@@ -50,13 +53,25 @@ function buildSecretNote(flag: string): Buffer {
     'Keep it somewhere safe. Do not copy it to shared media.',
     '',
   ];
-  // Padded past one cluster so recovery has to follow two contiguous clusters.
-  return Buffer.from(`${lines.join('\r\n')}${'-'.repeat(60)}\r\n`.repeat(2), 'utf8');
+  return Buffer.from(`${lines.join('\r\n')}`, 'utf8');
 }
 
 /**
- * `disk.img`: a 1.44 MB FAT12 floppy with a few documents, a subdirectory, a JPEG, and SECRET.TXT,
- * deleted (entry 0xE5, clusters freed) but with its data intact: the flag is in that file.
+ * gzip (RFC 1952) with the original name in the header, as `gzip vault-access.txt` writes it, and a zero timestamp so
+ * that the same flag always gives the same bytes. The deflated text shows nothing to `strings`.
+ */
+export function gzipWithName(content: Buffer, name: string): Buffer {
+  const header = Buffer.from([0x1f, 0x8b, 8, 0x08, 0, 0, 0, 0, 2, 3]); // deflate, FNAME, mtime 0, max compression, Unix
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(computeCrc32(content), 0);
+  trailer.writeUInt32LE(content.length, 4);
+  return Buffer.concat([header, Buffer.from(`${name}\0`, 'latin1'), deflateRawSync(content, { level: 9 }), trailer]);
+}
+
+/**
+ * `disk.img`: a 1.44 MB FAT12 floppy with a few documents, a subdirectory, a JPEG, and VAULT.GZ, deleted (entry
+ * 0xE5, clusters freed) but with its data intact: the flag is in the gzip-compressed note inside, so the image has to
+ * be read as a file system (fls, icat) and the recovered file identified (file) and decompressed (zcat).
  */
 export const generateFat12DiskImage: FileGenerator = ({ flag, seed }: GeneratorInput): GeneratedFile => {
   const random = createSeedStream(seed, 'fat12-disk-image');
@@ -69,7 +84,13 @@ export const generateFat12DiskImage: FileGenerator = ({ flag, seed }: GeneratorI
     root: [
       { kind: 'file', name: 'README.TXT', content: Buffer.from(README.replaceAll('\n', '\r\n'), 'ascii'), modifiedAt: day(0, 9) },
       { kind: 'file', name: 'NOTES.TXT', content: Buffer.from(NOTES.replaceAll('\n', '\r\n'), 'ascii'), modifiedAt: day(0, 11) },
-      { kind: 'file', name: 'SECRET.TXT', content: buildSecretNote(flag), modifiedAt: day(1, 16), isDeleted: true },
+      {
+        kind: 'file',
+        name: 'VAULT.GZ',
+        content: gzipWithName(buildSecretNote(flag), 'vault-access.txt'),
+        modifiedAt: day(1, 16),
+        isDeleted: true,
+      },
       {
         kind: 'directory',
         name: 'DOCS',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { readPcap, reassembleTcpPayload } from '../test-support/pcap-reader.js';
 import { hasTool, OTHER_FLAG, runTool, SAMPLE_FLAG, SAMPLE_SEED, withTempFiles } from '../test-support/run-tool.js';
+
 import { generateFtpSessionPcap } from './ftp-session-pcap.js';
 
 const file = generateFtpSessionPcap({ flag: SAMPLE_FLAG, seed: SAMPLE_SEED });

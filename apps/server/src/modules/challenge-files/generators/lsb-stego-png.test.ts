@@ -3,6 +3,7 @@ import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
 import { hasTool, OTHER_FLAG, runTool, SAMPLE_FLAG, SAMPLE_SEED, withTempFiles } from '../test-support/run-tool.js';
+
 import { generateLsbStegoPng } from './lsb-stego-png.js';
 
 const file = generateLsbStegoPng({ flag: SAMPLE_FLAG, seed: SAMPLE_SEED });

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 
 import { COMMON_PASSWORDS } from '../data/common-passwords.js';
 import { hasTool, OTHER_FLAG, runTool, SAMPLE_FLAG, SAMPLE_SEED, withTempFiles } from '../test-support/run-tool.js';
+import { expectStringsFindNoFlag } from '../test-support/no-shortcut.js';
+
 import { generateMd5HashList } from './md5-hash-list.js';
 
 const file = generateMd5HashList({ flag: SAMPLE_FLAG, seed: SAMPLE_SEED });
@@ -49,11 +51,52 @@ describe('generateMd5HashList', () => {
     const blob = /^flag\.enc \(AES-256-CBC, key = SHA-256\(password\), iv prepended, base64\): (\S+)$/m.exec(text)?.[1] ?? '';
     const script = text
       .split('\n')
-      .filter((line) => line.startsWith('#      ') && !/john|hashcat/.test(line))
+      .filter((line) => line.startsWith('#      ') && !/hashcat|grep/.test(line))
       .map((line) => line.slice(7).replace('THE_PASSWORD', password).replace('THE_BLOB', blob))
       .join('\n');
     const result = withTempFiles({}, (dir) => runTool('bash', ['-euc', script], { cwd: dir }));
     expect(result.stderr).toBe('');
     expect(result.stdout).toBe(SAMPLE_FLAG);
   });
+
+  it.skipIf(!hasTool('strings'))('gives nothing to strings -a | grep CTF, nor to strings -el', () => {
+    expectStringsFindNoFlag('hashes.txt', file.data);
+  });
+
+  it.skipIf(!hasTool('john'))('draws every password from John the Ripper’s password.lst, which Debian’s john installs', () => {
+    const words = new Set(runTool('cat', ['/usr/share/john/password.lst']).stdout.split('\n'));
+    expect(COMMON_PASSWORDS.filter((word) => !words.has(word))).toEqual([]);
+  });
+
+  it.skipIf(!hasTool('hashcat') || !hasTool('john') || !hasTool('openssl'))(
+    'gives the flag to the intended method: the header’s hashcat commands with password.lst, then its openssl steps',
+    () => {
+      const steps = text
+        .split('\n')
+        .filter((line) => line.startsWith('#      ') && /hashcat|grep/.test(line))
+        .map((line) => line.slice(7));
+      const cracked = withTempFiles({ 'hashes.txt': file.data }, (dir) => {
+        const [extract = '', crack = '', show = ''] = steps;
+        runTool('bash', ['-euc', extract], { cwd: dir });
+        runTool('bash', ['-c', `${crack} --potfile-path=pot --quiet -o /dev/null`], { cwd: dir });
+        return runTool('bash', ['-euc', `${show} --potfile-path=pot`], { cwd: dir }).stdout.trim();
+      });
+      const password = cracked.split(':').at(-1) ?? '';
+      expect(crackMd5(readUserHashes(text).get('admin') ?? '')).toBe(password);
+      const blob =
+        /: (\S+)$/m.exec(
+          text
+            .split('\n')
+            .filter((line) => line.startsWith('flag.enc'))
+            .join(''),
+        )?.[1] ?? '';
+      const script = text
+        .split('\n')
+        .filter((line) => line.startsWith('#      ') && !/hashcat|grep/.test(line))
+        .map((line) => line.slice(7).replace('THE_PASSWORD', password).replace('THE_BLOB', blob))
+        .join('\n');
+      expect(withTempFiles({}, (dir) => runTool('bash', ['-euc', script], { cwd: dir })).stdout).toBe(SAMPLE_FLAG);
+    },
+    600_000,
+  );
 });

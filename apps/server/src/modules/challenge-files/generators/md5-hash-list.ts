@@ -9,9 +9,11 @@ const OTHER_USERS = ['jmartin', 'slefebvre', 'abernard', 'ndubois', 'cmoreau', '
 const HEADER = `# users table dump, intranet.corp.example.com (legacy PHP app), format user:md5(password), unsalted.
 # The administrator reused their password to protect the flag at the bottom of this file.
 #
-# 1. Crack the admin hash with a wordlist of common passwords, e.g. rockyou.txt:
-#      john --format=Raw-MD5 --wordlist=rockyou.txt hashes.txt && john --show --format=Raw-MD5 hashes.txt
-#      hashcat -m 0 -a 0 --username hashes.txt rockyou.txt
+# 1. Crack the admin hash with a wordlist of common passwords (Debian's john package installs one,
+#    /usr/share/john/password.lst; rockyou.txt works too). hashcat mode 0 is raw MD5:
+#      grep '^admin:' hashes.txt > admin.hash
+#      hashcat -m 0 -a 0 --username admin.hash /usr/share/john/password.lst
+#      hashcat -m 0 --username --show admin.hash
 # 2. The AES key is the SHA-256 digest (32 raw bytes) of that password. Base64-decode the blob:
 #    its first 16 bytes are the IV, the rest is the ciphertext (PKCS#7 padding). For example:
 #      key=$(printf %s 'THE_PASSWORD' | sha256sum | cut -c1-64)

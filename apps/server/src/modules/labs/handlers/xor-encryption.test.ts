@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { expectNoFlag, runLab, TEST_FLAG } from '../lab-test-helpers.js';
+
 import { xorEncryptionLab, xorToHex } from './xor-encryption.js';
 
 function decrypt(hex: string, key: string): string {

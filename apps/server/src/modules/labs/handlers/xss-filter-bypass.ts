@@ -1,5 +1,7 @@
 import { createLabHandler, readInput, type LabResult } from '../lab-handler.js';
 
+import { judgeMarkup } from './xss-judge.js';
+
 /**
  * The lab's deliberately naive blocklist (docs/product.md#in-page-labs): it strips script elements and tags, `javascript:` and
  * `onerror=`, case-insensitively, in a single pass. Its holes are the exercise.
@@ -12,17 +14,18 @@ export function sanitizeComment(html: string): string {
     .replace(/onerror=/gi, '');
 }
 
-/** Success (docs/product.md#in-page-labs): what survives the filter contains `onload`, or both `img` and `src`. */
-export function isFilterBypassed(sanitized: string): boolean {
-  const lower = sanitized.toLowerCase();
-  return lower.includes('onload') || (lower.includes('img') && lower.includes('src'));
-}
-
+/**
+ * Success when what survives the filter would run script in a browser as soon as the page shows it (xss-judge.ts);
+ * a payload that needs the victim to click or hover is answered apart, without the flag.
+ */
 export const xssFilterBypassLab = createLabHandler('xss-filter-bypass', {
   comment: (input, { flag }): LabResult => {
     const html = sanitizeComment(readInput(input, 'html'));
-    return isFilterBypassed(html)
-      ? { ok: true, code: 'bypassed', output: { html, flag } }
-      : { ok: false, code: 'filtered', output: { html } };
+    const verdict = judgeMarkup(html);
+    if (verdict.kind === 'runs') return { ok: true, code: 'bypassed', output: { html, reason: verdict.reason, flag } };
+    if (verdict.kind === 'needs-interaction') {
+      return { ok: false, code: 'needs-interaction', output: { html, reason: verdict.reason } };
+    }
+    return { ok: false, code: 'filtered', output: { html } };
   },
 });

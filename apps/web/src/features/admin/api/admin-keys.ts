@@ -20,6 +20,7 @@ export const adminKeys = {
   auditPage: (page: number) => [...adminKeys.audit(), page] as const,
   flags: () => [...adminKeys.all, 'flags'] as const,
   badges: () => [...adminKeys.all, 'badges'] as const,
+  settings: () => [...adminKeys.all, 'settings'] as const,
 };
 
 /**

@@ -1,5 +1,6 @@
-import { AdminStatsSchema } from '@drapeau/shared';
 import { useQuery } from '@tanstack/react-query';
+
+import { AdminStatsSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 

@@ -1,5 +1,6 @@
-import { AdminUserPageSchema } from '@drapeau/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+import { AdminUserPageSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 

@@ -1,5 +1,6 @@
-import { AuditPageSchema } from '@drapeau/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+import { AuditPageSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 

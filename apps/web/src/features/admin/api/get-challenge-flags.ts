@@ -1,5 +1,6 @@
-import { ChallengeFlagListSchema } from '@drapeau/shared';
 import { useQuery } from '@tanstack/react-query';
+
+import { ChallengeFlagListSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 

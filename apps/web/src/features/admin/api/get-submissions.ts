@@ -1,5 +1,6 @@
-import { AdminSubmissionPageSchema } from '@drapeau/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+import { AdminSubmissionPageSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 

@@ -63,6 +63,7 @@ describe('admin panel', () => {
       'Submissions',
       'Audit Log',
       'Flags',
+      'Settings',
       'Challenges',
       'Incidents',
     ]);

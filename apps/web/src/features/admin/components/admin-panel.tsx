@@ -1,9 +1,11 @@
-import type { PublicUser } from '@drapeau/shared';
-import { Award, Flag, History, Send, Users, type LucideIcon } from 'lucide-react';
+import { Award, Flag, History, Download, Send, Settings, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
+import type { PublicUser } from '@drapeau/shared';
+
+import { buttonVariants } from '@/components/ui/button';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
@@ -12,10 +14,11 @@ import { AdminStatCards } from './admin-stats';
 import { AuditTab } from './audit-tab';
 import { BadgesTab } from './badges-tab';
 import { FlagsTab } from './flags-tab';
+import { SettingsTab } from './settings-tab';
 import { SubmissionsTab } from './submissions-tab';
 import { UsersTab } from './users-tab';
 
-const TABS = ['users', 'badges', 'submissions', 'audit', 'flags'] as const;
+const TABS = ['users', 'badges', 'submissions', 'audit', 'flags', 'settings'] as const;
 type AdminTab = (typeof TABS)[number];
 
 const TAB_ICONS: Record<AdminTab, LucideIcon> = {
@@ -24,6 +27,7 @@ const TAB_ICONS: Record<AdminTab, LucideIcon> = {
   submissions: Send,
   audit: History,
   flags: Flag,
+  settings: Settings,
 };
 
 /** A tab another feature brings (challenge authoring, incidents), composed by the app route (features stay apart). */
@@ -64,9 +68,16 @@ function AdminDashboard({ currentUserId, extraTabs }: { currentUserId: string; e
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <header className="grid gap-1">
-        <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
-        <p className="text-muted-foreground">{t('subtitle')}</p>
+      <header className="flex flex-wrap items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
+          <p className="text-muted-foreground">{t('subtitle')}</p>
+        </div>
+        {/* A plain download: the browser sends the session cookie; the server checks the admin role (GET /api/admin/backup). */}
+        <a className={buttonVariants({ variant: 'outline' })} href="/api/admin/backup" download title={t('backup.hint')}>
+          <Download aria-hidden="true" />
+          {t('backup.download')}
+        </a>
       </header>
       <AdminStatCards />
       <Tabs value={tab} onValueChange={selectTab}>
@@ -103,6 +114,9 @@ function AdminDashboard({ currentUserId, extraTabs }: { currentUserId: string; e
         </TabsContent>
         <TabsContent value="flags">
           <FlagsTab />
+        </TabsContent>
+        <TabsContent value="settings">
+          <SettingsTab />
         </TabsContent>
         {extraTabs.map(({ value, content }) => (
           <TabsContent key={value} value={value}>

@@ -1,6 +1,7 @@
-import type { AdminStats } from '@drapeau/shared';
 import { ShieldCheck, TrendingUp, Trophy, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
+import type { AdminStats } from '@drapeau/shared';
 
 import { Card } from '@/components/ui/card';
 import { ErrorNotice } from '@/components/ui/error-notice';

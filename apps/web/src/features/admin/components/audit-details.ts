@@ -23,6 +23,9 @@ export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
   'category.update': 'categoryUpdate',
   'category.delete': 'categoryDelete',
   'settings.per-user-flags': 'settingsPerUserFlags',
+  'user.ban': 'userBan',
+  'user.unban': 'userUnban',
+  'instance.backup': 'instanceBackup',
   'settings.update': 'settingsUpdate',
 };
 

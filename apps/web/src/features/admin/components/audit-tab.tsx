@@ -1,7 +1,8 @@
-import type { AuditPage } from '@drapeau/shared';
 import { History } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import type { AuditPage } from '@drapeau/shared';
 
 import { Badge } from '@/components/ui/badge';
 import { useLocale } from '@/lib/use-locale';
@@ -36,6 +37,9 @@ const ACTION_TONES: Record<AuditAction, 'sky' | 'amber' | 'emerald' | 'rose' | '
   'category.update': 'sky',
   'category.delete': 'rose',
   'settings.per-user-flags': 'amber',
+  'user.ban': 'rose',
+  'user.unban': 'emerald',
+  'instance.backup': 'secondary',
   'settings.update': 'amber',
 };
 

@@ -1,6 +1,7 @@
-import type { Badge, PublicUser } from '@drapeau/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import type { Badge, PublicUser } from '@drapeau/shared';
 
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';

@@ -1,6 +1,7 @@
-import type { Badge, BadgeCriteria } from '@drapeau/shared';
 import { Award } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
+import type { Badge, BadgeCriteria } from '@drapeau/shared';
 
 import { Card } from '@/components/ui/card';
 import { pickText, useLocale } from '@/lib/use-locale';

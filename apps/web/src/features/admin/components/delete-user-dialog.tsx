@@ -1,6 +1,7 @@
-import type { PublicUser } from '@drapeau/shared';
 import { TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
+import type { PublicUser } from '@drapeau/shared';
 
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';

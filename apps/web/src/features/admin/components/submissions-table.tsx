@@ -1,6 +1,7 @@
-import type { AdminSubmissionPage } from '@drapeau/shared';
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
+import type { AdminSubmissionPage } from '@drapeau/shared';
 
 import { Badge } from '@/components/ui/badge';
 import { useLocale } from '@/lib/use-locale';

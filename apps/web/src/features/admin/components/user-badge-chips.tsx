@@ -1,6 +1,7 @@
-import type { Badge, PublicUser } from '@drapeau/shared';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
+import type { Badge, PublicUser } from '@drapeau/shared';
 
 import { WithTooltip } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';

@@ -1,7 +1,8 @@
-import { computeRank, type Badge, type PublicUser } from '@drapeau/shared';
 import { Award, Pencil, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { computeRank, type Badge, type PublicUser } from '@drapeau/shared';
 
 import { Avatar } from '@/components/ui/avatar';
 import { Badge as Chip } from '@/components/ui/badge';
@@ -64,6 +65,8 @@ export function UserRow({ user, isSelf, badgesById, onAction }: UserRowProps) {
           <WithTooltip label={isSelf ? t('admin:users.actions.cannotDeleteSelf') : t('admin:users.actions.delete')}>
             {/* A disabled button gets no pointer events; the span keeps the tooltip saying why. */}
             <span
+              // Focusable when the button is disabled, so that keyboard users reach the tooltip saying why.
+              // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
               tabIndex={isSelf ? 0 : -1}
               className="inline-flex rounded-lg outline-none focus-visible:ring-2 focus-visible:ring-ring"
             >

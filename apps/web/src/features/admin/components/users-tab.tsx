@@ -1,7 +1,8 @@
-import type { Badge, PublicUser } from '@drapeau/shared';
 import { Search, UserX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import type { Badge, PublicUser } from '@drapeau/shared';
 
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';

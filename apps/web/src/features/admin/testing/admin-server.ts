@@ -1,16 +1,20 @@
+import { http, HttpResponse } from 'msw';
+
 import {
   ADMIN_PAGE_SIZE,
   AdminUpdateUserBodySchema,
   AwardBadgeBodySchema,
   BadgeSchema,
+  DEFAULT_PLATFORM_SETTINGS,
+  UpdatePlatformSettingsBodySchema,
   type AdminStats,
   type AdminSubmissionPage,
   type AdminUserPage,
   type AuditPage,
   type Badge,
+  type PlatformSettings,
   type PublicUser,
 } from '@drapeau/shared';
-import { http, HttpResponse } from 'msw';
 
 import { errorResponse } from '@/testing/handlers';
 
@@ -51,7 +55,11 @@ export interface RecordedRequest {
 
 /** A tiny in-memory admin API: users change with each call, and every call is recorded for the assertions. */
 export function createAdminServer(initialUsers: PublicUser[], stats: AdminStats) {
-  const state = { users: [...initialUsers], requests: [] as RecordedRequest[] };
+  const state = {
+    users: [...initialUsers],
+    requests: [] as RecordedRequest[],
+    settings: { ...DEFAULT_PLATFORM_SETTINGS },
+  };
 
   async function record(request: Request) {
     const url = new URL(request.url);
@@ -144,6 +152,15 @@ export function createAdminServer(initialUsers: PublicUser[], stats: AdminStats)
         page: 1,
         pageSize: ADMIN_PAGE_SIZE,
       });
+    }),
+    http.get('/api/admin/settings', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json<PlatformSettings>(state.settings);
+    }),
+    http.patch('/api/admin/settings', async ({ request }) => {
+      await record(request);
+      state.settings = { ...state.settings, ...UpdatePlatformSettingsBodySchema.parse(await request.json()) };
+      return HttpResponse.json<PlatformSettings>(state.settings);
     }),
     http.get('/api/admin/challenges/flags', async ({ request }) => {
       await record(request);

@@ -1,5 +1,6 @@
-import { SessionResponseSchema, type PublicUser } from '@drapeau/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { SessionResponseSchema, type PublicUser } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { sessionKeys } from '@/lib/query-keys';

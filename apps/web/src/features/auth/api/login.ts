@@ -1,5 +1,6 @@
-import { AuthResponseSchema, type LoginBody } from '@drapeau/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { AuthResponseSchema, type LoginBody } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 

@@ -1,5 +1,6 @@
-import type { PublicUser } from '@drapeau/shared';
 import type { Query, QueryClient } from '@tanstack/react-query';
+
+import type { PublicUser } from '@drapeau/shared';
 
 import { sessionKeys } from '@/lib/query-keys';
 

@@ -1,7 +1,8 @@
-import type { AuthResponse } from '@drapeau/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+
+import type { AuthResponse } from '@drapeau/shared';
 
 import { buildUser } from '@/testing/factories';
 import { errorResponse } from '@/testing/handlers';

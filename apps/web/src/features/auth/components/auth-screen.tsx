@@ -1,6 +1,6 @@
 import { ArrowLeft, Flag } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -37,6 +37,11 @@ export function AuthScreen({ mode }: AuthScreenProps) {
         </CardHeader>
         <CardContent className="grid gap-6">
           <AuthForm key={mode} mode={mode} />
+          {!isRegister && (
+            <Button asChild variant="link" className="h-auto justify-self-center p-0">
+              <Link to="/forgot-password">{t('forgotPassword')}</Link>
+            </Button>
+          )}
           <p className="text-center text-sm text-muted-foreground">
             {isRegister ? t('toggle.toLoginPrompt') : t('toggle.toRegisterPrompt')}{' '}
             <Button variant="link" className="h-auto p-0" onClick={() => void navigate(isRegister ? '/login' : '/register')}>

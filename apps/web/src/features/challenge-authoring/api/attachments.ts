@@ -1,5 +1,6 @@
-import { AdminAttachmentSchema, OkSchema } from '@drapeau/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { AdminAttachmentSchema, OkSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { adminChallengeKeys } from '@/lib/query-keys';

@@ -1,5 +1,6 @@
-import { AdminCategoryListSchema, AdminCategorySchema, type AdminCategoryBody } from '@drapeau/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { AdminCategoryListSchema, AdminCategorySchema, type AdminCategoryBody } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { categoryKeys } from '@/lib/query-keys';

@@ -1,5 +1,6 @@
-import { AdminChallengeSchema } from '@drapeau/shared';
 import { useQuery } from '@tanstack/react-query';
+
+import { AdminChallengeSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { adminChallengeKeys } from '@/lib/query-keys';

@@ -1,5 +1,6 @@
-import { AdminChallengeListSchema, type AdminChallengeQuery } from '@drapeau/shared';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+import { AdminChallengeListSchema, type AdminChallengeQuery } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { adminChallengeKeys } from '@/lib/query-keys';

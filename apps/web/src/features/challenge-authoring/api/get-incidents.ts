@@ -1,5 +1,6 @@
-import { IncidentListSchema } from '@drapeau/shared';
 import { useQuery } from '@tanstack/react-query';
+
+import { IncidentListSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { incidentKeys } from '@/lib/query-keys';

@@ -1,10 +1,11 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
 import {
   AdminChallengeSchema,
   DeleteChallengeResultSchema,
   type AdminChallengeBody,
   type AdminChallengePatch,
 } from '@drapeau/shared';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 
 import { apiClient } from '@/lib/api-client';
 import { adminChallengeKeys } from '@/lib/query-keys';

@@ -1,5 +1,6 @@
-import { TestFlagResultSchema } from '@drapeau/shared';
 import { useMutation } from '@tanstack/react-query';
+
+import { TestFlagResultSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 

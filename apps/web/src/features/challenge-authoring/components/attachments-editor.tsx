@@ -1,7 +1,8 @@
-import type { AdminAttachment } from '@drapeau/shared';
 import { Download, Replace, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import type { AdminAttachment } from '@drapeau/shared';
 
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';

@@ -1,6 +1,7 @@
-import type { AdminChallengeSummary } from '@drapeau/shared';
 import { Copy, Eye, EyeOff, Languages, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
+import type { AdminChallengeSummary } from '@drapeau/shared';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

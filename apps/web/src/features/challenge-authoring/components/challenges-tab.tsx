@@ -1,8 +1,9 @@
-import type { AdminChallengeSummary } from '@drapeau/shared';
 import { Plus, SearchX } from 'lucide-react';
 import { useDeferredValue, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+
+import type { AdminChallengeSummary } from '@drapeau/shared';
 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';

@@ -1,5 +1,6 @@
-import type { AdminChallengeSummary } from '@drapeau/shared';
 import { useTranslation } from 'react-i18next';
+
+import type { AdminChallengeSummary } from '@drapeau/shared';
 
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';

@@ -1,5 +1,6 @@
-import type { AdminChallengeSummary } from '@drapeau/shared';
 import { useTranslation } from 'react-i18next';
+
+import type { AdminChallengeSummary } from '@drapeau/shared';
 
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';

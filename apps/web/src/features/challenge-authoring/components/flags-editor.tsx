@@ -1,7 +1,8 @@
-import { FLAG_KINDS, FLAG_MATCHERS, type FlagKind, type FlagMatcher } from '@drapeau/shared';
 import { Plus, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { FLAG_KINDS, FLAG_MATCHERS, type FlagKind, type FlagMatcher } from '@drapeau/shared';
 
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

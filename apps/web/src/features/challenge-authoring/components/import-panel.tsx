@@ -1,7 +1,8 @@
-import type { ImportProblem, ImportReport } from '@drapeau/shared';
 import { FileArchive, FileDown, Upload } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import type { ImportProblem, ImportReport } from '@drapeau/shared';
 
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';

@@ -1,6 +1,7 @@
-import type { AdminChallengeSummary } from '@drapeau/shared';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import type { AdminChallengeSummary } from '@drapeau/shared';
 
 import { Input } from '@/components/ui/input';
 import { pickText, useLocale } from '@/lib/use-locale';

@@ -1,6 +1,7 @@
-import { CHALLENGE_STATES, type ChallengeState } from '@drapeau/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { CHALLENGE_STATES, type ChallengeState } from '@drapeau/shared';
 
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

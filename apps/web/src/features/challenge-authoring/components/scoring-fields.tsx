@@ -1,5 +1,6 @@
-import { DECAY_FUNCTIONS } from '@drapeau/shared';
 import { useTranslation } from 'react-i18next';
+
+import { DECAY_FUNCTIONS } from '@drapeau/shared';
 
 import type { ChallengeDraft } from './challenge-draft';
 import { NumberField } from './number-field';

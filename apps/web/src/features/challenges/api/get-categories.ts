@@ -1,5 +1,6 @@
-import { CategoryListSchema } from '@drapeau/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { CategoryListSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { categoryKeys } from '@/lib/query-keys';

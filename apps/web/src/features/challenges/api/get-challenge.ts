@@ -1,5 +1,6 @@
-import { PublicChallengeSchema } from '@drapeau/shared';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { PublicChallengeSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { challengeKeys } from '@/lib/query-keys';

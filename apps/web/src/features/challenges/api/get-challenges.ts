@@ -1,5 +1,6 @@
-import { ChallengeListSchema } from '@drapeau/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { ChallengeListSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { challengeKeys } from '@/lib/query-keys';

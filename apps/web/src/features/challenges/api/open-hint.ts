@@ -1,5 +1,6 @@
-import { OpenHintResultSchema } from '@drapeau/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { OpenHintResultSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { challengeKeys, leaderboardKeys, sessionKeys, userKeys } from '@/lib/query-keys';

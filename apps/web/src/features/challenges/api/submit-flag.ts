@@ -1,5 +1,6 @@
-import { SubmitFlagResultSchema, type SubmitFlagBody } from '@drapeau/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { SubmitFlagResultSchema, type SubmitFlagBody } from '@drapeau/shared';
 
 import { apiClient, isApiError } from '@/lib/api-client';
 import { challengeKeys, leaderboardKeys, sessionKeys, userKeys } from '@/lib/query-keys';

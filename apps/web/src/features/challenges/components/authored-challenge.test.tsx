@@ -1,7 +1,8 @@
-import type { OpenHintResult, PublicChallenge, PublicHint } from '@drapeau/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
+
+import type { OpenHintResult, PublicChallenge, PublicHint } from '@drapeau/shared';
 
 import { i18n } from '@/lib/i18n';
 import { buildChallenge, buildUser } from '@/testing/factories';

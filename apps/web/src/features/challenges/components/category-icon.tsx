@@ -1,4 +1,3 @@
-import type { CategoryIcon as CategoryIconName, CategoryKey } from '@drapeau/shared';
 import {
   Binary,
   Brain,
@@ -23,6 +22,8 @@ import {
   type LucideProps,
 } from 'lucide-react';
 import type { ComponentType } from 'react';
+
+import type { CategoryIcon as CategoryIconName, CategoryKey } from '@drapeau/shared';
 
 /** Every icon a category may name (CATEGORY_ICONS in the contract). */
 const ICONS: Record<CategoryIconName, ComponentType<LucideProps>> = {

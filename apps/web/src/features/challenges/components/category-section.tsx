@@ -1,5 +1,6 @@
-import type { CategoryIcon as CategoryIconName } from '@drapeau/shared';
 import { useTranslation } from 'react-i18next';
+
+import type { CategoryIcon as CategoryIconName } from '@drapeau/shared';
 
 import { Badge } from '@/components/ui/badge';
 

@@ -1,11 +1,12 @@
-import type { PublicAttachment } from '@drapeau/shared';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
+import type { PublicAttachment } from '@drapeau/shared';
 
 import { formatBytes } from '@/lib/format-bytes';
 import { useLocale } from '@/lib/use-locale';
 
-/** The challenge's files, served to signed-in players only by the API; each link's label is the file name (§2). */
+/** The challenge's files, served to signed-in players only by the API; each link’s label is the file name (docs/product.md#challenge-detail). */
 export function ChallengeAttachments({ attachments }: { attachments: PublicAttachment[] }) {
   const { t } = useTranslation('challenge');
   const locale = useLocale();

@@ -1,7 +1,8 @@
-import type { PublicChallenge } from '@drapeau/shared';
 import { CalendarX, CircleCheck, Lock, Trophy, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+
+import type { PublicChallenge } from '@drapeau/shared';
 
 import { pickText, useLocale } from '@/lib/use-locale';
 import { cn } from '@/lib/utils';

@@ -1,7 +1,8 @@
-import type { SessionResponse, SubmitFlagResult } from '@drapeau/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import type { SessionResponse, SubmitFlagResult } from '@drapeau/shared';
 
 import { buildChallenge, buildUser } from '@/testing/factories';
 import { challengesHandler, errorResponse, submitHandler } from '@/testing/handlers';

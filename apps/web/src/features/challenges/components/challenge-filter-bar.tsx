@@ -1,5 +1,6 @@
-import { LEVELS } from '@drapeau/shared';
 import { useTranslation } from 'react-i18next';
+
+import { LEVELS } from '@drapeau/shared';
 
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';

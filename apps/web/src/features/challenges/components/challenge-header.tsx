@@ -1,6 +1,7 @@
-import type { PublicChallenge } from '@drapeau/shared';
 import { CalendarX, CircleCheck, Lock, PenLine, Trophy, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+
+import type { PublicChallenge } from '@drapeau/shared';
 
 import { Badge } from '@/components/ui/badge';
 

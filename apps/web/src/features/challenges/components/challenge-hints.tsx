@@ -1,7 +1,8 @@
-import type { PublicHint } from '@drapeau/shared';
 import { ChevronDown, Lightbulb, Lock } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import type { PublicHint } from '@drapeau/shared';
 
 import { Markdown } from '@/components/ui/markdown';
 import { getErrorMessage } from '@/lib/error-message';
@@ -91,7 +92,7 @@ export function ChallengeHints({ challengeId, hints, points, isSolved, isReadOnl
   );
 }
 
-/** With a single hint, its labels carry no number ("Show hint", as §2 words it). */
+/** With a single hint, its labels carry no number ("Show hint", as docs/product.md#challenge-detail words it). */
 function hintKey(action: 'show' | 'hide' | 'unlock', count: number): string {
   return count === 1 ? `challenge:hints.${action}Only` : `challenge:hints.${action}`;
 }
@@ -100,7 +101,7 @@ interface HintDisclosureProps {
   number: number;
   isOnly: boolean;
   cost: number;
-  /** Opened on purpose (a costly hint): shown at once. A free hint stays folded until asked for (§2). */
+  /** Opened on purpose (a costly hint): shown at once. A free hint stays folded until asked for (docs/product.md#challenge-detail). */
   isOpened: boolean;
   text: { en: string; fr: string };
 }

@@ -1,5 +1,6 @@
-import { CATEGORIES } from '@drapeau/shared';
 import { describe, expect, it } from 'vitest';
+
+import { CATEGORIES } from '@drapeau/shared';
 
 import { buildCatalogue, buildChallenge } from '@/testing/factories';
 

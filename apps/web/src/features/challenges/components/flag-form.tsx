@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 
-import { useFlagSubmit } from './use-flag-submit';
+import { useFlagForm } from './use-flag-form';
 
 interface FlagFormProps {
   challengeId: string;
@@ -26,7 +26,7 @@ interface FlagFormProps {
 export function FlagForm({ challengeId, isSolved, isReadOnly = false, footer }: FlagFormProps) {
   const { t } = useTranslation('challenge');
   const [flag, setFlag] = useState('');
-  const { submit, isPending } = useFlagSubmit(challengeId);
+  const { submit, isPending } = useFlagForm(challengeId);
   const trimmed = flag.trim();
   const isLocked = isSolved || isReadOnly;
   const canSubmit = !isPending && !isLocked && trimmed !== '';

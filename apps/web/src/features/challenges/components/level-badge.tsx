@@ -1,5 +1,6 @@
-import type { Level } from '@drapeau/shared';
 import { useTranslation } from 'react-i18next';
+
+import type { Level } from '@drapeau/shared';
 
 import { Badge, type BadgeProps } from '@/components/ui/badge';
 

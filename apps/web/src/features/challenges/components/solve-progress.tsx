@@ -1,5 +1,6 @@
-import type { PublicChallenge } from '@drapeau/shared';
 import { useTranslation } from 'react-i18next';
+
+import type { PublicChallenge } from '@drapeau/shared';
 
 export function SolveProgress({ challenges }: { challenges: PublicChallenge[] }) {
   const { t } = useTranslation('challenges');

@@ -1,5 +1,6 @@
-import type { SubmitFlagResult } from '@drapeau/shared';
 import type { TFunction } from 'i18next';
+
+import type { SubmitFlagResult } from '@drapeau/shared';
 
 import type { ToastOptions } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-error';

@@ -1,5 +1,6 @@
-import { CATEGORIES, type CategoryIcon } from '@drapeau/shared';
 import { useTranslation } from 'react-i18next';
+
+import { CATEGORIES, type CategoryIcon } from '@drapeau/shared';
 
 import { pickText, useLocale } from '@/lib/use-locale';
 

@@ -1,5 +1,6 @@
-import { CategoryKeySchema, LevelSchema } from '@drapeau/shared';
 import { useSearchParams } from 'react-router';
+
+import { CategoryKeySchema, LevelSchema } from '@drapeau/shared';
 
 import { ALL, type CategoryFilter, type ChallengeFilters, type LevelFilter } from './filter-challenges';
 

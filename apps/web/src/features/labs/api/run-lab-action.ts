@@ -1,5 +1,6 @@
-import { LabResponseSchema, type LabRequest, type LabResponse } from '@drapeau/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
+
+import { LabResponseSchema, type LabRequest, type LabResponse } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 

@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
 import { useLabAction } from '../api/run-lab-action';
+
 import { FlagReveal } from './flag-reveal';
 import { LabCard } from './lab-card';
 import { LabError } from './lab-error';
@@ -35,8 +36,11 @@ export function CommandInjectionLab() {
       { action: 'ping', input: { host } },
       {
         onSuccess: (result) => {
-          const text = result.output.stdout ?? translateLabCode(t, LAB_ID, result.code);
-          const command = result.output.command ?? `ping -c 1 ${host}`;
+          const message = ['reachable', 'no-output', 'blocked'].includes(result.code)
+            ? translateLabCode(t, LAB_ID, result.code)
+            : '';
+          const text = [result.output.stdout?.replace(/\n$/, ''), message].filter(Boolean).join('\n');
+          const command = result.output.command ?? host;
           setRuns((previous) => [...previous.slice(-9), { id: Date.now(), command, text }]);
           if (result.ok && result.output.flag !== undefined) setFlag(result.output.flag);
         },

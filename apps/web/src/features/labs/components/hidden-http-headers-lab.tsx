@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 
 import { requestLabWithHeaders } from '../api/request-lab-headers';
+
 import { LabCard } from './lab-card';
 import { LabError } from './lab-error';
 import { LabMessage } from './lab-message';

@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 
 import { useLabAction, useLabData } from '../api/run-lab-action';
+
 import { FlagReveal } from './flag-reveal';
 import { LabCard } from './lab-card';
 import { LabError } from './lab-error';
@@ -57,7 +58,11 @@ export function JwtTokenForgeryLab() {
       {result?.output.payload !== undefined && (
         <TerminalBlock label={t(`${LAB_ID}.payloadLabel`)}>{result.output.payload}</TerminalBlock>
       )}
-      {result && <LabMessage tone={result.ok ? 'success' : 'error'}>{translateLabCode(t, LAB_ID, result.code)}</LabMessage>}
+      {result && (
+        <LabMessage tone={result.ok ? 'success' : 'error'}>
+          {translateLabCode(t, LAB_ID, result.code, { alg: result.output.alg ?? '' })}
+        </LabMessage>
+      )}
       {result?.ok && result.output.flag !== undefined && <FlagReveal flag={result.output.flag} />}
     </LabCard>
   );

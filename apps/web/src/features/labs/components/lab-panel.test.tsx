@@ -1,9 +1,10 @@
-import type { LabRequest, LabResponse } from '@drapeau/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+
+import type { LabRequest, LabResponse } from '@drapeau/shared';
 
 import { createQueryClient } from '@/lib/query-client';
 import { errorResponse } from '@/testing/handlers';
@@ -100,7 +101,7 @@ describe('SQL injection lab', () => {
 });
 
 describe('XSS filter bypass lab', () => {
-  it('renders the sanitized comment only inside an iframe sandboxed without allow-same-origin', async () => {
+  it('renders the sanitized comment only in the server’s preview frame, sandboxed without allow-same-origin', async () => {
     mockLab(() => ({ ok: true, code: 'bypassed', output: { html: '<svg onload=alert(1)>', flag: FAKE_FLAG } }));
     const { user, container } = renderLab('xss-filter-bypass');
     await user.type(screen.getByLabelText('Your comment (HTML allowed)'), 'x');
@@ -108,8 +109,11 @@ describe('XSS filter bypass lab', () => {
 
     const frame = await screen.findByTitle('Rendered comment (isolated sandbox)');
     expect(frame.tagName).toBe('IFRAME');
-    expect(frame.getAttribute('sandbox')).toBe('allow-scripts');
-    expect(frame.getAttribute('srcdoc')).toContain('<svg onload=alert(1)>');
+    expect(frame.getAttribute('sandbox')).toBe('allow-scripts allow-modals');
+    const src = frame.getAttribute('src') ?? '';
+    expect(src.startsWith('/api/challenges/xss-filter-bypass/lab/preview#')).toBe(true);
+    const fragment = src.split('#')[1] ?? '';
+    expect(atob(fragment.replaceAll('-', '+').replaceAll('_', '/'))).toBe('<svg onload=alert(1)>');
     expect(container.querySelector('svg[onload]')).toBeNull();
     expect(screen.getByText('Filter bypassed!')).toBeInTheDocument();
     expect(screen.getByText(FAKE_FLAG)).toBeInTheDocument();

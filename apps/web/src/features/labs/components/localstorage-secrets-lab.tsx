@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 
 import { useLabAction } from '../api/run-lab-action';
+
 import { LabCard } from './lab-card';
 import { LabError } from './lab-error';
 import { LabMessage } from './lab-message';

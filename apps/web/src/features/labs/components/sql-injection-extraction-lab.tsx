@@ -7,6 +7,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
 import { useLabAction } from '../api/run-lab-action';
+
 import { FlagReveal } from './flag-reveal';
 import { LabCard } from './lab-card';
 import { LabError } from './lab-error';
@@ -66,13 +67,12 @@ export function SqlInjectionExtractionLab() {
       {result?.output.query !== undefined && (
         <TerminalBlock label={t(`${LAB_ID}.debugLabel`)}>{result.output.query}</TerminalBlock>
       )}
-      {result && !result.ok && <LabMessage tone="error">{translateLabCode(t, LAB_ID, result.code)}</LabMessage>}
-      {result?.ok && result.output.flag !== undefined && (
-        <>
-          <LabMessage tone="success">{t(`${LAB_ID}.logged-in`)}</LabMessage>
-          <FlagReveal flag={result.output.flag} />
-        </>
+      {result && (
+        <LabMessage tone={result.ok ? 'success' : 'error'}>
+          {translateLabCode(t, LAB_ID, result.code, { error: result.output.error ?? '', user: result.output.user ?? '' })}
+        </LabMessage>
       )}
+      {result?.ok && result.output.flag !== undefined && <FlagReveal flag={result.output.flag} />}
     </LabCard>
   );
 }

@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/utils';
 
 import { useLabData } from '../api/run-lab-action';
+
 import { LabCard } from './lab-card';
 import { LabError } from './lab-error';
 import { LabMessage } from './lab-message';

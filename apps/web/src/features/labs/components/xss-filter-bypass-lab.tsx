@@ -1,5 +1,5 @@
 import { MessageSquare, ShieldAlert } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Badge } from '@/components/ui/badge';
@@ -8,6 +8,7 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 
 import { useLabAction } from '../api/run-lab-action';
+
 import { FlagReveal } from './flag-reveal';
 import { LabCard } from './lab-card';
 import { LabError } from './lab-error';
@@ -15,24 +16,41 @@ import { TerminalBlock } from './terminal-block';
 
 const LAB_ID = 'xss-filter-bypass';
 
-/** A tiny dark document around the comment, so the preview matches the page. */
-function buildPreviewDocument(html: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><style>body{margin:12px;font:14px system-ui,sans-serif;color:#e5e7eb;background:#0b0f17}img{max-width:100%}</style></head><body>${html}</body></html>`;
+/** The server's preview page (its own sandboxed origin and CSP); the comment rides in the fragment, never sent. */
+function previewUrl(html: string): string {
+  const bytes = new TextEncoder().encode(html);
+  const base64 = btoa(Array.from(bytes, (byte) => String.fromCharCode(byte)).join(''));
+  return `/api/challenges/${LAB_ID}/lab/preview#${base64.replaceAll('+', '-').replaceAll('/', '_')}`;
 }
 
 /**
- * docs/product.md#in-page-labs: the server strips script tags, javascript: and onerror=, then the result is rendered as raw HTML.
- * It is rendered only in an iframe sandboxed without allow-same-origin: its scripts run in an opaque origin, away from the
- * session.
+ * docs/product.md#in-page-labs: the server strips script tags, javascript: and onerror=, then judges whether what is left would run. The result
+ * is rendered by the server's preview page, in an iframe sandboxed without allow-same-origin, whose own CSP lets the
+ * payload run (and cannot reach the session or the API); the page reports alert() and friends back here.
  */
 export function XssFilterBypassLab() {
   const { t } = useTranslation('labs');
   const action = useLabAction(LAB_ID);
   const [comment, setComment] = useState('');
+  const [fired, setFired] = useState<string | null>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
   const result = action.data;
+
+  useEffect(() => {
+    function handleMessage(event: MessageEvent) {
+      if (event.source === null || event.source !== frame.current?.contentWindow) return;
+      const data: unknown = event.data;
+      if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'drapeau-xss-fired' && 'text' in data) {
+        setFired(String(data.text).slice(0, 200));
+      }
+    }
+    window.addEventListener('message', handleMessage);
+    return () => window.removeEventListener('message', handleMessage);
+  }, []);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    setFired(null);
     action.mutate({ action: 'comment', input: { html: comment } });
   }
 
@@ -64,19 +82,31 @@ export function XssFilterBypassLab() {
                 {t(`${LAB_ID}.bypassed`)}
               </Badge>
             ) : (
-              <Badge variant="secondary">{t(`${LAB_ID}.filtered`)}</Badge>
+              <Badge variant="secondary">
+                {t(`${LAB_ID}.${result.code === 'needs-interaction' ? 'needs-interaction' : 'filtered'}`)}
+              </Badge>
             )}
           </div>
+          {result.output.reason !== undefined && (
+            <p className="text-sm text-muted-foreground">{t(`${LAB_ID}.reason`, { reason: result.output.reason })}</p>
+          )}
           <TerminalBlock label={t(`${LAB_ID}.sanitizedLabel`)}>{result.output.html || t(`${LAB_ID}.empty`)}</TerminalBlock>
           <div className="grid gap-1">
             <p className="text-xs text-muted-foreground">{t(`${LAB_ID}.previewLabel`)}</p>
             <iframe
+              key={action.submittedAt}
+              ref={frame}
               title={t(`${LAB_ID}.previewLabel`)}
-              sandbox="allow-scripts"
-              srcDoc={buildPreviewDocument(result.output.html ?? '')}
+              sandbox="allow-scripts allow-modals"
+              src={previewUrl(result.output.html ?? '')}
               referrerPolicy="no-referrer"
               className="h-40 w-full rounded-lg border border-border bg-[#0b0f17]"
             />
+            {fired !== null && (
+              <p role="status" className="font-mono text-xs text-primary">
+                {t(`${LAB_ID}.fired`, { call: fired })}
+              </p>
+            )}
           </div>
           {result.ok && result.output.flag !== undefined && <FlagReveal flag={result.output.flag} />}
         </div>

@@ -1,5 +1,6 @@
-import { PublicStatsSchema } from '@drapeau/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { PublicStatsSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { statsKeys } from '@/lib/query-keys';

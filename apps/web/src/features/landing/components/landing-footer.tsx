@@ -13,7 +13,7 @@ export function LandingFooter() {
           <span className="hidden sm:inline">{t('landing:footer.tagline')}</span>
         </div>
         <p className="text-center sm:text-right">{t('landing:footer.note')}</p>
-        <p>{t('landing:footer.copyright', { year: new Date().getFullYear() })}</p>
+        <p className="whitespace-nowrap">{t('landing:footer.copyright', { year: new Date().getFullYear() })}</p>
       </div>
     </footer>
   );

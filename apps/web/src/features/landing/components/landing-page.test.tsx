@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
+import { i18n } from '@/lib/i18n';
 import { buildStats } from '@/testing/factories';
 import { renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
@@ -31,6 +32,17 @@ describe('landing page', () => {
     expect(within(features).getByText(/from Beginner to Legend/)).toBeInTheDocument();
     expect(within(features).getByText(/network captures, encrypted files, disk images and memory dumps/)).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Drapeau');
+  });
+
+  it.each(['en', 'fr'])('keeps the footer’s copyright on one line (%s)', async (language) => {
+    await i18n.changeLanguage(language);
+    renderApp('/');
+    const year = new Date().getFullYear();
+    const copyright = await within(await screen.findByRole('contentinfo')).findByText(`©\u00a0${year}\u00a0Drapeau`, {
+      // No-break spaces, kept as they are (the default normalizer turns them into spaces).
+      normalizer: (text) => text,
+    });
+    expect(copyright).toHaveClass('whitespace-nowrap');
   });
 
   it('leads to /register with Get Started and Create Free Account, and to /login with Login', async () => {

@@ -1,5 +1,6 @@
-import type { PublicStats } from '@drapeau/shared';
 import { useTranslation } from 'react-i18next';
+
+import type { PublicStats } from '@drapeau/shared';
 
 import { formatNumber, useLocale } from '@/lib/use-locale';
 

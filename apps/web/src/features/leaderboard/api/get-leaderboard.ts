@@ -1,5 +1,6 @@
-import { LeaderboardPageSchema, type LeaderboardQuery } from '@drapeau/shared';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+
+import { LeaderboardPageSchema, type LeaderboardQuery } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { leaderboardKeys } from '@/lib/query-keys';

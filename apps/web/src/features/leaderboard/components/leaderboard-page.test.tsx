@@ -1,3 +1,8 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+
 import {
   LeaderboardEntrySchema,
   type BadgeListSchema,
@@ -5,10 +10,6 @@ import {
   type LeaderboardPage,
   type PublicUser,
 } from '@drapeau/shared';
-import { screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
 
 import { buildUser } from '@/testing/factories';
 import { renderApp } from '@/testing/render-app';

@@ -1,7 +1,8 @@
-import { computeRank, type LeaderboardEntry } from '@drapeau/shared';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+
+import { computeRank, type LeaderboardEntry } from '@drapeau/shared';
 
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';

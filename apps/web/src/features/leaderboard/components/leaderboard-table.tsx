@@ -1,5 +1,6 @@
-import type { LeaderboardEntry } from '@drapeau/shared';
 import { useTranslation } from 'react-i18next';
+
+import type { LeaderboardEntry } from '@drapeau/shared';
 
 import { LeaderboardRow } from './leaderboard-row';
 

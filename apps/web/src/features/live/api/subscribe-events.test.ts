@@ -1,5 +1,6 @@
-import type { SolveEvent } from '@drapeau/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { SolveEvent } from '@drapeau/shared';
 
 import { MockEventSource } from '../testing/mock-event-source';
 

@@ -1,7 +1,8 @@
-import type { PublicChallenge, SolveEvent } from '@drapeau/shared';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { PublicChallenge, SolveEvent } from '@drapeau/shared';
 
 import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';

@@ -1,7 +1,8 @@
-import type { PublicChallenge, SolveEvent } from '@drapeau/shared';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import type { PublicChallenge, SolveEvent } from '@drapeau/shared';
 
 import { toast } from '@/components/ui/use-toast';
 import { challengeKeys } from '@/lib/query-keys';

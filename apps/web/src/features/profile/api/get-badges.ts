@@ -1,5 +1,6 @@
-import { BadgeListSchema } from '@drapeau/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+
+import { BadgeListSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 

@@ -1,5 +1,6 @@
-import type { PublicUser } from '@drapeau/shared';
 import type { QueryClient } from '@tanstack/react-query';
+
+import type { PublicUser } from '@drapeau/shared';
 
 import { leaderboardKeys, sessionKeys } from '@/lib/query-keys';
 

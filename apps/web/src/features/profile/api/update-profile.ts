@@ -1,5 +1,6 @@
-import { PublicUserSchema, type UpdateProfileBody } from '@drapeau/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { PublicUserSchema, type UpdateProfileBody } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 

@@ -1,7 +1,8 @@
-import type { PublicUser } from '@drapeau/shared';
 import { Camera } from 'lucide-react';
 import { useRef, type ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import type { PublicUser } from '@drapeau/shared';
 
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';

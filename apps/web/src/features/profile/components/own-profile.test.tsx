@@ -1,9 +1,10 @@
-import type { PublicUser, UpdateProfileBody } from '@drapeau/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import type { PublicUser, UpdateProfileBody } from '@drapeau/shared';
 
 import { createQueryClient } from '@/lib/query-client';
 import { buildAdmin, buildUser } from '@/testing/factories';

@@ -1,7 +1,8 @@
-import type { PublicUser } from '@drapeau/shared';
 import { LogIn } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+
+import type { PublicUser } from '@drapeau/shared';
 
 import { Button } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/use-document-title';

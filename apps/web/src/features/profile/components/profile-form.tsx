@@ -1,7 +1,8 @@
-import { BIO_MAX, USERNAME_MAX, USERNAME_MIN, UsernameSchema, type PublicUser, type UpdateProfileBody } from '@drapeau/shared';
 import { Save } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { BIO_MAX, USERNAME_MAX, USERNAME_MIN, UsernameSchema, type PublicUser, type UpdateProfileBody } from '@drapeau/shared';
 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';

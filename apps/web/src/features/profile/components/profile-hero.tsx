@@ -1,7 +1,8 @@
-import { computeRank, type PublicUser } from '@drapeau/shared';
 import { CalendarDays } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { computeRank, type PublicUser } from '@drapeau/shared';
 
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';

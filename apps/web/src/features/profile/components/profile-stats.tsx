@@ -1,7 +1,8 @@
-import { computeRank, type PublicUser } from '@drapeau/shared';
 import { Flag, Shield, Star, TrendingUp, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
+import { computeRank, type PublicUser } from '@drapeau/shared';
 
 import { formatNumber, useLocale } from '@/lib/use-locale';
 

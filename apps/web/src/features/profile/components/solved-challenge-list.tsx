@@ -47,6 +47,8 @@ export function SolvedChallengeList({ challengeIds, display }: SolvedChallengeLi
           <ul
             aria-label={t('solved.listLabel')}
             className="grid max-h-72 gap-2 overflow-y-auto pr-1 [scrollbar-width:thin]"
+            // A scrollable region must be reachable by keyboard to be scrolled without a mouse.
+            // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
             tabIndex={0}
           >
             {challengeIds.map((id) => (

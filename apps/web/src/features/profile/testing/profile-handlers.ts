@@ -1,5 +1,6 @@
-import { BadgeSchema, type Badge, type PublicUser } from '@drapeau/shared';
 import { http, HttpResponse } from 'msw';
+
+import { BadgeSchema, type Badge, type PublicUser } from '@drapeau/shared';
 
 import { errorResponse } from '@/testing/handlers';
 

@@ -1,5 +1,6 @@
-import { SeedResultSchema } from '@drapeau/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { SeedResultSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { challengeKeys, statsKeys } from '@/lib/query-keys';

@@ -1,7 +1,8 @@
-import { count, desc, eq, sql } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { auditLogs, users } from '../../db/schema/index.js';
+import { shownUsername } from '../../db/user-row.js';
 
 export interface AuditInsert {
   actorId: string | null;
@@ -17,17 +18,14 @@ export interface AuditRow extends AuditInsert {
   createdAt: Date;
 }
 
-/** `db` may be a transaction: an entry commits or rolls back with the change it records. */
+/** `db` may be a transaction (a unit of work's): an entry commits or rolls back with the change it records. */
 export function createAuditRepository(db: Db) {
   return {
     async insertEntry(entry: AuditInsert): Promise<void> {
       await db.insert(auditLogs).values(entry);
     },
     async findUsername(userId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ name: sql<string>`coalesce(${users.displayUsername}, ${users.username}, ${users.name})` })
-        .from(users)
-        .where(eq(users.id, userId));
+      const [row] = await db.select({ name: shownUsername }).from(users).where(eq(users.id, userId));
       return row?.name;
     },
     async listEntries(window: { offset: number; limit: number }): Promise<{ rows: AuditRow[]; total: number }> {

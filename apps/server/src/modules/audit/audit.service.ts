@@ -1,8 +1,6 @@
 import { ADMIN_PAGE_SIZE, type AUDIT_ACTIONS, type AuditPage } from '@drapeau/shared';
 
-import type { Db } from '../../db/client.js';
-
-import { createAuditRepository } from './audit.repository.js';
+import type { AuditRepository } from './audit.repository.js';
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -19,13 +17,13 @@ export interface AuditRecord {
 }
 
 /**
- * The admin audit log: who did what to whom, and when. `record` takes the caller's transaction as `executor` so that the
- * entry commits with the change (or not at all); without one it writes on its own (e.g. `catalogue.seed`).
+ * The admin audit log: who did what to whom, and when. An entry that must commit with the change it records is written
+ * by an audit service bound to that change's transaction (a unit of work's scope, built in app.ts).
  */
-export function createAuditService(deps: { db: Db }) {
+export function createAuditService(deps: { repository: AuditRepository }) {
+  const { repository } = deps;
   return {
-    async record(entry: AuditRecord, executor: Db = deps.db): Promise<void> {
-      const repository = createAuditRepository(executor);
+    async record(entry: AuditRecord): Promise<void> {
       const actorName = entry.actorName ?? (await repository.findUsername(entry.actorId)) ?? entry.actorId;
       await repository.insertEntry({
         actorId: entry.actorId,
@@ -39,7 +37,7 @@ export function createAuditService(deps: { db: Db }) {
 
     /** Newest first. */
     async listEntries(page: number): Promise<AuditPage> {
-      const { rows, total } = await createAuditRepository(deps.db).listEntries({
+      const { rows, total } = await repository.listEntries({
         offset: (page - 1) * ADMIN_PAGE_SIZE,
         limit: ADMIN_PAGE_SIZE,
       });

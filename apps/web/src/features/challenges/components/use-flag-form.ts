@@ -11,8 +11,11 @@ import { describeSubmitError, describeSubmitResult } from './submit-feedback';
 /** docs/product.md#constants: time between a correct flag and the return to the list. */
 export const REDIRECT_AFTER_SOLVE_MS = 2000;
 
-/** Submits a flag, toasts the outcome and, after a solve, returns to /challenges. Resolves to true on a solve. */
-export function useFlagSubmit(challengeId: string) {
+/**
+ * The flag form's behaviour: sends the flag through `useSubmitFlag` (the API mutation), toasts the outcome and, after a
+ * solve, returns to /challenges. `submit` resolves to true on a solve.
+ */
+export function useFlagForm(challengeId: string) {
   const { t } = useTranslation(['challenge', 'common', 'errors']);
   const navigate = useNavigate();
   const mutation = useSubmitFlag(challengeId);

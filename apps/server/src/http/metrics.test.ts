@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildTestApp, registerPlayer, type TestApp } from '../../test/build-test-app.js';
+import { deriveFlag } from '../modules/challenges/flags.js';
+
+const TOKEN = 'metrics-token-0123456789abcdef';
+
+describe('GET /metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { METRICS_TOKEN: TOKEN } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('is not public: 401 without the token or with a wrong one', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(401);
+    const wrong = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}x` } });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).not.toContain('drapeau_');
+  });
+
+  it('counts requests by route, method and status, solves, wrong flags, and process and event-loop metrics', async () => {
+    await t.app.inject({ method: 'GET', url: '/api/health' });
+    const player = await registerPlayer(t.app);
+    await player.client.post('/api/challenges/caesar-cipher/submit', { flag: 'CTF{nope}' });
+    const flag = deriveFlag(t.config.instanceSecret!, 'caesar-cipher');
+    expect((await player.client.post('/api/challenges/caesar-cipher/submit', { flag })).json()).toMatchObject({
+      status: 'correct',
+    });
+    const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/plain/);
+    const text = response.body;
+    expect(text).toMatch(/drapeau_http_requests_total\{route="\/api\/health",method="GET",status="200"\} [1-9]/);
+    expect(text).toMatch(/drapeau_http_request_duration_seconds_bucket\{le="0.005",route="\/api\/health"/);
+    expect(text).toMatch(/^drapeau_solves_total 1$/m);
+    expect(text).toMatch(/^drapeau_wrong_flags_total 1$/m);
+    expect(text).toMatch(/^drapeau_live_clients 0$/m);
+    expect(text).toContain('nodejs_eventloop_lag_seconds');
+    expect(text).toContain('process_cpu_user_seconds_total');
+    if (t.database.pool) {
+      expect(text).toMatch(/^drapeau_db_pool_total [1-9]/m);
+      expect(text).toMatch(/^drapeau_db_query_duration_seconds_count [1-9]/m);
+    }
+  });
+
+  it('does not exist without METRICS_TOKEN', async () => {
+    const other = await buildTestApp();
+    try {
+      expect((await other.app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+});

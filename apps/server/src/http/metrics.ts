@@ -1,0 +1,94 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+
+import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * Prometheus metrics (docs/operations.md "Metrics"; dashboard in docs/grafana-dashboard.json): HTTP requests by route,
+ * method and status with a latency histogram, solves and wrong flags, live clients, event-loop lag and process metrics
+ * (prom-client's defaults), the PostgreSQL pool and query timings.
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
+  const labelNames = ['route', 'method', 'status'] as const;
+  const requests = new Counter({ name: 'drapeau_http_requests_total', help: 'HTTP requests', labelNames, registers: [registry] });
+  const duration = new Histogram({
+    name: 'drapeau_http_request_duration_seconds',
+    help: 'HTTP request latency',
+    labelNames,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const solves = new Counter({ name: 'drapeau_solves_total', help: 'Correct flags (new solves)', registers: [registry] });
+  const wrongFlags = new Counter({ name: 'drapeau_wrong_flags_total', help: 'Wrong flags', registers: [registry] });
+  const liveClients = new Gauge({ name: 'drapeau_live_clients', help: 'Open live-update streams', registers: [registry] });
+  const queryDuration = new Histogram({
+    name: 'drapeau_db_query_duration_seconds',
+    help: 'Database query time (PostgreSQL pool)',
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+    registers: [registry],
+  });
+
+  return {
+    registry,
+    solved: () => solves.inc(),
+    wrongFlag: () => wrongFlags.inc(),
+    setLiveClients: (count: number) => liveClients.set(count),
+
+    /** Pool sizes at each scrape, and the time of every query run through the pool's clients. */
+    observePool(pool: pg.Pool): void {
+      for (const [name, help, read] of [
+        ['drapeau_db_pool_total', 'Connections in the pool', () => pool.totalCount],
+        ['drapeau_db_pool_idle', 'Idle connections in the pool', () => pool.idleCount],
+        ['drapeau_db_pool_waiting', 'Queries waiting for a connection', () => pool.waitingCount],
+      ] as const) {
+        new Gauge({
+          name,
+          help,
+          registers: [registry],
+          collect() {
+            this.set(read());
+          },
+        });
+      }
+      pool.on('connect', (client) => {
+        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+        (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+          const end = queryDuration.startTimer();
+          const result = query(...args);
+          if (result instanceof Promise) void result.finally(end).catch(() => {});
+          else end();
+          return result;
+        };
+      });
+    },
+
+    /** Counts every answered request; `GET /metrics` answers only with `Authorization: Bearer <METRICS_TOKEN>`. */
+    register(app: FastifyInstance, token: string | undefined): void {
+      app.addHook('onResponse', (request, reply, done) => {
+        const labels = {
+          route: request.routeOptions.url ?? 'unmatched',
+          method: request.method,
+          status: String(reply.statusCode),
+        };
+        requests.inc(labels);
+        duration.observe(labels, reply.elapsedTime / 1000);
+        done();
+      });
+      if (!token) return;
+      const expected = sha256(`Bearer ${token}`);
+      app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
+        const given = sha256(String(request.headers.authorization ?? ''));
+        if (!timingSafeEqual(given, expected)) {
+          return reply.status(401).send({ error: { code: 'UNAUTHENTICATED', message: 'A metrics token is required.' } });
+        }
+        return reply.header('content-type', registry.contentType).send(await registry.metrics());
+      });
+    },
+  };
+}
+export type Metrics = ReturnType<typeof createMetrics>;

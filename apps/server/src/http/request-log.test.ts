@@ -1,0 +1,80 @@
+import { Writable } from 'node:stream';
+
+import { describe, expect, it } from 'vitest';
+
+import { buildTestApp, registerPlayer, TestClient } from '../../test/build-test-app.js';
+import { createLoggerOptions } from '../lib/logger.js';
+import { deriveFlag } from '../modules/challenges/flags.js';
+
+async function appWithLog(env: Record<string, string>) {
+  const lines: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const t = await buildTestApp({ env, logger: { ...createLoggerOptions('info'), stream: sink } });
+  return { t, lines, parsed: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
+}
+
+describe('logs for operators', () => {
+  it('write one JSON line per request with its id, route, status and time, and answer the id', async () => {
+    const { t, parsed } = await appWithLog({});
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/challenges/no-such-challenge' });
+      const id = response.headers['x-request-id'];
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      const line = parsed().find((l) => l.msg === 'request completed' && l.reqId === id);
+      expect(line).toMatchObject({
+        route: '/api/challenges/:id',
+        res: { statusCode: expect.any(Number) as number },
+        responseTime: expect.any(Number) as number,
+      });
+      // Without TRUST_PROXY a client cannot choose its id.
+      const chosen = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'client-chosen' } });
+      expect(chosen.headers['x-request-id']).not.toBe('client-chosen');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it("keep a trusted proxy's correlation id, but not one that could forge a log field", async () => {
+    const { t, parsed } = await appWithLog({ TRUST_PROXY: 'true' });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'proxy-42.abc' } });
+      expect(response.headers['x-request-id']).toBe('proxy-42.abc');
+      expect(parsed().some((l) => l.reqId === 'proxy-42.abc' && l.route === '/api/health')).toBe(true);
+      const forged = await t.app.inject({
+        method: 'GET',
+        url: '/api/health',
+        headers: { 'x-request-id': 'x" "admin":true' },
+      });
+      expect(forged.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('never hold a secret: passwords, cookies, flags, the instance secret', async () => {
+    const secret = 'operator-log-instance-secret-0123456789';
+    const { t, lines } = await appWithLog({ INSTANCE_SECRET: secret, TRUST_PROXY: 'true' });
+    try {
+      const player = await registerPlayer(t.app, { password: 'log-test-password-1' });
+      const client = new TestClient(t.app);
+      const login = await client.post('/api/auth/login', { email: player.email, password: 'log-test-password-1' });
+      const token = login.cookies.find((c) => c.name === 'drapeau.session_token')!.value;
+      const flag = deriveFlag(secret, 'caesar-cipher');
+      await client.post('/api/challenges/caesar-cipher/submit', { flag });
+      await client.post('/api/challenges/caesar-cipher/submit', { flag: 'CTF{wrong-guess-in-log}' });
+      await client.get('/api/users/me?token=query-token-value');
+      const log = lines.join('\n');
+      expect(log).toContain('request completed');
+      for (const text of ['log-test-password-1', token.split('.')[0]!, flag, 'wrong-guess-in-log', secret, 'query-token-value']) {
+        expect(log).not.toContain(text);
+      }
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildTestApp, registerPlayer, TestClient, type TestApp } from '../../test/build-test-app.js';
+
+/** Issue #17.8: caching, impersonating names, the sign-up race, malformed URLs, and the security headers. */
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const register = (username: string, email = `${username.replace(/[^a-z0-9]/gi, '')}${Math.random()}@example.com`) =>
+  new TestClient(t.app).post('/api/auth/register', { username, email, password: 'player-password' });
+
+describe('per-user answers', () => {
+  it('carry Cache-Control: no-store', async () => {
+    const player = await registerPlayer(t.app);
+    for (const url of ['/api/auth/session', `/api/users/${player.userId}`, '/api/challenges', '/api/leaderboard']) {
+      expect((await player.client.get(url)).headers['cache-control'], url).toBe('no-store');
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('deny framing in both headers, send a Permissions-Policy and allow fonts from the app only', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).toMatch(/font-src 'self'(;|$)/);
+    expect(response.headers['permissions-policy']).toContain('camera=()');
+  });
+});
+
+describe('a malformed URL', () => {
+  it('answers 400 in the {error:{code,message}} shape', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/users/%E0%A4%A' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: { code: 'VALIDATION_FAILED', message: expect.any(String) } });
+  });
+});
+
+describe('usernames', () => {
+  it.each(['admin', 'Administrator', 'system', 'adm1n', 'sys.tem', 'ADMlN'])('refuses %s as reserved', async (name) => {
+    const response = await register(name);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().error.code).toBe('USERNAME_RESERVED');
+  });
+
+  it('refuses look-alikes of an existing name (rn for m, 0 for o, 1 for l), at sign-up and on rename', async () => {
+    expect((await register('marlo_vance')).statusCode).toBe(200);
+    for (const name of ['rnarlo_vance', 'marl0_vance', 'mar1o_vance', 'marlo.vance']) {
+      const response = await register(name);
+      expect(response.statusCode, name).toBe(409);
+      expect(response.json().error.code, name).toBe('USERNAME_RESERVED');
+    }
+    const player = await registerPlayer(t.app);
+    const rename = await player.client.patch('/api/users/me', { username: 'rnarlo-vance' });
+    expect(rename.statusCode).toBe(409);
+    expect(rename.json().error.code).toBe('USERNAME_RESERVED');
+    expect((await player.client.patch('/api/users/me', { username: 'administrator' })).statusCode).toBe(409);
+  });
+
+  it('answers 409 USERNAME_TAKEN or EMAIL_IN_USE to simultaneous sign-ups with one name or one email', async () => {
+    const sameName = await Promise.all(Array.from({ length: 8 }, (_, i) => register('racer_one', `racer${i}@example.com`)));
+    expect(sameName.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of sameName.filter((r) => r.statusCode !== 200)) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json().error.code).toBe('USERNAME_TAKEN');
+    }
+    const sameEmail = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => register(`emailracer_${String.fromCharCode(97 + i)}x`, 'shared@example.com')),
+    );
+    expect(sameEmail.filter((r) => r.statusCode === 200)).toHaveLength(1);
+    for (const r of sameEmail.filter((r) => r.statusCode !== 200)) {
+      expect(r.statusCode).toBe(409);
+      expect(r.json().error.code).toBe('EMAIL_IN_USE');
+    }
+  });
+});

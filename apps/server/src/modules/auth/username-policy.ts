@@ -1,0 +1,28 @@
+import { conflict } from '../../lib/app-error.js';
+import type { UsersRepository } from '../users/users.repository.js';
+
+/** Names a player could use to pass for staff (issue #17.8). The configured admin is created without this check. */
+const RESERVED = ['admin', 'administrator', 'system', 'root', 'moderator', 'staff', 'support', 'drapeau'];
+
+/**
+ * The shape a name has on screen: case, separators and look-alike characters folded (rn → m, 0 → o, 1 / i / | → l).
+ * The SQL twin is in users.repository.ts (isUsernameConfusable); the two must agree.
+ */
+export function usernameSkeleton(name: string): string {
+  return name.toLowerCase().replace(/[._-]/g, '').replace(/0/g, 'o').replace(/[1i|]/g, 'l').replace(/rn/g, 'm');
+}
+
+const RESERVED_SKELETONS = new Set(RESERVED.map(usernameSkeleton));
+
+/** Refuses a reserved name, or one that looks like another player's (409 USERNAME_RESERVED). */
+export function createUsernamePolicy(users: Pick<UsersRepository, 'isUsernameConfusable'>) {
+  return {
+    async check(username: string, exceptUserId?: string): Promise<void> {
+      const skeleton = usernameSkeleton(username);
+      if (RESERVED_SKELETONS.has(skeleton) || (await users.isUsernameConfusable(skeleton, username, exceptUserId))) {
+        throw conflict('USERNAME_RESERVED', 'This username is reserved or looks too much like another one.');
+      }
+    },
+  };
+}
+export type UsernamePolicy = ReturnType<typeof createUsernamePolicy>;

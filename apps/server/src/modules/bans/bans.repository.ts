@@ -1,0 +1,48 @@
+import { eq, sql } from 'drizzle-orm';
+
+import type { Db } from '../../db/client.js';
+import { sessions, users } from '../../db/schema/index.js';
+
+export interface BanTarget {
+  id: string;
+  username: string;
+}
+
+/** The transaction a ban is written in, handed to the audit log so that its entry commits with the ban. */
+export type BansTransaction = Db;
+
+/** better-auth's ban columns (admin plugin) and sessions, written in the caller's transaction with its audit entry. */
+export interface BansRepository {
+  transaction<T>(fn: (repository: BansRepository, executor: Db) => Promise<T>): Promise<T>;
+  /** Reads the user and locks the row until the transaction ends. */
+  lockUser(id: string): Promise<BanTarget | undefined>;
+  /** null restores the account. */
+  setBan(id: string, ban: { reason: string; until: Date | null } | null): Promise<void>;
+  deleteSessions(userId: string): Promise<void>;
+}
+
+export function createBansRepository(db: Db): BansRepository {
+  return {
+    async transaction<T>(fn: (repository: BansRepository, executor: Db) => Promise<T>): Promise<T> {
+      return db.transaction(async (tx) => fn(createBansRepository(tx), tx));
+    },
+    async lockUser(id: string): Promise<BanTarget | undefined> {
+      const [row] = await db
+        .select({ id: users.id, username: sql<string>`coalesce(${users.displayUsername}, ${users.username}, ${users.name})` })
+        .from(users)
+        .where(eq(users.id, id))
+        .for('update');
+      return row;
+    },
+    async setBan(id: string, ban: { reason: string; until: Date | null } | null): Promise<void> {
+      await db
+        .update(users)
+        .set({ banned: ban !== null, banReason: ban?.reason ?? null, banExpires: ban?.until ?? null, updatedAt: new Date() })
+        .where(eq(users.id, id));
+    },
+    /** Every session of the user ends: a stolen or open browser session stops at its next request. */
+    async deleteSessions(userId: string): Promise<void> {
+      await db.delete(sessions).where(eq(sessions.userId, userId));
+    },
+  };
+}

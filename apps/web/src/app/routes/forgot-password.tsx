@@ -1,0 +1,5 @@
+import { ForgotPasswordScreen } from '@/features/account';
+
+export function ForgotPasswordRoute() {
+  return <ForgotPasswordScreen />;
+}

@@ -1,0 +1,5 @@
+import { ResetPasswordScreen } from '@/features/account';
+
+export function ResetPasswordRoute() {
+  return <ResetPasswordScreen />;
+}

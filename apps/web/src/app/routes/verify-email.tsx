@@ -1,0 +1,5 @@
+import { VerifyEmailScreen } from '@/features/account';
+
+export function VerifyEmailRoute() {
+  return <VerifyEmailScreen />;
+}

@@ -1,0 +1,16 @@
+import { useQuery } from '@tanstack/react-query';
+
+import { PlatformSettingsSchema } from '@drapeau/shared';
+
+import { apiClient } from '@/lib/api-client';
+
+import { adminKeys } from './admin-keys';
+
+/** GET /api/admin/settings: the platform settings. */
+export function getSettings(signal?: AbortSignal) {
+  return apiClient.get('/api/admin/settings', PlatformSettingsSchema, { signal });
+}
+
+export function useSettings() {
+  return useQuery({ queryKey: adminKeys.settings(), queryFn: ({ signal }) => getSettings(signal) });
+}

@@ -1,0 +1,84 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { PlatformSettings } from '@drapeau/shared';
+
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/error-message';
+
+import { useSettings } from '../api/get-settings';
+import { useUpdateSettings } from '../api/update-settings';
+
+import { AdminSection } from './admin-section';
+import { SectionError, SectionSpinner } from './section-state';
+
+type BooleanSettingKey = {
+  [K in keyof PlatformSettings]: PlatformSettings[K] extends boolean ? K : never;
+}[keyof PlatformSettings];
+
+/**
+ * One row per setting, in this order; its texts are `admin:settings.fields.<key>.{label,description}`. A new setting is
+ * one line here (docs/decisions/008-platform-settings.md).
+ */
+const SETTING_ROWS: { key: BooleanSettingKey }[] = [{ key: 'hideAdminsFromLeaderboard' }];
+
+/** The admins' platform settings: each switch saves at once and is recorded in the audit log. */
+export function SettingsTab() {
+  const { t } = useTranslation('admin');
+  const settings = useSettings();
+
+  return (
+    <AdminSection title={t('settings.title')} description={t('settings.description')}>
+      {settings.isPending ? (
+        <SectionSpinner />
+      ) : settings.error ? (
+        <SectionError title={t('settings.loadFailed')} error={settings.error} onRetry={() => void settings.refetch()} />
+      ) : (
+        <ul className="divide-y divide-border/60">
+          {SETTING_ROWS.map(({ key }) => (
+            <BooleanSettingRow key={key} settingKey={key} value={settings.data[key]} />
+          ))}
+        </ul>
+      )}
+    </AdminSection>
+  );
+}
+
+function BooleanSettingRow({ settingKey, value }: { settingKey: BooleanSettingKey; value: boolean }) {
+  const { t } = useTranslation(['admin', 'common', 'errors']);
+  const update = useUpdateSettings();
+  const id = useId();
+  const checked = update.isPending && update.variables[settingKey] !== undefined ? Boolean(update.variables[settingKey]) : value;
+
+  function change(next: boolean) {
+    update.mutate(
+      { [settingKey]: next },
+      {
+        onSuccess: () => toast({ title: t('common:success'), description: t('admin:settings.saved') }),
+        onError: (error) => toast({ variant: 'destructive', title: t('common:error'), description: getErrorMessage(t, error) }),
+      },
+    );
+  }
+
+  return (
+    <li className="flex items-start justify-between gap-4 py-4 first:pt-0 last:pb-0">
+      <div className="grid gap-1">
+        <span id={`${id}-label`} className="font-medium">
+          {t(`admin:settings.fields.${settingKey}.label`)}
+        </span>
+        <p id={`${id}-description`} className="text-sm text-muted-foreground">
+          {t(`admin:settings.fields.${settingKey}.description`)}
+        </p>
+      </div>
+      <Switch
+        checked={checked}
+        onCheckedChange={change}
+        disabled={update.isPending}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={`${id}-description`}
+        data-testid={`setting-${settingKey}`}
+      />
+    </li>
+  );
+}

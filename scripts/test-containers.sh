@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# The README's deploy steps, with podman (docs: README "Deploy"): builds the image, runs it on the embedded database
+# (health, app, a restart keeps the data, stop time), then the compose stack on PostgreSQL and Redis (a player registers
+# and solves). Run by `scripts/test.mjs` when CI is set, or `npm run test:containers`. Removes only what it started.
+# No registry is reachable here: base images are built locally (scripts/containers/README.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+started=$(date +%s)
+say() { echo "[containers $(($(date +%s) - started))s] $*"; }
+
+W=${DRAPEAU_CONTAINERS_DIR:-/tmp/drapeau-containers}
+APP_PORT=${DRAPEAU_CONTAINERS_APP_PORT:-3940}
+STACK_PORT=${DRAPEAU_CONTAINERS_STACK_PORT:-3941}
+TAG=localhost/drapeau:ci
+RUN_ID="drapeau-ci-$$"
+
+SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+missing=()
+for tool in podman buildah runc debootstrap podman-compose; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+if [ ${#missing[@]} -gt 0 ]; then
+  say "installing ${missing[*]}"
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq podman buildah runc debootstrap podman-compose >/dev/null
+fi
+
+# Podman's configuration, written before the first podman call (see the recipe in scripts/containers/README.md).
+mkdir -p "$W/conf/networks" "$W/tmp"
+cat > "$W/conf/storage.conf" <<CONF
+[storage]
+driver = "overlay"
+runroot = "$W/run"
+graphroot = "$W/storage"
+CONF
+cat > "$W/conf/containers.conf" <<CONF
+[containers]
+default_ulimits = ["nofile=$(ulimit -Hn):$(ulimit -Hn)", "nproc=32768:32768"]
+[engine]
+runtime = "runc"
+cgroup_manager = "cgroupfs"
+events_logger = "file"
+events_logfile_path = "$W/run/events.log"
+tmp_dir = "$W/run/libpod"
+image_copy_tmp_dir = "$W/tmp"
+[network]
+network_config_dir = "$W/conf/networks"
+CONF
+export CONTAINERS_STORAGE_CONF=$W/conf/storage.conf CONTAINERS_CONF=$W/conf/containers.conf TMPDIR=$W/tmp
+
+cleanup() {
+  set +e
+  podman rm -f "$RUN_ID-app" >/dev/null 2>&1
+  podman volume rm -f "$RUN_ID-data" >/dev/null 2>&1
+  if [ -n "${stack_up:-}" ]; then
+    podman-compose -p "$RUN_ID" -f compose.yaml -f scripts/containers/compose.test.yaml down >/dev/null 2>&1
+    podman volume rm -f "${RUN_ID}_drapeau-data" "${RUN_ID}_postgres-data" "${RUN_ID}_redis-data" >/dev/null 2>&1
+    podman network rm -f "${RUN_ID}_default" >/dev/null 2>&1
+  fi
+}
+trap cleanup EXIT
+
+# Base images, kept between runs in $W: Debian by debootstrap, then the node and services stand-ins.
+if ! podman image exists localhost/debian:bookworm; then
+  say "debootstrap bookworm"
+  rm -rf "$W/rootfs"
+  $SUDO debootstrap --variant=minbase bookworm "$W/rootfs" http://deb.debian.org/debian >/dev/null
+  rm -rf "$W/rootfs"/var/cache/apt/archives/*.deb "$W/rootfs"/var/lib/apt/lists/* "$W/rootfs/etc/resolv.conf" "$W/rootfs/etc/hostname"
+  tar -C "$W/rootfs" -c . | podman import --change 'CMD ["/bin/bash"]' - localhost/debian:bookworm >/dev/null
+  rm -rf "$W/rootfs"
+fi
+if ! podman image exists docker.io/library/node:20-bookworm-slim; then
+  say "node:20-bookworm-slim stand-in from the host's $(node --version)"
+  ctx="$W/node-context"; rm -rf "$ctx"; mkdir -p "$ctx/node_modules"
+  cp "$(command -v node)" "$ctx/node"
+  npm_root="$(npm root -g)"
+  cp -r "$npm_root/npm" "$ctx/node_modules/"
+  podman build -q -f scripts/containers/node-standin.Containerfile -t docker.io/library/node:20-bookworm-slim "$ctx" >/dev/null
+  rm -rf "$ctx"
+fi
+if ! podman image exists localhost/drapeau-test-services:bookworm; then
+  say "PostgreSQL and Redis stand-in from Debian packages"
+  podman build -q --network=host -f scripts/containers/services-standin.Containerfile \
+    -t localhost/drapeau-test-services:bookworm scripts/containers >/dev/null
+fi
+
+# 1. The image, as the README builds it (plus the proxy's CA for npm, and the host's npm cache to save downloads).
+say "building $TAG"
+build_started=$(date +%s)
+podman build -q --format docker --network=host \
+  -v /etc/ssl/certs/ca-certificates.crt:/run/host-ca.crt:ro --build-arg NODE_EXTRA_CA_CERTS=/run/host-ca.crt \
+  -v "$(npm config get cache 2>/dev/null)":/root/.npm \
+  -t "$TAG" . >/dev/null
+size=$(podman image inspect --format '{{.Size}}' "$TAG")
+say "image built in $(($(date +%s) - build_started)) s; size $((size / 1000000)) MB"
+
+wait_for() { # url, seconds
+  for _ in $(seq 1 "$2"); do
+    curl -fsS -o /dev/null "$1" 2>/dev/null && return 0
+    sleep 1
+  done
+  echo "no answer from $1 within $2 s" >&2
+  return 1
+}
+
+# 2. One container on the embedded database, its data in a named volume.
+APP_URL="http://127.0.0.1:$APP_PORT"
+run_app() {
+  podman run -d --init --name "$RUN_ID-app" -p "127.0.0.1:$APP_PORT:3000" -v "$RUN_ID-data:/data" \
+    -e PUBLIC_URL="$APP_URL" -e ADMIN_EMAIL=admin@example.com -e ADMIN_USERNAME=admin -e ADMIN_PASSWORD=admin-password-ci \
+    "$TAG" >/dev/null
+}
+run_app
+wait_for "$APP_URL/api/health" 180
+say "container answers /api/health"
+node scripts/containers/smoke.mjs app "$APP_URL"
+[ "$(podman exec "$RUN_ID-app" id -u)" != "0" ] || { echo "the app runs as root" >&2; exit 1; }
+podman healthcheck run "$RUN_ID-app" >/dev/null
+node scripts/containers/smoke.mjs register "$APP_URL" keeper@example.com keeper-password
+stop_started=$(date +%s%N)
+podman stop -t 10 "$RUN_ID-app" >/dev/null
+stop_ms=$((($(date +%s%N) - stop_started) / 1000000))
+say "stop took $stop_ms ms"
+[ "$stop_ms" -lt 5000 ] || { echo "stopping took $stop_ms ms: SIGTERM is not handled" >&2; exit 1; }
+podman start "$RUN_ID-app" >/dev/null
+wait_for "$APP_URL/api/health" 180
+node scripts/containers/smoke.mjs login "$APP_URL" keeper@example.com keeper-password
+say "the player survived a restart of the container"
+podman exec "$RUN_ID-app" npm run --silent drapeau -- --help >/dev/null
+podman rm -f "$RUN_ID-app" >/dev/null
+podman volume rm -f "$RUN_ID-data" >/dev/null
+
+# 3. The compose stack on PostgreSQL and Redis (podman-compose does not wait for health: start the services first).
+STACK_URL="http://127.0.0.1:$STACK_PORT"
+compose() {
+  DRAPEAU_IMAGE=$TAG DRAPEAU_LISTEN="127.0.0.1:$STACK_PORT" PUBLIC_URL="$STACK_URL" \
+    podman-compose -p "$RUN_ID" -f compose.yaml -f scripts/containers/compose.test.yaml "$@"
+}
+stack_up=1
+compose up -d postgres redis >/dev/null 2>&1
+for _ in $(seq 1 60); do
+  podman exec "${RUN_ID}_postgres_1" pg_isready -h 127.0.0.1 -U drapeau -d drapeau >/dev/null 2>&1 && break
+  sleep 1
+done
+compose up -d drapeau >/dev/null 2>&1
+wait_for "$STACK_URL/api/ready" 180
+node scripts/containers/smoke.mjs app "$STACK_URL"
+node scripts/containers/smoke.mjs solve "$STACK_URL" admin@example.com admin-password-ci
+podman exec "${RUN_ID}_drapeau_1" npm run --silent drapeau -- backup /data/ci-backup.tar.gz
+say "compose stack: registered, solved, backed up on PostgreSQL"
+say "done in $(($(date +%s) - started)) s; image $((size / 1000000)) MB"
