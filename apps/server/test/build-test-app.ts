@@ -49,7 +49,7 @@ export async function buildTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: options.logger ?? false,
+    logger: options.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
     print: (text) => printed.push(text),
     // A clock that moves only when a test says so: a limit window never ends in the middle of a test.
     clock: options.clock ?? createManualClock(),

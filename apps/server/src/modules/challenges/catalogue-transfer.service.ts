@@ -28,6 +28,24 @@ export class ImportInvalidError extends AppError {
   }
 }
 
+/** The import's challenges with each one after those of the import it requires (cycles were refused by the plan). */
+function prerequisitesFirst<T extends { draft: { id: string; prerequisites: string[] } }>(items: T[]): T[] {
+  const byId = new Map(items.map((item) => [item.draft.id, item]));
+  const ordered: T[] = [];
+  const placed = new Set<string>();
+  const place = (item: T) => {
+    if (placed.has(item.draft.id)) return;
+    placed.add(item.draft.id);
+    for (const id of item.draft.prerequisites) {
+      const required = byId.get(id);
+      if (required) place(required);
+    }
+    ordered.push(item);
+  };
+  items.forEach(place);
+  return ordered;
+}
+
 /**
  * Import and export in ctfcli's format. An import is one transaction (all or nothing), idempotent by id: a challenge
  * already there is updated, and its solves are kept (their points follow the new value).
@@ -59,7 +77,7 @@ export function createCatalogueTransferService(deps: {
         await tx.upsertCategory(category);
         report.createdCategories.push(category.key);
       }
-      for (const { draft, source, warnings } of plan.challenges) {
+      for (const { draft, source, warnings } of prerequisitesFirst(plan.challenges)) {
         const before = byId.get(draft.id);
         if (options.isBuiltIn) {
           draft.isBuiltIn = true;

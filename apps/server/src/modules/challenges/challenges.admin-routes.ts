@@ -89,7 +89,8 @@ export const challengesAdminRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      transfer.importZip(request.body as Buffer, {
+      // Any other content type (a JSON body, a form) is not a zip: refused as NOT_A_ZIP like a damaged archive.
+      transfer.importZip(Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0), {
         createCategories: request.query.createCategories,
         actorId: currentUser(request).userId,
       }),
