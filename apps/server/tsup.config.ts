@@ -15,5 +15,7 @@ export default defineConfig({
   noExternal: ['@drapeau/shared'],
   async onSuccess() {
     await cp('src/db/migrations', 'dist/migrations', { recursive: true });
+    // The built-in pack: a folder in the import format, read by the importer at first start (PACK_DIR).
+    await cp('src/modules/challenges/pack', 'dist/pack', { recursive: true });
   },
 });
