@@ -15,5 +15,7 @@ export default defineConfig({
   noExternal: ['@drapeau/shared'],
   async onSuccess() {
     await cp('src/db/migrations', 'dist/migrations', { recursive: true });
+    // The built-in pack is data read by the importer at start (PACK_DIR in modules/challenges).
+    await cp('src/modules/challenges/pack', 'dist/pack', { recursive: true });
   },
 });
