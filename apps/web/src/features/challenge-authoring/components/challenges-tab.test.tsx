@@ -55,7 +55,8 @@ describe('admin Challenges tab: editor', () => {
     expect(within(preview).getByText('cookie').tagName).toBe('STRONG');
 
     await user.click(screen.getByRole('button', { name: 'Create challenge' }));
-    expect(await screen.findByRole('heading', { name: 'Edit cookie-jar' })).toBeInTheDocument();
+    // Saving, then loading the new challenge and drawing the whole form again: slow in jsdom on a busy machine.
+    expect(await screen.findByRole('heading', { name: 'Edit cookie-jar' }, { timeout: 30_000 })).toBeInTheDocument();
     const [created] = sent(api, 'POST');
     expect(created?.body).toMatchObject({
       title: { en: 'Cookie Jar', fr: 'Bocal à cookies' },
@@ -90,6 +91,33 @@ describe('admin Challenges tab: editor', () => {
     expect(patch?.path).toBe('/api/admin/challenges/login-bypass');
     expect(patch?.body).toMatchObject({ title: { en: 'Login Bypass 2', fr: 'Contournement de connexion' } });
     expect(patch?.body).not.toHaveProperty('id');
+  });
+
+  it('searches on the server as the admin types', async () => {
+    const { user, api } = renderTab([
+      buildAdminChallenge(),
+      buildAdminChallenge({ id: 'port-scan', title: { en: 'Port Scan', fr: '' }, hasFrench: false }),
+    ]);
+    expect(await screen.findByText('2 challenges')).toBeInTheDocument();
+    await fill(user, 'Search', 'port');
+    expect(await screen.findByText('1 challenge')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Edit Port Scan' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit Login Bypass' })).not.toBeInTheDocument();
+    // A challenge without French is marked as such.
+    expect(screen.getByText('Translation missing')).toBeInTheDocument();
+    expect(api.state.sent).toEqual([]);
+  });
+
+  it('hides a challenge from players, and duplicates one as a hidden copy', async () => {
+    const { user, api } = renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Hide Login Bypass from players' }));
+    expect(await screen.findByRole('button', { name: 'Show Login Bypass to players' })).toBeInTheDocument();
+    expect(sent(api, 'PATCH')[0]?.body).toEqual({ state: 'hidden' });
+
+    await user.click(screen.getByRole('button', { name: 'Duplicate Login Bypass' }));
+    expect(await screen.findByText('Copy created as login-bypass-copy (hidden).')).toBeInTheDocument();
+    expect(await screen.findByText('2 challenges')).toBeInTheDocument();
+    expect(sent(api, 'POST').map((request) => request.path)).toEqual(['/api/admin/challenges/login-bypass/duplicate']);
   });
 
   it('says how many solves a delete removes before deleting, and nothing goes on cancel', async () => {

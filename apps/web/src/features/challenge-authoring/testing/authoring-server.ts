@@ -158,6 +158,14 @@ export function createAuthoringServer(initial: AdminChallenge[], options: Author
       state.challenges.push(created);
       return HttpResponse.json(created, { status: 201 });
     }),
+    http.post('/api/admin/challenges/:id/duplicate', async ({ request, params }) => {
+      await record(request);
+      const original = find(params.id);
+      if (!original) return errorResponse(404, 'CHALLENGE_NOT_FOUND');
+      const copy = { ...original, id: `${original.id}-copy`, state: 'hidden' as const, solveCount: 0 };
+      state.challenges.push(copy);
+      return HttpResponse.json(copy, { status: 201 });
+    }),
     http.patch('/api/admin/challenges/:id', async ({ request, params }) => {
       const patch = AdminChallengePatchSchema.parse(await record(request));
       const previous = find(params.id);
