@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Page } from '@playwright/test';
@@ -142,6 +142,35 @@ test('An admin imports a zip of ctfcli challenges; a player solves one and that 
   await page.getByPlaceholder('CTF{...}').fill('ctf{HIDDEN_door}');
   await page.getByPlaceholder('CTF{...}').press('Enter');
   await expect(page.getByText('Correct flag! Points awarded.').first()).toBeVisible();
+});
+
+/** The server's ctfcli fixture: ten challenges as CTFd users write them (apps/server/test/fixtures/ctfcli/README.md). */
+const SERVER_FIXTURE = path.join(import.meta.dirname, '..', 'apps', 'server', 'test', 'fixtures', 'ctfcli');
+
+test('An admin imports the ctfcli fixture zip, creating its categories, and a player solves one of its challenges', async ({
+  page,
+  login,
+  loginAsAdmin,
+}) => {
+  test.skip(!existsSync(SERVER_FIXTURE), 'the server fixture folder is not in this checkout');
+  const archive = await zipFolder(SERVER_FIXTURE);
+  await loginAsAdmin();
+  await page.goto('/admin?tab=challenges');
+  await page.getByLabel('Zip file').setInputFiles({ name: 'fixture.zip', mimeType: 'application/zip', buffer: archive });
+  await page.getByLabel('Create unknown categories').check();
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const report = page.getByRole('status').filter({ hasText: 'Import done' });
+  await expect(report).toContainText(/Import done: \d+ created, \d+ updated, \d+ unchanged\./);
+  await expect(report.getByText('sanity-check', { exact: true })).toBeVisible();
+
+  await login();
+  await page.goto('/challenges');
+  await page.getByRole('link', { name: /Sanity Check/ }).click();
+  await expect(page.getByText('Welcome to the CTF!')).toBeVisible();
+  await page.getByPlaceholder('CTF{...}').fill('flag{welcome_to_the_ctf}');
+  await page.getByPlaceholder('CTF{...}').press('Enter');
+  await expect(page.getByText('Correct flag! Points awarded.').first()).toBeVisible();
+  expect(await sessionScore(page)).toBe(1);
 });
 
 test('A challenge with a prerequisite unlocks once its prerequisite is solved', async ({ page, login, loginAsAdmin }) => {
