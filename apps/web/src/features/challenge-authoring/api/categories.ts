@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { AdminCategoryListSchema, AdminCategorySchema, type AdminCategoryBody } from '@drapeau/shared';
+import { AdminCategoryListSchema, AdminCategorySchema, OkSchema, type AdminCategoryBody } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { categoryKeys } from '@/lib/query-keys';
@@ -18,6 +18,25 @@ export function useCreateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AdminCategoryBody) => apiClient.post('/api/admin/categories', body, AdminCategorySchema),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
+  });
+}
+
+/** PUT /api/admin/categories/:key: new names or icon (the key stays). */
+export function useUpdateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AdminCategoryBody) =>
+      apiClient.put(`/api/admin/categories/${encodeURIComponent(body.key)}`, body, AdminCategorySchema),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
+  });
+}
+
+/** DELETE /api/admin/categories/:key: 409 CATEGORY_IN_USE while a challenge uses it; built-in ones cannot go. */
+export function useDeleteCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (key: string) => apiClient.delete(`/api/admin/categories/${encodeURIComponent(key)}`, OkSchema),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
   });
 }

@@ -17,6 +17,7 @@ import { useAdminCategories } from '../api/categories';
 import { NO_FILTERS, useAdminChallenges, type ChallengeFilters } from '../api/get-admin-challenges';
 import { useDuplicateChallenge, useSetChallengeState } from '../api/mutate-challenge';
 
+import { CategoriesPanel } from './categories-panel';
 import { ChallengeFilterBar } from './challenge-filter-bar';
 import { ChallengeTable } from './challenge-table';
 import { DeleteChallengeDialog } from './delete-challenge-dialog';
@@ -137,6 +138,7 @@ export function ChallengesTab() {
         </CardContent>
       </Card>
       <ImportPanel />
+      <CategoriesPanel />
       <DeleteChallengeDialog challenge={toDelete} onClose={() => setToDelete(null)} />
     </div>
   );

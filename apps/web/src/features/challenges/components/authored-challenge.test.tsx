@@ -146,6 +146,23 @@ describe('locked, closed and limited challenges', () => {
     expect(screen.queryByPlaceholderText('CTF{...}')).not.toBeInTheDocument();
   });
 
+  it('marks a locked card in the list with what unlocks it, in French too', async () => {
+    const locked = authored({
+      isLocked: true,
+      description: { en: '', fr: '' },
+      hints: [],
+      lockedBy: [{ id: 'recon', title: { en: 'Recon', fr: 'Reconnaissance' } }],
+    });
+    server.use(...challengesHandler([locked]));
+    renderApp('/challenges', { sessionUser: buildUser() });
+    const card = await screen.findByRole('link', { name: /Login Bypass/ });
+    expect(card).toHaveAttribute('data-locked', 'true');
+    expect(within(card).getByRole('img', { name: 'Locked' })).toBeInTheDocument();
+    expect(card).toHaveTextContent('Solve Recon to unlock it.');
+    await i18n.changeLanguage('fr');
+    expect(await within(card).findByText('Résolvez Reconnaissance pour le débloquer.')).toBeInTheDocument();
+  });
+
   it('keeps a closed challenge readable but refuses flags', async () => {
     server.use(...challengesHandler([authored({ isClosed: true, closesAt: '2026-01-01T12:00:00.000Z' })]));
     open();

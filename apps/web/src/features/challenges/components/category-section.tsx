@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { CategoryIcon as CategoryIconName } from '@drapeau/shared';
 
 import { Badge } from '@/components/ui/badge';
+import { CategoryIcon } from '@/components/ui/category-icon';
 
-import { CategoryIcon } from './category-icon';
 import { ChallengeCard } from './challenge-card';
 import type { CategoryGroup } from './filter-challenges';
 

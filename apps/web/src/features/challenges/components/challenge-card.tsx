@@ -54,6 +54,14 @@ export function ChallengeCard({ challenge, index }: ChallengeCardProps) {
           {t('common:points', { count: challenge.points })}
         </span>
       </div>
+      {challenge.isLocked && challenge.lockedBy.length > 0 && (
+        <p className="text-xs text-muted-foreground">
+          {t('challenges:unlockedBy', {
+            count: challenge.lockedBy.length,
+            titles: challenge.lockedBy.map((ref) => pickText(ref.title, locale)).join(', '),
+          })}
+        </p>
+      )}
       <p className="mt-auto inline-flex items-center gap-1.5 text-xs text-muted-foreground">
         <Users className="size-3.5" aria-hidden="true" />
         {t('challenges:solves', { count: challenge.solveCount })}

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { PublicChallenge } from '@drapeau/shared';
 
 import { Badge } from '@/components/ui/badge';
+import { CategoryIcon } from '@/components/ui/category-icon';
 
-import { CategoryIcon } from './category-icon';
 import { LevelBadge } from './level-badge';
 import { useCategoryCatalog } from './use-category-catalog';
 
