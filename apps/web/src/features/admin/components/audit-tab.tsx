@@ -18,6 +18,8 @@ import { EmptyState, SectionError, SectionSpinner } from './section-state';
 const COLUMNS = ['time', 'admin', 'action', 'target', 'details'] as const;
 
 const ACTION_TONES: Record<AuditAction, 'sky' | 'amber' | 'emerald' | 'rose' | 'secondary'> = {
+  'announcement.create': 'emerald',
+  'announcement.delete': 'rose',
   'user.update': 'sky',
   'user.role': 'amber',
   'user.score': 'amber',
