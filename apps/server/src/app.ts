@@ -24,6 +24,9 @@ import { type Clock, systemClock } from './lib/clock.js';
 import { createLoggerOptions, type LoggerOptions } from './lib/logger.js';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
+import { createAnnouncementsRepository } from './modules/announcements/announcements.repository.js';
+import { announcementsAdminRoutes, announcementsRoutes } from './modules/announcements/announcements.routes.js';
+import { createAnnouncementsService } from './modules/announcements/announcements.service.js';
 import { createAdminRepository } from './modules/admin/admin.repository.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { createAdminSubmissionsRepository } from './modules/admin/admin-submissions.repository.js';
@@ -306,6 +309,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     revokeSessions: (userId) => authService.revokeSessions(userId),
     reportError: (error, message) => app.log.error({ err: error }, message),
   });
+  const announcementsService = createAnnouncementsService({
+    repository: createAnnouncementsRepository(database.db),
+    transaction: createUnitOfWork(database.db, (tx) => ({
+      announcements: createAnnouncementsRepository(tx),
+      audit: createAuditService({ repository: createAuditRepository(tx) }),
+    })),
+    onChange: (event) => events.publish('announcement', event),
+  });
   const bansService = createBansService({
     repository: createBansRepository(database.db),
     auditIn: (executor) => createAuditService({ repository: createAuditRepository(executor) }),
@@ -383,6 +394,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminRoutes, { prefix: '/admin', admin: adminService, guards });
       await api.register(auditRoutes, { prefix: '/admin', audit: auditService, guards });
       await api.register(bansRoutes, { prefix: '/admin', bans: bansService, guards });
+      await api.register(announcementsRoutes, { prefix: '/announcements', announcements: announcementsService, guards });
+      await api.register(announcementsAdminRoutes, { prefix: '/admin', announcements: announcementsService, guards });
       await api.register(mailAdminRoutes, { prefix: '/admin', mailer, guards });
       await api.register(backupAdminRoutes, { prefix: '/admin', backup: backupService, audit: auditService, guards });
       await api.register(settingsRoutes, { prefix: '/admin', settings: settingsService, guards });

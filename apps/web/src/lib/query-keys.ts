@@ -39,3 +39,8 @@ export const categoryKeys = {
 export const incidentKeys = {
   all: ['incidents'] as const,
 };
+
+/** Admins' announcements and the signed-in user's unread count (a live `announcement` event refreshes them). */
+export const announcementKeys = {
+  all: ['announcements'] as const,
+};

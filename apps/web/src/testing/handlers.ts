@@ -2,6 +2,8 @@ import { http, HttpResponse } from 'msw';
 
 import {
   CATEGORIES,
+  type Announcement,
+  type AnnouncementList,
   PublicCategorySchema,
   type AuthResponse,
   type CategoryList,
@@ -52,11 +54,17 @@ export function submitHandler(result: SubmitFlagResult) {
 }
 
 /** What the test server answers when a test does not say otherwise: signed out, a small catalogue. */
+/** GET /api/announcements: these announcements, the first `unreadCount` of them unread. */
+export function announcementsHandler(announcements: Announcement[], unreadCount = 0) {
+  return http.get('/api/announcements', () => HttpResponse.json<AnnouncementList>({ announcements, unreadCount }));
+}
+
 export const defaultHandlers = [
   sessionHandler(null),
   ...challengesHandler(buildCatalogue()),
   categoriesHandler(),
   http.get('/api/stats', () => HttpResponse.json<PublicStats>(buildStats())),
+  announcementsHandler([]),
   submitHandler({ success: false, status: 'incorrect', message: 'Incorrect flag' }),
   // In-page exercises ask their server check for material on mount; by default it has nothing to say.
   http.post('/api/challenges/:id/lab', () => HttpResponse.json<LabResponse>({ ok: false, code: 'idle', output: {} })),

@@ -73,6 +73,8 @@ export const AdminSubmissionPageSchema = z.object({
 export type AdminSubmissionPage = z.infer<typeof AdminSubmissionPageSchema>;
 
 export const AUDIT_ACTIONS = [
+  'announcement.create',
+  'announcement.delete',
   'user.update',
   'user.role',
   'user.score',

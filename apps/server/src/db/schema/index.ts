@@ -4,3 +4,4 @@ export * from './settings.js';
 export * from './audit.js';
 export * from './mail.js';
 export * from './catalogue.js';
+export * from './announcements.js';

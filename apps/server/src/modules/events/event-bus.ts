@@ -3,6 +3,7 @@ import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 
 import type {
+  AnnouncementEvent,
   ChallengesChangedEvent,
   LeaderboardChangedEvent,
   SettingsChangedEvent,
@@ -14,6 +15,8 @@ export interface ServerEvents {
   solve: SolveEvent;
   leaderboard: LeaderboardChangedEvent;
   challenges: ChallengesChangedEvent;
+  /** An announcement written or deleted: every signed-in client toasts or refetches. */
+  announcement: AnnouncementEvent;
   /** Admins' streams only (events.routes.ts filters by role). */
   incident: SharedFlagIncident;
   /** Between server instances only: the SSE route forwards SERVER_EVENT_TYPES and nothing else. */

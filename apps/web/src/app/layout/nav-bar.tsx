@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { PublicUser } from '@drapeau/shared';
 
 import { Button } from '@/components/ui/button';
+import { AnnouncementsBell } from '@/features/announcements';
 
 import { BrandLink } from './brand-link';
 import { LanguageSwitch } from './language-switch';
@@ -40,6 +41,7 @@ export function NavBar({ user }: { user: PublicUser }) {
         </div>
         <div className="ml-auto flex items-center gap-2">
           <LanguageSwitch className="hidden sm:inline-flex" />
+          <AnnouncementsBell />
           <div className="hidden items-center gap-1 md:flex">
             <UserChip user={user} className="max-w-48" />
             <LogoutButton />

@@ -1,18 +1,20 @@
-import { FilePenLine, ShieldAlert } from 'lucide-react';
+import { FilePenLine, Megaphone, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 import { AdminPanel, type AdminExtraTab } from '@/features/admin';
+import { AnnouncementsAdminTab } from '@/features/announcements';
 import { useSession } from '@/features/auth';
 import { ChallengesTab, IncidentsTab } from '@/features/challenge-authoring';
 
 /** /admin: RequireAuth has loaded the session, so the user is known here. Authoring tabs come from their own feature. */
 export function AdminRoute() {
-  const { t } = useTranslation('authoring');
+  const { t } = useTranslation(['authoring', 'announcements']);
   const { data: user } = useSession();
   if (!user) return null;
   const extraTabs: AdminExtraTab[] = [
     { value: 'challenges', label: t('tabs.challenges'), icon: FilePenLine, content: <ChallengesTab /> },
     { value: 'incidents', label: t('tabs.incidents'), icon: ShieldAlert, content: <IncidentsTab /> },
+    { value: 'announcements', label: t('announcements:admin.tab'), icon: Megaphone, content: <AnnouncementsAdminTab /> },
   ];
   return <AdminPanel currentUser={user} extraTabs={extraTabs} />;
 }

@@ -4,6 +4,8 @@ export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /** i18n keys are camelCase (docs/conventions.md#naming); the dotted action names would read as nested keys. */
 export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
+  'announcement.create': 'announcementCreate',
+  'announcement.delete': 'announcementDelete',
   'user.update': 'userUpdate',
   'user.role': 'userRole',
   'user.score': 'userScore',

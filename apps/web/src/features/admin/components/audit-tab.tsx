@@ -6,18 +6,20 @@ import type { AuditPage } from '@drapeau/shared';
 
 import { Badge } from '@/components/ui/badge';
 import { useLocale } from '@/lib/use-locale';
+import { formatDateTime } from '@/lib/format-date-time';
 
 import { useAuditLog } from '../api/get-audit-log';
 
 import { AdminSection } from './admin-section';
 import { AUDIT_ACTION_KEYS, describeDetails, type AuditAction } from './audit-details';
-import { formatDateTime } from './format-date-time';
 import { Pager } from './pager';
 import { EmptyState, SectionError, SectionSpinner } from './section-state';
 
 const COLUMNS = ['time', 'admin', 'action', 'target', 'details'] as const;
 
 const ACTION_TONES: Record<AuditAction, 'sky' | 'amber' | 'emerald' | 'rose' | 'secondary'> = {
+  'announcement.create': 'emerald',
+  'announcement.delete': 'rose',
   'user.update': 'sky',
   'user.role': 'amber',
   'user.score': 'amber',

@@ -5,8 +5,7 @@ import type { AdminSubmissionPage } from '@drapeau/shared';
 
 import { Badge } from '@/components/ui/badge';
 import { useLocale } from '@/lib/use-locale';
-
-import { formatDateTime } from './format-date-time';
+import { formatDateTime } from '@/lib/format-date-time';
 
 const COLUMNS = ['time', 'user', 'challenge', 'submitted', 'result', 'ip'] as const;
 

@@ -1,8 +1,10 @@
 import {
+  AnnouncementEventSchema,
   ChallengesChangedEventSchema,
   LeaderboardChangedEventSchema,
   SharedFlagIncidentSchema,
   SolveEventSchema,
+  type AnnouncementEvent,
   type ChallengesChangedEvent,
   type LeaderboardChangedEvent,
   type SharedFlagIncident,
@@ -20,7 +22,8 @@ export type ServerEvent =
   | { type: 'leaderboard'; data: LeaderboardChangedEvent }
   | { type: 'challenges'; data: ChallengesChangedEvent }
   /** Sent to admins' streams only. */
-  | { type: 'incident'; data: SharedFlagIncident };
+  | { type: 'incident'; data: SharedFlagIncident }
+  | { type: 'announcement'; data: AnnouncementEvent };
 
 export interface EventStreamHandlers {
   onEvent: (event: ServerEvent) => void;
@@ -81,6 +84,10 @@ export function subscribeToEvents({ onEvent, onReconnect }: EventStreamHandlers)
     current.addEventListener('incident', (event: MessageEvent<unknown>) => {
       const data = parseData(SharedFlagIncidentSchema, event.data);
       if (data) onEvent({ type: 'incident', data });
+    });
+    current.addEventListener('announcement', (event: MessageEvent<unknown>) => {
+      const data = parseData(AnnouncementEventSchema, event.data);
+      if (data) onEvent({ type: 'announcement', data });
     });
   }
 

@@ -8,6 +8,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { createQueryClient } from '@/lib/query-client';
 import {
   adminChallengeKeys,
+  announcementKeys,
   categoryKeys,
   challengeKeys,
   incidentKeys,
@@ -115,6 +116,20 @@ describe('live updates', () => {
     expect(await screen.findByText('🩸 First blood: neo solved DOM Manipulation')).toBeInTheDocument();
   });
 
+  it('toasts a new announcement in the reader’s language and refreshes the list; a deletion only refreshes', async () => {
+    const { invalidate } = renderLive('user-1');
+    MockEventSource.latest().emit('announcement', {
+      id: 3,
+      action: 'created',
+      title: { en: 'Freeze at six', fr: '' },
+    });
+    expect(await screen.findByText('New announcement: Freeze at six')).toBeInTheDocument();
+    await waitFor(() => expect(invalidatedKeys(invalidate)).toEqual([announcementKeys.all]));
+    MockEventSource.latest().emit('announcement', { id: 3, action: 'deleted', title: { en: 'Gone', fr: 'Partie' } });
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(2));
+    expect(screen.queryByText(/Gone/)).not.toBeInTheDocument();
+  });
+
   it('does not announce the signed-in player their own first blood', async () => {
     const { invalidate } = renderLive('u-neo');
     MockEventSource.latest().emit('solve', solve({ firstBlood: true }));
@@ -126,8 +141,10 @@ describe('live updates', () => {
     const { invalidate } = renderLive('user-1');
     MockEventSource.latest().fail();
     MockEventSource.latest().open();
-    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(6));
-    expect(invalidatedKeys(invalidate)).toEqual(expect.arrayContaining([incidentKeys.all, adminChallengeKeys.all]));
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(7));
+    expect(invalidatedKeys(invalidate)).toEqual(
+      expect.arrayContaining([incidentKeys.all, adminChallengeKeys.all, announcementKeys.all]),
+    );
   });
 
   it('refreshes the challenge lists, for players and admins, when an admin changes the catalogue', async () => {

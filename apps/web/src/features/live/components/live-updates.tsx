@@ -22,10 +22,10 @@ interface LiveUpdatesProps {
 /**
  * Real-time updates (docs/product.md#live-updates): listens to the server's events while signed in and refreshes what they make
  * stale — the leaderboard, the challenges' solve counts, profiles and the session user (nav score). Announces first bloods by
- * other players with a toast. Renders nothing.
+ * other players and new announcements with a toast. Renders nothing.
  */
 export function LiveUpdates({ userId }: LiveUpdatesProps) {
-  const { t } = useTranslation('live');
+  const { t } = useTranslation(['live', 'announcements']);
   const locale = useLocale();
   const queryClient = useQueryClient();
   const pending = useRef(new Map<string, QueryKey>());
@@ -67,6 +67,9 @@ export function LiveUpdates({ userId }: LiveUpdatesProps) {
     onEvent: (event) => {
       refresh(keysToRefresh(event, userId));
       if (event.type === 'solve' && event.data.firstBlood && event.data.userId !== userId) announceFirstBlood(event.data);
+      if (event.type === 'announcement' && event.data.action === 'created') {
+        toast({ title: t('announcements:toast', { title: pickText(event.data.title, locale) }) });
+      }
     },
     onReconnect: () => refresh(ALL_LIVE_KEYS),
   });

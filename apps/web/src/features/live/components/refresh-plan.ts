@@ -2,6 +2,7 @@ import type { QueryKey } from '@tanstack/react-query';
 
 import {
   adminChallengeKeys,
+  announcementKeys,
   categoryKeys,
   challengeKeys,
   incidentKeys,
@@ -20,6 +21,7 @@ export const ALL_LIVE_KEYS: QueryKey[] = [
   sessionKeys.all,
   adminChallengeKeys.all,
   incidentKeys.all,
+  announcementKeys.all,
 ];
 
 /**
@@ -27,7 +29,7 @@ export const ALL_LIVE_KEYS: QueryKey[] = [
  * - a solve changes the standings, the challenges' solve counts, the solver's profile and, for the solver, the session;
  * - a changed or deleted user may be the signed-in one (an admin edit), so the session is checked again;
  * - a seed changes the catalogue; so does an admin's edit or import (`challenges`);
- * - an `incident` (admins only) refreshes the incidents list;
+ * - an `incident` (admins only) refreshes the incidents list; an `announcement` the announcements and unread count;
  * - a settings change (admins shown or hidden) changes the standings.
  */
 export function keysToRefresh(event: ServerEvent, currentUserId: string | undefined): QueryKey[] {
@@ -35,6 +37,8 @@ export function keysToRefresh(event: ServerEvent, currentUserId: string | undefi
   if (event.type === 'challenges') return [challengeKeys.all, adminChallengeKeys.all, categoryKeys.all];
   // A shared-flag incident (admins' streams only): the Incidents tab.
   if (event.type === 'incident') return [incidentKeys.all];
+  // An announcement written or deleted: the list and the unread count.
+  if (event.type === 'announcement') return [announcementKeys.all];
   if (event.type === 'solve') {
     const keys: QueryKey[] = [leaderboardKeys.all, challengeKeys.all, userKeys.all];
     if (event.data.userId === currentUserId) keys.push(sessionKeys.all);

@@ -1,0 +1,45 @@
+import { expect } from 'vitest';
+
+import type { TestApp } from './build-test-app.js';
+
+/** Opens the SSE stream over real HTTP and resolves with the first event of `type`. */
+export async function nextEvent(baseUrl: string, cookie: string, type: string, trigger: () => Promise<unknown>) {
+  const controller = new AbortController();
+  const response = await fetch(`${baseUrl}/api/events`, { headers: { cookie }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/event-stream');
+  const reader = response.body!.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const read = async (): Promise<unknown> => {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('stream ended');
+      buffer += decoder.decode(value, { stream: true });
+      const frames = buffer.split('\n\n');
+      buffer = frames.pop() ?? '';
+      for (const frame of frames) {
+        const lines = frame.split('\n');
+        if (lines.includes(`event: ${type}`)) {
+          const data = lines.find((l) => l.startsWith('data: '));
+          return JSON.parse(data!.slice(6));
+        }
+      }
+    }
+  };
+  const pending = read();
+  await new Promise((r) => setTimeout(r, 100));
+  await trigger();
+  const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('no event within 5 s')), 5000));
+  try {
+    return await Promise.race([pending, timeout]);
+  } finally {
+    controller.abort();
+  }
+}
+
+/** The session cookie of a user signed in with their password. */
+export const cookieOf = async (t: TestApp, email: string, password: string) => {
+  const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  return `drapeau.session_token=${login.cookies[0]!.value}`;
+};

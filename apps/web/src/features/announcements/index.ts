@@ -1,0 +1,2 @@
+export { AnnouncementsBell } from './components/announcements-bell';
+export { AnnouncementsAdminTab } from './components/announcements-admin-tab';
