@@ -191,7 +191,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // still bounds changes made outside the app (e.g. in SQL).
     sessionCacheTtlMs: database.kind === 'pglite' ? 60_000 : 10_000,
     onRegistered: () => events.publish('leaderboard', { reason: 'user-updated' }),
-    publishSessionsRevoked: (userId) => events.publish('sessions', { userId }),
+    publishSessionsRevoked: (userId) => events.deliver('sessions', { userId }),
   });
   // Revoked sessions (role, ban, deletion, password or address change): revokeSessions() forgets them on this instance
   // before the change is answered, the `sessions` event on the others (docs/decisions/012-accounts.md).

@@ -25,7 +25,14 @@ type Listener = (message: ServerEventMessage) => void;
  * LISTEN/NOTIFY so that a solve on one instance reaches the clients of every instance.
  */
 export interface EventBus {
+  /** Fire and forget: a failure is reported to the bus's error handler. */
   publish: <K extends ServerEventName>(type: K, data: ServerEvents[K]) => void;
+  /**
+   * Resolves once every instance has been told: on PostgreSQL, when the NOTIFY is committed (the listening connections
+   * then receive it before any later answer of this instance can reach a client). For what must hold everywhere before
+   * a change is answered (revoked sessions).
+   */
+  deliver: <K extends ServerEventName>(type: K, data: ServerEvents[K]) => Promise<void>;
   subscribe: (listener: Listener) => () => void;
   close: () => Promise<void>;
 }
@@ -35,6 +42,9 @@ export function createMemoryEventBus(): EventBus {
   emitter.setMaxListeners(0);
   return {
     publish: (type, data) => {
+      emitter.emit('event', { type, data });
+    },
+    deliver: async (type, data) => {
       emitter.emit('event', { type, data });
     },
     subscribe: (listener) => {
@@ -84,10 +94,14 @@ export async function createPostgresEventBus(pool: pg.Pool, onError: (error: unk
   };
   await connect();
 
+  const deliver = async <K extends ServerEventName>(type: K, data: ServerEvents[K]): Promise<void> => {
+    await pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ type, data })]);
+  };
   return {
     publish: (type, data) => {
-      pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ type, data })]).catch(onError);
+      deliver(type, data).catch(onError);
     },
+    deliver,
     subscribe: local.subscribe,
     close: async () => {
       closed = true;
