@@ -3,7 +3,6 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 
 import type { EmailVerificationMode, ErrorCode } from '@drapeau/shared';
 
@@ -23,6 +22,8 @@ import { registerWebApp } from './http/web-app.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createLoggerOptions, type LoggerOptions } from './lib/logger.js';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import { connectRedis } from './lib/redis.js';
+import { ipRateLimitStore } from './http/ip-rate-limit-store.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAdminRepository } from './modules/admin/admin.repository.js';
 import { createAdminService } from './modules/admin/admin.service.js';
@@ -123,7 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('sessionUser', null);
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
   const limiterFor = (name: string, points: number, windowMs = 60_000): RateLimiter =>
     createRateLimiter({ points, windowMs, redis, keyPrefix: `drapeau:rl:${name}`, clock });
 
@@ -135,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOriginCheck(app, config.trustedOrigins);
   await registerCompression(app);
   await registerSecurityHeaders(app, securityHeadersFor(config.publicUrl));
-  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'drapeau:ip:' } : {}) });
+  await app.register(rateLimit, { global: false, ...(redis ? { store: ipRateLimitStore(redis, 'drapeau:ip:') } : {}) });
   registerNotFoundHandler(app);
   await registerApiDocs(app);
 
@@ -150,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const readiness = createReadiness({
     pingDatabase: () => systemRepository.ping(),
     countPendingMigrations: async () => (await readMigrationStatus(database.db)).pending,
+    isEventBusListening: () => events.isListening(),
   });
 
   // Services
@@ -197,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // before the change is answered, the `sessions` event on the others (docs/decisions/012-accounts.md).
   events.subscribe((message) => {
     if (message.type === 'sessions') authService.forgetUserSessions((message.data as { userId: string }).userId);
+    if (message.type === 'resync') authService.forgetSessions();
   });
   const guards = createGuards(authService, {
     isEmailVerificationRequired: () => accountPolicy.emailVerification() === 'required',
@@ -240,6 +243,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await settingsService.load();
+  // Settings changed while this instance could not hear the others are read again.
+  events.subscribe((message) => {
+    if (message.type !== 'resync') return;
+    settingsService.load().catch((error: unknown) => app.log.error({ err: error }, 'settings could not be read again'));
+  });
   const leaderboardService = createLeaderboardService({
     repository: createLeaderboardRepository(database.db),
     events,

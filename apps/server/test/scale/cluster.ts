@@ -169,7 +169,7 @@ export interface Cluster {
   players: Player[];
   admin: Player;
   ports: number[];
-  sql<T>(text: string, params?: unknown[]): Promise<T[]>;
+  sql: <T>(text: string, params?: unknown[]) => Promise<T[]>;
   /** Starts instance `i` again on its port (after a kill). */
   restart(i: number): Promise<ServerProcess>;
   stop(): Promise<void>;
@@ -387,4 +387,34 @@ export function redisStart(): void {
     ],
     { stdio: 'ignore' },
   );
+}
+
+// -------------------------------------------------------------------------------------------------------- integrity
+
+/** score == sum(points) + adjustment for every user, no (user, challenge) twice, every acknowledged solve present. */
+export async function checkClusterIntegrity(
+  sql: Cluster['sql'],
+  acknowledged: readonly { userId: string; challengeId: string }[],
+): Promise<{ scoreMismatches: number; doubledSolves: number; missing: string[]; solveCount: number }> {
+  const [mismatch] = await sql<{ n: number }>(
+    `select count(*)::int as n from users u
+      where u.score <> u.score_adjustment + coalesce((select sum(s.points) from solves s where s.user_id = u.id), 0)`,
+  );
+  const [doubled] = await sql<{ n: number }>(
+    'select count(*)::int as n from (select 1 from solves group by user_id, challenge_id having count(*) > 1) d',
+  );
+  const rows = await sql<{ user_id: string; challenge_id: string }>('select user_id, challenge_id from solves');
+  const present = new Set(rows.map((r) => `${r.user_id}|${r.challenge_id}`));
+  const missing = acknowledged.map((a) => `${a.userId}|${a.challengeId}`).filter((key) => !present.has(key));
+  return { scoreMismatches: mismatch?.n ?? -1, doubledSolves: doubled?.n ?? -1, missing, solveCount: rows.length };
+}
+
+/** Waits (bounded, polling) until `file` contains `text`. */
+export async function waitForLog(file: string, text: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (existsSync(file) && readFileSync(file, 'utf8').includes(text)) return;
+    await sleep(50);
+  }
+  throw new Error(`"${text}" not in ${file} within ${timeoutMs} ms:\n${tailOf(file)}`);
 }

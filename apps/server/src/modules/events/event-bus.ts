@@ -11,6 +11,11 @@ export interface ServerEvents {
   settings: SettingsChangedEvent;
   /** Between server instances only: a user's sessions were revoked (role, ban, deletion, password or address change). */
   sessions: { userId: string };
+  /**
+   * On this instance only: its LISTEN connection is back after a drop, and what other instances announced meanwhile was
+   * missed. Whatever the bus keeps fresh (standings, remembered sessions, settings) is rebuilt.
+   */
+  resync: { reason: 'listen-reconnected' };
 }
 export type ServerEventName = keyof ServerEvents;
 export interface ServerEventMessage<K extends ServerEventName = ServerEventName> {
@@ -34,6 +39,8 @@ export interface EventBus {
    */
   deliver: <K extends ServerEventName>(type: K, data: ServerEvents[K]) => Promise<void>;
   subscribe: (listener: Listener) => () => void;
+  /** False while the PostgreSQL bus has no LISTEN connection (the instance then hears nothing from the others). */
+  isListening: () => boolean;
   close: () => Promise<void>;
 }
 
@@ -51,6 +58,7 @@ export function createMemoryEventBus(): EventBus {
       emitter.on('event', listener);
       return () => emitter.off('event', listener);
     },
+    isListening: () => true,
     close: async () => {
       emitter.removeAllListeners();
     },
@@ -64,6 +72,7 @@ export async function createPostgresEventBus(pool: pg.Pool, onError: (error: unk
   const local = createMemoryEventBus();
   let client: pg.PoolClient | undefined;
   let closed = false;
+  let lost = false;
 
   const connect = async (): Promise<void> => {
     try {
@@ -80,6 +89,7 @@ export async function createPostgresEventBus(pool: pg.Pool, onError: (error: unk
       c.on('error', (error) => {
         if (client !== c) return;
         client = undefined;
+        lost = true;
         c.release(true);
         if (closed) return;
         onError(error);
@@ -87,8 +97,13 @@ export async function createPostgresEventBus(pool: pg.Pool, onError: (error: unk
       });
       await c.query(`listen ${CHANNEL}`);
       client = c;
+      if (lost) {
+        lost = false;
+        local.publish('resync', { reason: 'listen-reconnected' });
+      }
     } catch (error) {
       onError(error);
+      lost = true;
       if (!closed) setTimeout(() => void connect(), 1000);
     }
   };
@@ -103,6 +118,7 @@ export async function createPostgresEventBus(pool: pg.Pool, onError: (error: unk
     },
     deliver,
     subscribe: local.subscribe,
+    isListening: () => client !== undefined,
     close: async () => {
       closed = true;
       const c = client;
