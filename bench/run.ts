@@ -12,6 +12,7 @@ import { deriveFlag } from '../apps/server/src/modules/challenges/flags.js';
 
 import { httpRequest, sleep } from './lib/http-client.js';
 import { type BurstRequest, runBurst, runLive, runLoad } from './lib/load.js';
+import { renderInstances, runInstancesScenario } from './lib/instances.js';
 import { type BareResult, integrityOk, type PassResult, renderTable } from './lib/report.js';
 import { checkIntegrity, playersWithoutSolve, seedCompetition } from './lib/seed.js';
 import { freePort, type ServerProcess, sampleRss, startServer } from './lib/server-process.js';
@@ -34,6 +35,7 @@ const { values: args } = parseArgs({
     'no-build': { type: 'boolean', default: false },
     'server-entry': { type: 'string' },
     keep: { type: 'boolean', default: false },
+    scenario: { type: 'string', default: 'single' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -50,7 +52,9 @@ if (args.help) {
   --log-level=info       the server's LOG_LEVEL (production default: info)
   --no-build             use the existing apps/server/dist
   --server-entry=<main.js>  measure another build (e.g. an older commit's dist/main.js) instead of apps/server/dist
-  --keep                 keep the database and data directory (paths printed)`);
+  --keep                 keep the database and data directory (paths printed)
+  --scenario=single      single: every figure on one instance (both databases); instances: leaderboard reads from one
+                         instance and from two behind nginx, on PostgreSQL (BENCH_DB_NAME, default drapeau_bench)`);
   process.exit(0);
 }
 
@@ -66,7 +70,7 @@ const options = {
 };
 const kinds = args.db.split(',').map((k) => k.trim()) as ('postgres' | 'pglite')[];
 const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const BENCH_DB = 'drapeau_bench';
+const BENCH_DB = process.env.BENCH_DB_NAME ?? 'drapeau_bench';
 const INSTANCE_SECRET = 'bench-instance-secret-0123456789';
 const SESSION_SECRET = 'bench-session-secret-0123456789-abcdefghij';
 const SEARCH = 'bench00421';
@@ -288,6 +292,10 @@ async function main(): Promise<void> {
     const build = spawnSync('npm', ['run', 'build', '-w', '@drapeau/server'], { cwd: root, stdio: 'inherit' });
     if (build.status !== 0) process.exit(build.status ?? 1);
   }
+  if (args.scenario === 'instances') {
+    await instancesMain(started);
+    return;
+  }
   const captured: Partial<Captured> = {};
   const passes: PassResult[] = [];
   const skipped: Record<string, string> = {};
@@ -338,6 +346,48 @@ async function main(): Promise<void> {
     )}\n`,
   );
   console.log(`\nResults: ${path.relative(root, file)} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+async function writeResults(suffix: string, results: Record<string, unknown>, started: number): Promise<void> {
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+  const file = path.join(root, 'bench/results', `${stamp}${suffix}.json`);
+  await mkdir(path.dirname(file), { recursive: true });
+  const machine = {
+    cpus: os.cpus().length,
+    model: os.cpus()[0]?.model,
+    memoryGb: os.totalmem() / 2 ** 30,
+    node: process.version,
+  };
+  const seconds = (performance.now() - started) / 1000;
+  const load = os.loadavg();
+  await writeFile(
+    file,
+    `${JSON.stringify({ date: new Date().toISOString(), git, machine, loadAverage: load, options, ...results, seconds }, null, 2)}\n`,
+  );
+  console.log(`\nResults: ${path.relative(root, file)} (${seconds.toFixed(0)} s)`);
+}
+
+/** --scenario=instances (bench/lib/instances.ts). */
+async function instancesMain(started: number): Promise<void> {
+  const loadBefore = os.loadavg()[0];
+  const result = await runInstancesScenario({
+    root,
+    adminUrl,
+    databaseName: BENCH_DB,
+    entry: args['server-entry'] ? path.resolve(args['server-entry']) : path.join(root, 'apps/server/dist/main.js'),
+    env: (dataDir, databaseUrl) => serverEnv('postgres', dataDir, databaseUrl),
+    options,
+    cookieOf,
+    log,
+    keep: args.keep,
+  });
+  console.log(
+    `\nDrapeau benchmark, several instances — ${os.cpus().length} cores, Node ${process.version}, load average ${loadBefore?.toFixed(1)} before`,
+  );
+  console.log(`${options.users} users; ${options.connections} connections × ${options.duration} s\n`);
+  console.log(renderInstances(result));
+  await writeResults('-instances', { scenario: 'instances', loadAverageBefore: loadBefore, instances: result }, started);
 }
 
 main().catch((error: unknown) => {

@@ -19,7 +19,7 @@ test('Players solve SQL Injection Extraction through its lab and score', async (
   await flagInput.fill(flag!);
   await flagInput.press('Enter');
   await expect(page.getByText('Correct flag! Points awarded.').first()).toBeVisible();
-  await expect(page).toHaveURL(/\/challenges$/, { timeout: 5000 });
+  await expect(page).toHaveURL(/\/challenges$/, { timeout: 30_000 });
 
   const card = page.getByRole('link', { name: /SQL Injection Extraction/ });
   await expect(card).toHaveAttribute('data-solved', 'true');

@@ -34,9 +34,11 @@ export async function runLoad(options: {
   connections: number;
   durationSeconds: number;
   warmupSeconds?: number;
-  /** The server's process, for its CPU time. */
-  serverPid: number;
+  /** The server's process (or processes: several instances), for its CPU time. */
+  serverPid: number | readonly number[];
 }): Promise<LoadResult> {
+  const pids = typeof options.serverPid === 'number' ? [options.serverPid] : options.serverPid;
+  const cpuOf = async () => (await Promise.all(pids.map((pid) => readCpuSeconds(pid)))).reduce((a, b) => a + b, 0);
   let next = 0;
   const headers: Record<string, string> = options.body !== undefined ? { 'content-type': 'application/json' } : {};
   const run = (durationSeconds: number) =>
@@ -61,9 +63,9 @@ export async function runLoad(options: {
       ],
     });
   if (options.warmupSeconds) await run(options.warmupSeconds);
-  const cpuBefore = await readCpuSeconds(options.serverPid);
+  const cpuBefore = await cpuOf();
   const result = await run(options.durationSeconds);
-  const cpuSeconds = (await readCpuSeconds(options.serverPid)) - cpuBefore;
+  const cpuSeconds = (await cpuOf()) - cpuBefore;
   const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]));
   return {
     requestsPerSecond: result.requests.average,

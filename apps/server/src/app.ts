@@ -3,7 +3,6 @@ import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 
 import type { EmailVerificationMode, ErrorCode } from '@drapeau/shared';
 
@@ -23,6 +22,8 @@ import { registerWebApp } from './http/web-app.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import { createLoggerOptions, type LoggerOptions } from './lib/logger.js';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import { connectRedis } from './lib/redis.js';
+import { ipRateLimitStore } from './http/ip-rate-limit-store.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAnnouncementsRepository } from './modules/announcements/announcements.repository.js';
 import { announcementsAdminRoutes, announcementsRoutes } from './modules/announcements/announcements.routes.js';
@@ -133,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('sessionUser', null);
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { lazyConnect: false, maxRetriesPerRequest: 2 }) : undefined;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
   const limiterFor = (name: string, points: number, windowMs = 60_000): RateLimiter =>
     createRateLimiter({ points, windowMs, redis, keyPrefix: `drapeau:rl:${name}`, clock });
 
@@ -145,7 +146,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOriginCheck(app, config.trustedOrigins);
   await registerCompression(app);
   await registerSecurityHeaders(app, securityHeadersFor(config.publicUrl));
-  await app.register(rateLimit, { global: false, ...(redis ? { redis, nameSpace: 'drapeau:ip:' } : {}) });
+  await app.register(rateLimit, { global: false, ...(redis ? { store: ipRateLimitStore(redis, 'drapeau:ip:') } : {}) });
   registerNotFoundHandler(app);
   await registerApiDocs(app);
 
@@ -160,6 +161,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const readiness = createReadiness({
     pingDatabase: () => systemRepository.ping(),
     countPendingMigrations: async () => (await readMigrationStatus(database.db)).pending,
+    isEventBusListening: () => events.isListening(),
   });
 
   // Services
@@ -201,12 +203,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // still bounds changes made outside the app (e.g. in SQL).
     sessionCacheTtlMs: database.kind === 'pglite' ? 60_000 : 10_000,
     onRegistered: () => events.publish('leaderboard', { reason: 'user-updated' }),
-    publishSessionsRevoked: (userId) => events.publish('sessions', { userId }),
+    publishSessionsRevoked: (userId) => events.deliver('sessions', { userId }),
   });
   // Revoked sessions (role, ban, deletion, password or address change): revokeSessions() forgets them on this instance
   // before the change is answered, the `sessions` event on the others (docs/decisions/012-accounts.md).
   events.subscribe((message) => {
     if (message.type === 'sessions') authService.forgetUserSessions((message.data as { userId: string }).userId);
+    if (message.type === 'resync') authService.forgetSessions();
   });
   const guards = createGuards(authService, {
     isEmailVerificationRequired: () => accountPolicy.emailVerification() === 'required',
@@ -290,6 +293,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   await settingsService.load();
+  // Settings changed while this instance could not hear the others are read again.
+  events.subscribe((message) => {
+    if (message.type !== 'resync') return;
+    settingsService.load().catch((error: unknown) => app.log.error({ err: error }, 'settings could not be read again'));
+  });
   const leaderboardService = createLeaderboardService({
     repository: createLeaderboardRepository(database.db),
     events,

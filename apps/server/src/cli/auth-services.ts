@@ -43,7 +43,7 @@ export async function createCliAuthServices(database: Database, config: Config) 
     users,
     sessions: createSessionsRepository(database.db),
     // No event bus here: a running server forgets its remembered sessions within its cache time.
-    publishSessionsRevoked: () => undefined,
+    publishSessionsRevoked: async () => {},
   });
   return { logger, users, betterAuth, auth };
 }

@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../test/manual-clock.js';
 
 import { createRateLimiter, type RateLimiterOptions } from './rate-limiter.js';
+import { connectRedis } from './redis.js';
 
 /** Redis DB 1 with a prefix of this run's own: the local Redis is shared (never flushed). */
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
@@ -94,5 +95,28 @@ describe.each(backends)('rate limiter ($name)', ({ name, redis: client, skip }) 
     const b = createRateLimiter(options);
     const results = await Promise.all([a, b, a, b, a, b].map((limiter) => limiter.consume('k')));
     expect(results.filter((r) => r.allowed)).toHaveLength(2);
+  });
+});
+
+describe('rate limiter on an unreachable Redis', () => {
+  it('counts in memory instead: the limit holds, no request fails', async () => {
+    // Nothing listens on port 1: the connection is never ready (lib/redis.ts: no offline queue).
+    const logs: string[] = [];
+    const unreachable = connectRedis('redis://127.0.0.1:1', { warn: (m) => logs.push(m), info: (m) => logs.push(m) });
+    try {
+      const limiter = createRateLimiter({
+        points: 3,
+        windowMs: 60_000,
+        redis: unreachable,
+        keyPrefix: `${prefix}down`,
+        clock: createManualClock(),
+      });
+      const results = await Promise.all(Array.from({ length: 100 }, () => limiter.consume('k')));
+      expect(results.filter((r) => r.allowed)).toHaveLength(3);
+      for (let i = 0; i < 2000 && logs.length === 0; i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(logs).toEqual(['Redis not reachable yet: rate limits are counted per instance until it is']);
+    } finally {
+      unreachable.disconnect();
+    }
   });
 });

@@ -19,7 +19,7 @@ export interface RateLimiter {
 export interface RateLimiterOptions {
   points: number;
   windowMs: number;
-  /** Shared counters for several instances (REDIS_URL); memory otherwise. */
+  /** Shared counters for several instances (REDIS_URL); memory otherwise, and while Redis is unreachable. */
   redis?: Redis | undefined;
   /** Separates the limiters (and the test runs) sharing one Redis. */
   keyPrefix: string;
@@ -33,9 +33,18 @@ export interface RateLimiterOptions {
 export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const { points, windowMs, clock } = options;
   const durationSeconds = Math.max(1, Math.ceil(windowMs / 1000)) + 1;
+  const memory = new RateLimiterMemory({ points, duration: durationSeconds, keyPrefix: options.keyPrefix });
+  // While Redis is unreachable (lib/redis.ts), this instance's memory counts instead: limits per instance, never none.
   const store: RateLimiterAbstract = options.redis
-    ? new RateLimiterRedis({ storeClient: options.redis, points, duration: durationSeconds, keyPrefix: options.keyPrefix })
-    : new RateLimiterMemory({ points, duration: durationSeconds, keyPrefix: options.keyPrefix });
+    ? new RateLimiterRedis({
+        storeClient: options.redis,
+        points,
+        duration: durationSeconds,
+        keyPrefix: options.keyPrefix,
+        rejectIfRedisNotReady: true,
+        insuranceLimiter: memory,
+      })
+    : memory;
 
   return {
     async consume(key) {

@@ -19,8 +19,9 @@ for (const [name, value] of Object.entries(elementStubs)) {
   if (!(name in Element.prototype)) Object.defineProperty(Element.prototype, name, { value, configurable: true, writable: true });
 }
 
-// Signed-in pages are lazy routes: their first load in a test file includes transforming their code.
-configure({ asyncUtilTimeout: 4000 });
+// Signed-in pages are lazy routes: their first load in a test file includes transforming their code. Generous: a waitFor
+// or findBy* ends as soon as its condition holds; the bound only matters on a busy machine (load average 8) or a failure.
+configure({ asyncUtilTimeout: 30_000 });
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 

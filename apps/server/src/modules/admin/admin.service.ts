@@ -41,7 +41,7 @@ export interface AdminServiceDeps {
   events: EventBus;
   avatars: AvatarStore;
   /** Ends the user's sessions on every instance after a change of role or a deletion (auth.service revokeSessions). */
-  revokeSessions?: (userId: string) => void;
+  revokeSessions?: (userId: string) => Promise<void>;
   /** Told when a step after the commit fails (the avatar file of a deleted user); rethrown when omitted. */
   reportError?: (error: unknown, message: string) => void;
 }
@@ -131,7 +131,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           changed = entries.length > 0;
           return loadUser(tx, userId, actorId);
         });
-        if (roleChanged) deps.revokeSessions?.(userId);
+        if (roleChanged) await deps.revokeSessions?.(userId);
         if (changed) events.publish('leaderboard', { reason: 'user-updated' });
         return user;
       } catch (error) {
@@ -204,7 +204,7 @@ export function createAdminService(deps: AdminServiceDeps) {
         await tx.deleteUser(userId);
         return target;
       });
-      deps.revokeSessions?.(userId);
+      await deps.revokeSessions?.(userId);
       events.publish('leaderboard', { reason: 'user-deleted' });
       // After the commit: a file cannot roll back with a transaction, and a left-over file is harmless.
       try {

@@ -54,7 +54,7 @@ export function createAccountService(deps: { auth: BetterAuth; sessions: Pick<Au
     async resetPassword(body: ResetPasswordBody): Promise<void> {
       const row = await auth.$context.then((ctx) => ctx.internalAdapter.findVerificationValue(`reset-password:${body.token}`));
       await call(() => auth.api.resetPassword({ body: { token: body.token, newPassword: body.newPassword } }));
-      if (row) deps.sessions.revokeSessions(row.value);
+      if (row) await deps.sessions.revokeSessions(row.value);
     },
 
     /** The current password is required; the other sessions of the account end, this one gets a fresh cookie. */
@@ -66,7 +66,7 @@ export function createAccountService(deps: { auth: BetterAuth; sessions: Pick<Au
           returnHeaders: true,
         }),
       );
-      deps.sessions.revokeSessions(userId);
+      await deps.sessions.revokeSessions(userId);
       return { value: null, setCookies: out.getSetCookie() };
     },
 
@@ -80,7 +80,7 @@ export function createAccountService(deps: { auth: BetterAuth; sessions: Pick<Au
       await call(() => auth.api.verifyEmail({ query: { token } }));
       // Checked by better-auth above: the remembered sessions of that user now hold a stale address or status.
       const userId = tokenUserId(token);
-      if (userId) deps.sessions.revokeSessions(userId);
+      if (userId) await deps.sessions.revokeSessions(userId);
     },
 
     /** Mails a link to the new address; the address changes only when that link is confirmed. */

@@ -64,7 +64,7 @@ export function createAuthService(deps: {
   sessionCacheTtlMs?: number;
   onRegistered?: () => void;
   /** Tells every instance (itself included) that a user's sessions were revoked: see revokeSessions(). */
-  publishSessionsRevoked: (userId: string) => void;
+  publishSessionsRevoked: (userId: string) => Promise<void>;
 }) {
   const { auth, users, sessions } = deps;
   const sessionCache = createSessionCache<SessionUser>({ ttlMs: deps.sessionCacheTtlMs ?? 10_000, maxEntries: 100_000 });
@@ -93,6 +93,14 @@ export function createAuthService(deps: {
     const user: SessionUser = { userId: row.userId, role: toRole(row.role), emailVerified: row.emailVerified };
     sessionCache.set(signedValue, user, row.expiresAt.getTime(), readAt);
     return user;
+  }
+
+  /** Whose session a signed cookie is (remembered or read), without better-auth; undefined for a bad or unknown one. */
+  async function userIdOfCookie(signedValue: string): Promise<string | undefined> {
+    const known = sessionCache.get(signedValue);
+    if (known) return known.userId;
+    const token = verifySignedValue(signedValue, (await settings).secret);
+    return token ? (await sessions.findByToken(token))?.userId : undefined;
   }
 
   /** A banned player sees the admins' reason and the end of the suspension when signing in. */
@@ -142,9 +150,14 @@ export function createAuthService(deps: {
       }
     },
 
+    /**
+     * Ends the session, and makes every instance forget the sessions it remembers for that user before answering: the
+     * cookie stops working everywhere at once, not after the memory's TTL.
+     */
     async logout(headers: Headers): Promise<AuthOutcome<null>> {
       const cookieHeader = headers.get('cookie');
       const signedValue = cookieHeader ? readCookie(cookieHeader, (await settings).cookieName) : undefined;
+      const userId = signedValue ? await userIdOfCookie(signedValue) : undefined;
       if (signedValue) sessionCache.forget(signedValue);
       try {
         const { headers: out } = await auth.api.signOut({ headers, returnHeaders: true });
@@ -152,6 +165,8 @@ export function createAuthService(deps: {
       } catch {
         // No session, or already gone: the cookie is cleared all the same.
         return { value: null, setCookies: [] };
+      } finally {
+        if (userId) await deps.publishSessionsRevoked(userId);
       }
     },
 
@@ -181,11 +196,12 @@ export function createAuthService(deps: {
     /**
      * Call after a user's role, ban, password or address changed, or the user was deleted: the sessions remembered for
      * that user are forgotten here at once and on the other instances when the `sessions` event arrives, so that the
-     * change applies to the user's next request everywhere.
+     * change applies to the user's next request everywhere. Resolves once every instance has been told: await it before
+     * answering the change.
      */
-    revokeSessions(userId: string): void {
+    async revokeSessions(userId: string): Promise<void> {
       sessionCache.forgetUser(userId);
-      deps.publishSessionsRevoked(userId);
+      await deps.publishSessionsRevoked(userId);
     },
 
     /** The receiving end of the `sessions` event (another instance revoked a user's sessions). */

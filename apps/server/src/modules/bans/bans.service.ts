@@ -16,7 +16,7 @@ export function createBansService(deps: {
   /** An audit log bound to the ban's transaction, so that the entry commits with the ban. */
   auditIn: (executor: BansTransaction) => Pick<AuditService, 'record'>;
   clock: Clock;
-  revokeSessions: (userId: string) => void;
+  revokeSessions: (userId: string) => Promise<void>;
   /** API tokens of the user stop with the ban too. */
   revokeTokens?: (userId: string) => Promise<void>;
   loadUser: (userId: string, actorId: string) => Promise<PublicUser>;
@@ -44,7 +44,7 @@ export function createBansService(deps: {
           details: { reason: body.reason, until: until?.toISOString() ?? null },
         });
       });
-      deps.revokeSessions(userId);
+      await deps.revokeSessions(userId);
       return deps.loadUser(userId, actorId);
     },
 
@@ -55,7 +55,7 @@ export function createBansService(deps: {
         await tx.setBan(userId, null);
         await auditIn(executor).record({ actorId, action: 'user.unban', targetUserId: userId, targetName: target.username });
       });
-      deps.revokeSessions(userId);
+      await deps.revokeSessions(userId);
       return deps.loadUser(userId, actorId);
     },
   };

@@ -23,6 +23,11 @@ export interface ServerEvents {
   settings: SettingsChangedEvent;
   /** Between server instances only: a user's sessions were revoked (role, ban, deletion, password or address change). */
   sessions: { userId: string };
+  /**
+   * On this instance only: its LISTEN connection is back after a drop, and what other instances announced meanwhile was
+   * missed. Whatever the bus keeps fresh (standings, remembered sessions, settings) is rebuilt.
+   */
+  resync: { reason: 'listen-reconnected' };
 }
 /** Event types written to admins' streams only. */
 export const ADMIN_ONLY_EVENTS: ReadonlySet<ServerEventName> = new Set<ServerEventName>(['incident']);
@@ -39,8 +44,17 @@ type Listener = (message: ServerEventMessage) => void;
  * LISTEN/NOTIFY so that a solve on one instance reaches the clients of every instance.
  */
 export interface EventBus {
+  /** Fire and forget: a failure is reported to the bus's error handler. */
   publish: <K extends ServerEventName>(type: K, data: ServerEvents[K]) => void;
+  /**
+   * Resolves once every instance has been told: on PostgreSQL, when the NOTIFY is committed (the listening connections
+   * then receive it before any later answer of this instance can reach a client). For what must hold everywhere before
+   * a change is answered (revoked sessions).
+   */
+  deliver: <K extends ServerEventName>(type: K, data: ServerEvents[K]) => Promise<void>;
   subscribe: (listener: Listener) => () => void;
+  /** False while the PostgreSQL bus has no LISTEN connection (the instance then hears nothing from the others). */
+  isListening: () => boolean;
   close: () => Promise<void>;
 }
 
@@ -51,10 +65,14 @@ export function createMemoryEventBus(): EventBus {
     publish: (type, data) => {
       emitter.emit('event', { type, data });
     },
+    deliver: async (type, data) => {
+      emitter.emit('event', { type, data });
+    },
     subscribe: (listener) => {
       emitter.on('event', listener);
       return () => emitter.off('event', listener);
     },
+    isListening: () => true,
     close: async () => {
       emitter.removeAllListeners();
     },
@@ -68,6 +86,7 @@ export async function createPostgresEventBus(pool: pg.Pool, onError: (error: unk
   const local = createMemoryEventBus();
   let client: pg.PoolClient | undefined;
   let closed = false;
+  let lost = false;
 
   const connect = async (): Promise<void> => {
     try {
@@ -84,6 +103,7 @@ export async function createPostgresEventBus(pool: pg.Pool, onError: (error: unk
       c.on('error', (error) => {
         if (client !== c) return;
         client = undefined;
+        lost = true;
         c.release(true);
         if (closed) return;
         onError(error);
@@ -91,18 +111,28 @@ export async function createPostgresEventBus(pool: pg.Pool, onError: (error: unk
       });
       await c.query(`listen ${CHANNEL}`);
       client = c;
+      if (lost) {
+        lost = false;
+        local.publish('resync', { reason: 'listen-reconnected' });
+      }
     } catch (error) {
       onError(error);
+      lost = true;
       if (!closed) setTimeout(() => void connect(), 1000);
     }
   };
   await connect();
 
+  const deliver = async <K extends ServerEventName>(type: K, data: ServerEvents[K]): Promise<void> => {
+    await pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ type, data })]);
+  };
   return {
     publish: (type, data) => {
-      pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ type, data })]).catch(onError);
+      deliver(type, data).catch(onError);
     },
+    deliver,
     subscribe: local.subscribe,
+    isListening: () => client !== undefined,
     close: async () => {
       closed = true;
       const c = client;

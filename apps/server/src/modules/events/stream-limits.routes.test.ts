@@ -47,7 +47,7 @@ describe('live streams', () => {
     open[0]!.controller.abort();
     // The server sees the close a moment later: bounded retries, no fixed wait.
     let status = 0;
-    for (let attempt = 0; attempt < 200 && status !== 200; attempt += 1) {
+    for (let attempt = 0; attempt < 2000 && status !== 200; attempt += 1) {
       const again = await openStream(cookie, '198.51.100.1');
       status = again.response.status;
       if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 25));

@@ -58,6 +58,19 @@ describe('GET /api/leaderboard', () => {
     expect((await client.get('/api/leaderboard?search=nobody-at-all')).json()).toMatchObject({ total: 0, entries: [] });
   });
 
+  it('answers a repeated search with the standings of the moment, admins apart from players', async () => {
+    const player = await registerPlayer(t.app, { username: 'repeat_search', email: 'repeat.search@example.com' });
+    const admin = await loginAdmin(t.app);
+    const score = async () => (await player.client.get('/api/leaderboard?search=repeat_sea')).json().entries[0].score;
+    expect(await score()).toBe(0);
+    expect(await score()).toBe(0);
+    // The same part of an email: an admin finds the player, then a player finds nobody (the answers are not shared).
+    expect((await admin.get('/api/leaderboard?search=repeat.search@ex')).json().total).toBe(1);
+    expect((await player.client.get('/api/leaderboard?search=repeat.search@ex')).json().total).toBe(0);
+    await solve(player.client, 'caesar-cipher');
+    await expect.poll(score, { timeout: 30_000 }).toBe(10);
+  });
+
   it('shows admins by default, with the rank admin, and hides them when the setting is on', async () => {
     const admin = await loginAdmin(t.app);
     const { client } = await registerPlayer(t.app);

@@ -21,12 +21,13 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{ leaderboard: Leaderboard
     async (request, reply) => {
       const { search, page } = request.query;
       if (!search) {
-        // Pre-serialized bytes of the common pages, built from the same schema-shaped object.
+        // Pre-serialized bytes of the common pages (and of searches below), built from the same schema-shaped object.
         // A Buffer body skips serialization and encoding: Fastify sends the bytes as they are.
         const bytes = await leaderboard.getPageBytes(page);
         return reply.type('application/json; charset=utf-8').send(bytes as unknown as LeaderboardPage);
       }
-      return leaderboard.getPage({ search, page }, currentUser(request).role === 'admin');
+      const bytes = await leaderboard.getSearchBytes({ search, page }, currentUser(request).role === 'admin');
+      return reply.type('application/json; charset=utf-8').send(bytes as unknown as LeaderboardPage);
     },
   );
 };

@@ -19,14 +19,22 @@ export interface LeaderboardServiceDeps {
  * Standings live in memory (docs/architecture.md#leaderboard-in-memory): rebuilt by one query after a change announced on the
  * event bus, and the bytes of each unfiltered page are serialized once per change. A leaderboard read costs no query.
  */
+/** At most this many bytes of remembered search answers per instance; past it, the memory starts again. */
+const SEARCH_CACHE_BYTES = 16 * 1024 * 1024;
+
 export function createLeaderboardService(deps: LeaderboardServiceDeps) {
   const { repository, events, settings } = deps;
   let standings: Promise<Standing[]> | undefined;
   let pageBytes = new Map<number, Buffer>();
+  /** Answers to searches, serialized once per change of the standings (bounded by SEARCH_CACHE_BYTES). */
+  let searchBytes = new Map<string, Buffer>();
+  let searchBytesSize = 0;
 
   const invalidate = () => {
     standings = undefined;
     pageBytes = new Map();
+    searchBytes = new Map();
+    searchBytesSize = 0;
   };
   const unsubscribeEvents = events.subscribe(invalidate);
   const unsubscribeSettings = settings.subscribe(invalidate);
@@ -93,6 +101,27 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
       const current = pageBytes;
       const bytes = Buffer.from(JSON.stringify(await service.getPage({ page }, false)));
       if (current === pageBytes) pageBytes.set(page, bytes);
+      return bytes;
+    },
+
+    /**
+     * The JSON bytes of a search's page: the same answer as getPage, remembered until the standings change (players
+     * repeat searches: their own name, their rivals'). Admins' and players' answers are kept apart.
+     */
+    async getSearchBytes(query: LeaderboardQuery & { search: string }, isAdmin: boolean): Promise<Buffer> {
+      const key = `${isAdmin ? 'a' : 'p'}${query.page}|${query.search}`;
+      const cached = searchBytes.get(key);
+      if (cached !== undefined) return cached;
+      const current = searchBytes;
+      const bytes = Buffer.from(JSON.stringify(await service.getPage(query, isAdmin)));
+      if (current === searchBytes) {
+        if (searchBytesSize + bytes.length > SEARCH_CACHE_BYTES) {
+          searchBytes.clear();
+          searchBytesSize = 0;
+        }
+        searchBytes.set(key, bytes);
+        searchBytesSize += bytes.length + key.length;
+      }
       return bytes;
     },
 

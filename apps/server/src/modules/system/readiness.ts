@@ -5,6 +5,8 @@ export interface ReadinessChecks {
   pingDatabase(): Promise<void>;
   /** Migrations shipped with this build and not applied yet. */
   countPendingMigrations(): Promise<number>;
+  /** False while this instance cannot hear the others (the event bus's LISTEN connection is down). */
+  isEventBusListening?: () => boolean;
 }
 
 /**
@@ -32,6 +34,7 @@ export function createReadiness(checks: ReadinessChecks) {
       const pending = await checks.countPendingMigrations().catch(() => undefined);
       if (pending === undefined) throw notReady('Not ready: the database does not answer.');
       if (pending > 0) throw notReady(`Not ready: ${pending} database migration(s) not applied.`);
+      if (checks.isEventBusListening?.() === false) throw notReady('Not ready: live events between instances are not connected.');
       return { status: 'ready' as const, checks: { database: 'ok', migrations: 'ok', secrets: 'ok' } as const };
     },
   };

@@ -84,6 +84,20 @@ describe('readiness when something is missing', () => {
     await expect(readiness.check()).rejects.toMatchObject({ statusCode: 503, message: expect.stringMatching(/shutting down/) });
   });
 
+  it('is not ready while it cannot hear the other instances (event bus not listening)', async () => {
+    let listening = false;
+    const readiness = createReadiness({
+      pingDatabase: async () => {},
+      countPendingMigrations: async () => 0,
+      isEventBusListening: () => listening,
+    });
+    readiness.markSecretsLoaded();
+    readiness.markStarted();
+    await expect(readiness.check()).rejects.toMatchObject({ statusCode: 503, message: expect.stringMatching(/live events/) });
+    listening = true;
+    await expect(readiness.check()).resolves.toMatchObject({ status: 'ready' });
+  });
+
   it('is not ready while the secrets are not loaded', async () => {
     const readiness = createReadiness({ pingDatabase: async () => {}, countPendingMigrations: async () => 0 });
     readiness.markStarted();

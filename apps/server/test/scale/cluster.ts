@@ -1,0 +1,420 @@
+// Several real server processes on one PostgreSQL database and one Redis, behind a real nginx configured with the README's
+// own configuration (README "Several instances"). Used by the several-instances test and by the fault suite.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+import pg from 'pg';
+
+import {
+  cookieOf as faultCookieOf,
+  POSTGRES_ADMIN_URL,
+  SERVER_DIR,
+  type ServerProcess,
+  sleep,
+  startServer,
+  type Store,
+  tailOf,
+} from '../fault/fault-helpers.js';
+
+export { request, sleep, tailOf, type Response } from '../fault/fault-helpers.js';
+
+const REPO_DIR = path.resolve(SERVER_DIR, '../..');
+/** A Redis database of the tests' own (the rate-limiter test uses 1); keys are per run anyway (player ids). */
+export const TEST_REDIS_URL = process.env.TEST_REDIS_SCALE_URL ?? 'redis://127.0.0.1:6379/2';
+
+export function findNginx(): string | undefined {
+  for (const candidate of ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx']) {
+    if (existsSync(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+export async function isRedisReachable(url = TEST_REDIS_URL): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(2000, () => done(false));
+    socket.on('error', () => done(false));
+    socket.on('data', (data) => done(data.toString().startsWith('+PONG')));
+    socket.on('connect', () => socket.write('PING\r\n'));
+  });
+}
+
+// ------------------------------------------------------------------------------------------------------------ nginx
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** The nginx configuration the README shows, between its markers. */
+export function readmeNginxConfig(): string {
+  const readme = readFileSync(path.join(REPO_DIR, 'README.md'), 'utf8');
+  const match = /<!-- nginx-several-instances -->\s*```nginx\n([\s\S]*?)```\s*<!-- \/nginx-several-instances -->/.exec(readme);
+  if (!match) throw new Error('README.md has no nginx configuration between <!-- nginx-several-instances --> markers');
+  return match[1]!;
+}
+
+/** The README's configuration with these upstream ports and this listening port; everything else as written. */
+export function nginxConfigFor(listenPort: number, upstreamPorts: readonly number[]): string {
+  const config = readmeNginxConfig();
+  const serverLine = /^(\s*)server 127\.0\.0\.1:\d+( [^;]*)?;\n/m.exec(config);
+  if (!serverLine) throw new Error('the README configuration has no upstream server line');
+  const [indent, options] = [serverLine[1]!, serverLine[2] ?? ''];
+  const servers = upstreamPorts.map((port) => `${indent}server 127.0.0.1:${port}${options};\n`).join('');
+  return config
+    .replace(/^\s*server 127\.0\.0\.1:\d+[^;]*;\n/gm, '')
+    .replace(/(upstream drapeau \{\n)/, `$1${servers}`)
+    .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`)
+    .replace(/server_name [^;]+;/, 'server_name localhost;');
+}
+
+export interface Nginx {
+  baseUrl: string;
+  dir: string;
+  stop(): Promise<void>;
+}
+
+/** nginx as the current user, everything under a temporary prefix: `daemon off`, its pid and logs in that directory. */
+export async function startNginx(listenPort: number, upstreamPorts: readonly number[]): Promise<Nginx> {
+  const binary = findNginx();
+  if (!binary) throw new Error('nginx is not installed (Debian package nginx; .ci/run installs it)');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'drapeau-nginx-'));
+  for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) await mkdir(path.join(dir, sub));
+  await writeFile(path.join(dir, 'drapeau.conf'), nginxConfigFor(listenPort, upstreamPorts));
+  const root = process.getuid?.() === 0;
+  await writeFile(
+    path.join(dir, 'nginx.conf'),
+    [
+      'daemon off;',
+      root ? 'user root;' : '',
+      'worker_processes 1;',
+      `pid ${dir}/nginx.pid;`,
+      `error_log ${dir}/error.log warn;`,
+      'events { worker_connections 4096; }',
+      'http {',
+      '  access_log off;',
+      `  client_body_temp_path ${dir}/client_body;`,
+      `  proxy_temp_path ${dir}/proxy;`,
+      `  fastcgi_temp_path ${dir}/fastcgi;`,
+      `  uwsgi_temp_path ${dir}/uwsgi;`,
+      `  scgi_temp_path ${dir}/scgi;`,
+      `  include ${dir}/drapeau.conf;`,
+      '}',
+      '',
+    ].join('\n'),
+  );
+  const child: ChildProcess = spawn(binary, ['-p', dir, '-c', `${dir}/nginx.conf`, '-e', `${dir}/error.log`], {
+    stdio: 'ignore',
+  });
+  let running = true;
+  const exited = new Promise<void>((resolve) =>
+    child.on('exit', () => {
+      running = false;
+      resolve();
+    }),
+  );
+  const baseUrl = `http://127.0.0.1:${listenPort}`;
+  const stop = async () => {
+    if (running) child.kill('SIGQUIT');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+    await rm(dir, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (!running) throw new Error(`nginx exited:\n${tailOf(`${dir}/error.log`)}`);
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = net.connect({ host: '127.0.0.1', port: listenPort }, () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.on('error', () => resolve(false));
+    });
+    if (open) return { baseUrl, dir, stop };
+    await sleep(50);
+  }
+  await stop();
+  throw new Error('nginx did not listen within 60 s');
+}
+
+// --------------------------------------------------------------------------------------------------------- cluster
+
+export interface Player {
+  id: string;
+  cookie: string;
+}
+
+export interface Cluster {
+  nginx: Nginx;
+  instances: ServerProcess[];
+  store: Store;
+  /** Players seeded with a session each, ids unique to this run (the Redis counters are keyed by them). */
+  players: Player[];
+  admin: Player;
+  ports: number[];
+  sql: <T>(text: string, params?: unknown[]) => Promise<T[]>;
+  /** Starts instance `i` again on its port (after a kill). */
+  restart(i: number): Promise<ServerProcess>;
+  stop(): Promise<void>;
+}
+
+/**
+ * A fresh database (named after DATABASE_URL's, `<name>_scale_<hex>`), `count` instances on ports `basePort + 1..count`,
+ * nginx on `basePort`. Each instance has its own DATA_DIR, as on separate machines.
+ */
+export async function startCluster(options: {
+  count: number;
+  /** nginx on basePort, the instances on the next ports; free ports when omitted. */
+  basePort?: number | undefined;
+  players: number;
+  env?: Record<string, string>;
+  /** No REDIS_URL: per-instance counters. */
+  withoutRedis?: boolean;
+}): Promise<Cluster> {
+  const adminUrl = new URL(POSTGRES_ADMIN_URL);
+  const baseName = decodeURIComponent(adminUrl.pathname.slice(1)) || 'postgres';
+  const databaseName = `${baseName}_scale_${randomBytes(4).toString('hex')}`.toLowerCase();
+  const admin = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database "${databaseName}"`);
+  await admin.end();
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${databaseName}`;
+  const databaseUrl = url.toString();
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  const sql = async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[];
+
+  const root = await mkdtemp(path.join(os.tmpdir(), 'drapeau-scale-'));
+  const tag = randomBytes(4).toString('hex');
+  const nginxPort = options.basePort ?? (await freePort());
+  const ports: number[] = [];
+  for (let i = 0; i < options.count; i += 1) ports.push(options.basePort ? options.basePort + 1 + i : await freePort());
+  const env: Record<string, string> = {
+    DATABASE_URL: databaseUrl,
+    TRUST_PROXY: 'true',
+    METRICS_TOKEN: 'scale-metrics-token',
+    ...(options.withoutRedis ? {} : { REDIS_URL: TEST_REDIS_URL }),
+    ...options.env,
+  };
+  const storeOf = (i: number): Store => ({
+    kind: 'postgres',
+    env: { ...env, DATA_DIR: path.join(root, `instance-${i + 1}`) },
+    open: async () => ({ query: sql, close: async () => {} }),
+    destroy: async () => {},
+  });
+  const start = async (i: number) => {
+    await mkdir(path.join(root, `instance-${i + 1}`), { recursive: true });
+    return startServer(storeOf(i), { PORT: String(ports[i]) });
+  };
+
+  const instances: ServerProcess[] = [];
+  let nginx: Nginx | undefined;
+  const stop = async () => {
+    await nginx?.stop();
+    await Promise.all(instances.map((instance) => instance.kill('SIGTERM')));
+    await pool.end();
+    const drop = new pg.Client({ connectionString: POSTGRES_ADMIN_URL });
+    await drop.connect();
+    await drop.query(`drop database if exists "${databaseName}" with (force)`);
+    await drop.end();
+    await rm(root, { recursive: true, force: true });
+  };
+  try {
+    // The first instance migrates; the others then start together.
+    instances.push(await start(0));
+    instances.push(...(await Promise.all(ports.slice(1).map((_, i) => start(i + 1)))));
+    nginx = await startNginx(nginxPort, ports);
+    const players = await seedPlayers(sql, tag, options.players);
+    const [adminPlayer] = await seedPlayers(sql, `${tag}a`, 1, 'admin');
+    return {
+      nginx,
+      instances,
+      store: storeOf(0),
+      players,
+      admin: adminPlayer!,
+      ports,
+      sql,
+      restart: async (i) => (instances[i] = await start(i)),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** Players with a session each by bulk SQL, as the fault suite seeds them, but with ids of this run's own. */
+async function seedPlayers(sql: Cluster['sql'], tag: string, count: number, role: 'user' | 'admin' = 'user'): Promise<Player[]> {
+  await sql(
+    `insert into users (id, name, email, email_verified, username, display_username, role)
+     select 's' || $2 || '-' || i, 's' || $2 || i, 's' || $2 || i || '@scale.invalid', true, 's' || $2 || i, 's' || $2 || i, $3
+     from generate_series(1, $1::int) as i`,
+    [count, tag, role],
+  );
+  // fault-helpers' cookieOf(n) signs md5('drapeau-fault-session-' || n): a session number unique to this run.
+  const base = Number.parseInt(tag.slice(0, 6), 16) * 1000 + (role === 'admin' ? 900 : 0);
+  await sql(
+    `insert into sessions (id, expires_at, token, user_id)
+     select 's' || $2 || '-s' || i, now() + interval '7 days', md5('drapeau-fault-session-' || ($3::bigint + i)), 's' || $2 || '-' || i
+     from generate_series(1, $1::int) as i`,
+    [count, tag, base],
+  );
+  return Array.from({ length: count }, (_, i) => ({ id: `s${tag}-${i + 1}`, cookie: faultCookieOf(base + i + 1) }));
+}
+
+// ----------------------------------------------------------------------------------------------------------- clients
+
+/** The value of a metric (summed over its label sets matching `labelFilter`) on one instance. */
+export async function metricOf(baseUrl: string, name: string, labelFilter = ''): Promise<number> {
+  const response = await new Promise<string>((resolve, reject) => {
+    http
+      .get(`${baseUrl}/metrics`, { headers: { authorization: 'Bearer scale-metrics-token' } }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve(body));
+      })
+      .on('error', reject);
+  });
+  let sum = 0;
+  for (const line of response.split('\n')) {
+    if (!line.startsWith(name)) continue;
+    const rest = line.slice(name.length);
+    if (!(rest.startsWith(' ') || rest.startsWith('{'))) continue;
+    if (labelFilter && !rest.includes(labelFilter)) continue;
+    sum += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return sum;
+}
+
+export interface LiveStream {
+  events: { type: string; data: unknown }[];
+  /** Resolves with the first event that `match` accepts (already received or to come). */
+  next(match: (event: { type: string; data: unknown }) => boolean, timeoutMs?: number): Promise<unknown>;
+  close(): void;
+}
+
+/** An SSE client of GET /api/events. */
+export function openLiveStream(baseUrl: string, cookie: string): Promise<LiveStream> {
+  return new Promise((resolve, reject) => {
+    const events: { type: string; data: unknown }[] = [];
+    const waiters = new Set<() => void>();
+    const req = http.get(`${baseUrl}/api/events`, { headers: { cookie, accept: 'text/event-stream' } }, (res) => {
+      if (res.statusCode !== 200) {
+        reject(new Error(`live stream answered ${res.statusCode}`));
+        res.resume();
+        return;
+      }
+      let buffer = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const frame = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const type = /^event: (.*)$/m.exec(frame)?.[1];
+          const data = /^data: (.*)$/m.exec(frame)?.[1];
+          if (type && data) events.push({ type, data: JSON.parse(data) as unknown });
+        }
+        for (const waiter of waiters) waiter();
+      });
+      res.on('error', () => {});
+      resolve({
+        events,
+        next: (match, timeoutMs = 60_000) =>
+          new Promise((resolveEvent, rejectEvent) => {
+            const check = () => {
+              const found = events.find(match);
+              if (!found) return;
+              waiters.delete(check);
+              clearTimeout(timer);
+              resolveEvent(found.data);
+            };
+            const timer = setTimeout(() => {
+              waiters.delete(check);
+              rejectEvent(new Error(`no matching live event within ${timeoutMs} ms; got ${JSON.stringify(events)}`));
+            }, timeoutMs);
+            waiters.add(check);
+            check();
+          }),
+        close: () => req.destroy(),
+      });
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Stops the local Redis (SHUTDOWN NOSAVE) and starts it again with the machine's own command. */
+export function redisShutdown(): void {
+  execFileSync('redis-cli', ['-h', '127.0.0.1', '-p', '6379', 'shutdown', 'nosave'], { stdio: 'ignore' });
+}
+export function redisStart(): void {
+  execFileSync(
+    'redis-server',
+    [
+      '--daemonize',
+      'yes',
+      '--bind',
+      '127.0.0.1',
+      '-::1',
+      '--port',
+      '6379',
+      '--save',
+      '',
+      '--appendonly',
+      'no',
+      '--dir',
+      '/var/lib/redis',
+      '--logfile',
+      '/var/log/redis/ci.log',
+    ],
+    { stdio: 'ignore' },
+  );
+}
+
+// -------------------------------------------------------------------------------------------------------- integrity
+
+/** score == sum(points) + adjustment for every user, no (user, challenge) twice, every acknowledged solve present. */
+export async function checkClusterIntegrity(
+  sql: Cluster['sql'],
+  acknowledged: readonly { userId: string; challengeId: string }[],
+): Promise<{ scoreMismatches: number; doubledSolves: number; missing: string[]; solveCount: number }> {
+  const [mismatch] = await sql<{ n: number }>(
+    `select count(*)::int as n from users u
+      where u.score <> u.score_adjustment + coalesce((select sum(s.points) from solves s where s.user_id = u.id), 0)`,
+  );
+  const [doubled] = await sql<{ n: number }>(
+    'select count(*)::int as n from (select 1 from solves group by user_id, challenge_id having count(*) > 1) d',
+  );
+  const rows = await sql<{ user_id: string; challenge_id: string }>('select user_id, challenge_id from solves');
+  const present = new Set(rows.map((r) => `${r.user_id}|${r.challenge_id}`));
+  const missing = acknowledged.map((a) => `${a.userId}|${a.challengeId}`).filter((key) => !present.has(key));
+  return { scoreMismatches: mismatch?.n ?? -1, doubledSolves: doubled?.n ?? -1, missing, solveCount: rows.length };
+}
+
+/** Waits (bounded, polling) until `file` contains `text`. */
+export async function waitForLog(file: string, text: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (existsSync(file) && readFileSync(file, 'utf8').includes(text)) return;
+    await sleep(50);
+  }
+  throw new Error(`"${text}" not in ${file} within ${timeoutMs} ms:\n${tailOf(file)}`);
+}
