@@ -77,10 +77,16 @@ import { createAvatarsService } from './modules/users/avatars.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { tokensAdminRoutes } from './modules/tokens/tokens.admin-routes.js';
+import { createTokensRepository } from './modules/tokens/tokens.repository.js';
+import { tokensRoutes } from './modules/tokens/tokens.routes.js';
+import { createTokensService } from './modules/tokens/tokens.service.js';
 
 /** Per player (docs/decisions/010-abuse-limits.md): renames reach every live stream, and every avatar is decoded. */
 const PROFILE_CHANGES_PER_10_MIN = 20;
 const AVATAR_UPLOADS_PER_10_MIN = 5;
+/** Per user: a script needs one token, a person a few. */
+const API_TOKENS_CREATED_PER_HOUR = 10;
 
 export interface AppDeps {
   config: Config;
@@ -198,9 +204,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   events.subscribe((message) => {
     if (message.type === 'sessions') authService.forgetUserSessions((message.data as { userId: string }).userId);
   });
-  const guards = createGuards(authService, {
-    isEmailVerificationRequired: () => accountPolicy.emailVerification() === 'required',
+  const auditService = createAuditService({ repository: createAuditRepository(database.db) });
+  const tokensService = createTokensService({
+    repository: createTokensRepository(database.db),
+    audit: auditService,
+    clock,
+    createLimiter: limiterFor('api-token', API_TOKENS_CREATED_PER_HOUR, 60 * 60_000),
   });
+  const guards = createGuards(
+    authService,
+    { isEmailVerificationRequired: () => accountPolicy.emailVerification() === 'required' },
+    (token) => tokensService.authenticate(token),
+  );
   const accountService = createAccountService({ auth: betterAuth, sessions: authService });
   const usernamePolicy = createUsernamePolicy(usersRepository);
   const challengesService = createChallengesService({
@@ -229,7 +244,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     avatarLimiter: limiterFor('avatar', AVATAR_UPLOADS_PER_10_MIN, 10 * 60_000),
     checkUsername: (username, exceptUserId) => usernamePolicy.check(username, exceptUserId),
   });
-  const auditService = createAuditService({ repository: createAuditRepository(database.db) });
   const settingsService = createSettingsService({
     db: database.db,
     events,
@@ -321,6 +335,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(adminRoutes, { prefix: '/admin', admin: adminService, guards });
       await api.register(auditRoutes, { prefix: '/admin', audit: auditService, guards });
       await api.register(bansRoutes, { prefix: '/admin', bans: bansService, guards });
+      await api.register(tokensRoutes, { prefix: '/tokens', tokens: tokensService, guards });
+      await api.register(tokensAdminRoutes, { prefix: '/admin', tokens: tokensService, guards });
       await api.register(mailAdminRoutes, { prefix: '/admin', mailer, guards });
       await api.register(backupAdminRoutes, { prefix: '/admin', backup: backupService, audit: auditService, guards });
       await api.register(settingsRoutes, { prefix: '/admin', settings: settingsService, guards });

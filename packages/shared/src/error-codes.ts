@@ -29,6 +29,9 @@ export const ERROR_CODES = [
   'IMAGE_TOO_MANY_PIXELS',
   'USERNAME_RESERVED',
   'STORAGE_UNAVAILABLE',
+  'TOKEN_NOT_FOUND',
+  'TOKEN_LIMIT_REACHED',
+  'TOKEN_NOT_ALLOWED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -15,3 +15,4 @@ export * from './schemas/leaderboard.js';
 export * from './schemas/profile.js';
 export * from './schemas/account.js';
 export * from './schemas/settings.js';
+export * from './schemas/token.js';

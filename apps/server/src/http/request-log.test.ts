@@ -68,9 +68,25 @@ describe('logs for operators', () => {
       await client.post('/api/challenges/caesar-cipher/submit', { flag });
       await client.post('/api/challenges/caesar-cipher/submit', { flag: 'CTF{wrong-guess-in-log}' });
       await client.get('/api/users/me?token=query-token-value');
+      // An API token: created (its answer holds it), used, and refused once revoked.
+      const created = await client.post('/api/tokens', { name: 'log script', expiresInDays: 1 });
+      const apiToken = created.json<{ id: string; token: string }>();
+      const bearer = { authorization: `Bearer ${apiToken.token}` };
+      await t.app.inject({ method: 'POST', url: '/api/challenges/caesar-cipher/submit', headers: bearer, payload: { flag } });
+      await client.delete(`/api/tokens/${apiToken.id}`);
+      expect((await t.app.inject({ method: 'GET', url: '/api/challenges', headers: bearer })).statusCode).toBe(401);
       const log = lines.join('\n');
       expect(log).toContain('request completed');
-      for (const text of ['log-test-password-1', token.split('.')[0]!, flag, 'wrong-guess-in-log', secret, 'query-token-value']) {
+      const apiTokenSecret = apiToken.token.slice(4);
+      for (const text of [
+        'log-test-password-1',
+        token.split('.')[0]!,
+        flag,
+        'wrong-guess-in-log',
+        secret,
+        'query-token-value',
+        apiTokenSecret,
+      ]) {
         expect(log).not.toContain(text);
       }
     } finally {

@@ -84,6 +84,7 @@ export const AUDIT_ACTIONS = [
   'user.unban',
   'instance.backup',
   'settings.update',
+  'token.revoke',
 ] as const;
 export const AuditEntrySchema = z.object({
   id: z.number().int(),

@@ -3,3 +3,4 @@ export * from './challenges.js';
 export * from './settings.js';
 export * from './audit.js';
 export * from './mail.js';
+export * from './tokens.js';

@@ -18,6 +18,8 @@ export interface SessionUser {
   role: Role;
   /** Whether the address was confirmed (the admins may require it before playing). */
   emailVerified: boolean;
+  /** Set when the request carried an API token instead of a session (account pages refuse it). */
+  viaToken?: boolean;
 }
 
 export interface AuthOutcome<T> {

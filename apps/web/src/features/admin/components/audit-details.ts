@@ -15,6 +15,7 @@ export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
   'user.unban': 'userUnban',
   'instance.backup': 'instanceBackup',
   'settings.update': 'settingsUpdate',
+  'token.revoke': 'tokenRevoke',
 };
 
 /** One line of an entry's details: an optional field name and a value, `from → to` for a change. */

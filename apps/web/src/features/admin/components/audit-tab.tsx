@@ -29,6 +29,7 @@ const ACTION_TONES: Record<AuditAction, 'sky' | 'amber' | 'emerald' | 'rose' | '
   'user.unban': 'emerald',
   'instance.backup': 'secondary',
   'settings.update': 'amber',
+  'token.revoke': 'rose',
 };
 
 /** Who did what to whom, newest first. */
