@@ -49,5 +49,7 @@ export const defaultHandlers = [
   http.post('/api/auth/login', () => HttpResponse.json<AuthResponse>({ user: buildUser() })),
   http.post('/api/auth/register', () => HttpResponse.json<AuthResponse>({ user: buildUser() })),
   http.post('/api/auth/logout', () => HttpResponse.json<{ ok: true }>({ ok: true })),
+  // The account page lists the player's API tokens: none by default.
+  http.get('/api/tokens', () => HttpResponse.json({ tokens: [] })),
   http.post('/api/admin/seed', () => HttpResponse.json<SeedResult>({ challengeCount: 20, badgeCount: 8 })),
 ];
