@@ -38,6 +38,9 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createBetterAuth } from './modules/auth/better-auth.js';
 import { createUsernamePolicy } from './modules/auth/username-policy.js';
+import { createTwoFactorRepository } from './modules/auth/two-factor.repository.js';
+import { twoFactorAdminRoutes, twoFactorRoutes } from './modules/auth/two-factor.routes.js';
+import { createTwoFactorService } from './modules/auth/two-factor.service.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createInstanceRepository } from './modules/instance/instance.repository.js';
 import { loadInstanceSecrets } from './modules/instance/instance-secrets.js';
@@ -87,6 +90,8 @@ const PROFILE_CHANGES_PER_10_MIN = 20;
 const AVATAR_UPLOADS_PER_10_MIN = 5;
 /** Per user: a script needs one token, a person a few. */
 const API_TOKENS_CREATED_PER_HOUR = 10;
+/** Per user, for the checks made with a session (enrol, confirm, disable); a sign-in has better-auth's own limits. */
+const TWO_FACTOR_CHECKS_PER_10_MIN = 10;
 
 export interface AppDeps {
   config: Config;
@@ -213,10 +218,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const guards = createGuards(
     authService,
-    { isEmailVerificationRequired: () => accountPolicy.emailVerification() === 'required' },
+    {
+      isEmailVerificationRequired: () => accountPolicy.emailVerification() === 'required',
+      isTwoFactorRequiredForAdmins: () => settingsService.get().requireTwoFactorForAdmins,
+    },
     (token) => tokensService.authenticate(token),
   );
   const accountService = createAccountService({ auth: betterAuth, sessions: authService });
+  const twoFactorService = createTwoFactorService({
+    auth: betterAuth,
+    repository: createTwoFactorRepository(database.db),
+    sessions: authService,
+    audit: auditService,
+    // A code stays valid about 90 s (the current step and one on each side): remembered for three minutes.
+    usedCodes: limiterFor('totp-used', 1, 3 * 60_000),
+    attemptLimiter: limiterFor('two-factor', TWO_FACTOR_CHECKS_PER_10_MIN, 10 * 60_000),
+  });
   const usernamePolicy = createUsernamePolicy(usersRepository);
   const challengesService = createChallengesService({
     repository: createChallengesRepository(database.db),
@@ -323,6 +340,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         accountLimiter: limiterFor('password-change', config.authAccountRateLimit),
         ipLimit: config.authIpRateLimit,
       });
+      await api.register(twoFactorRoutes, {
+        prefix: '/auth',
+        twoFactor: twoFactorService,
+        guards,
+        ipLimit: config.authIpRateLimit,
+      });
       await api.register(challengesRoutes, { prefix: '/challenges', challenges: challengesService, guards });
       await api.register(submissionsRoutes, { prefix: '/challenges', submissions: submissionsService, guards });
       await api.register(labsRoutes, { prefix: '/challenges', labs: labsService, guards });
@@ -336,6 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(auditRoutes, { prefix: '/admin', audit: auditService, guards });
       await api.register(bansRoutes, { prefix: '/admin', bans: bansService, guards });
       await api.register(tokensRoutes, { prefix: '/tokens', tokens: tokensService, guards });
+      await api.register(twoFactorAdminRoutes, { prefix: '/admin', twoFactor: twoFactorService, guards });
       await api.register(tokensAdminRoutes, { prefix: '/admin', tokens: tokensService, guards });
       await api.register(mailAdminRoutes, { prefix: '/admin', mailer, guards });
       await api.register(backupAdminRoutes, { prefix: '/admin', backup: backupService, audit: auditService, guards });

@@ -22,12 +22,17 @@ export interface Guards {
    * 403 TOKEN_NOT_ALLOWED with an API token: a token never manages the account it belongs to.
    */
   requireAccount: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** 401 unless signed in, 403 unless admin: checked on the server whatever the client shows. */
+  /**
+   * 401 unless signed in, 403 unless admin: checked on the server whatever the client shows. 403 TWO_FACTOR_REQUIRED
+   * while the admins require a second factor of admins and this one has none.
+   */
   requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 /** Checks an API token (docs/decisions/012-accounts.md#api-tokens): its holder, or undefined when it is not valid. */
-export type TokenAuthenticator = (token: string) => Promise<Pick<SessionUser, 'userId' | 'role' | 'emailVerified'> | undefined>;
+export type TokenAuthenticator = (
+  token: string,
+) => Promise<Pick<SessionUser, 'userId' | 'role' | 'emailVerified' | 'twoFactorEnabled'> | undefined>;
 
 /** The signed-in user of a guarded route. */
 export function currentUser(request: FastifyRequest): SessionUser {
@@ -39,7 +44,7 @@ const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
 
 export function createGuards(
   auth: AuthService,
-  policy: { isEmailVerificationRequired: () => boolean },
+  policy: { isEmailVerificationRequired: () => boolean; isTwoFactorRequiredForAdmins: () => boolean },
   authenticateToken: TokenAuthenticator,
 ): Guards {
   const resolve = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -79,6 +84,9 @@ export function createGuards(
       const user = await resolve(request, reply);
       if (!user) throw unauthenticated();
       if (user.role !== 'admin') throw forbidden('FORBIDDEN', 'Only admins can do this.');
+      if (!user.twoFactorEnabled && policy.isTwoFactorRequiredForAdmins()) {
+        throw forbidden('TWO_FACTOR_REQUIRED', 'Set up two-factor authentication on your account page first.');
+      }
     },
   };
 }

@@ -85,6 +85,7 @@ export const AUDIT_ACTIONS = [
   'instance.backup',
   'settings.update',
   'token.revoke',
+  'user.two-factor-reset',
 ] as const;
 export const AuditEntrySchema = z.object({
   id: z.number().int(),

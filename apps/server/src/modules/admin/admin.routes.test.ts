@@ -60,6 +60,7 @@ describe('every /api/admin route', () => {
       'PATCH /api/admin/settings',
       'GET /api/admin/tokens',
       'DELETE /api/admin/tokens/no-such-id',
+      'DELETE /api/admin/users/no-such-id/two-factor',
     ]) {
       expect(listed).toContain(expected);
     }

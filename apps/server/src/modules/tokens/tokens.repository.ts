@@ -27,6 +27,7 @@ export interface TokenHolderRow {
   banned: boolean | null;
   banExpires: Date | null;
   emailVerified: boolean;
+  twoFactorEnabled: boolean | null;
 }
 
 const listed = {
@@ -50,6 +51,7 @@ export function createTokensRepository(db: Db) {
       banned: users.banned,
       banExpires: users.banExpires,
       emailVerified: users.emailVerified,
+      twoFactorEnabled: users.twoFactorEnabled,
     })
     .from(apiTokens)
     .innerJoin(users, eq(users.id, apiTokens.userId))

@@ -30,6 +30,7 @@ export interface TokenHolder {
   userId: string;
   role: Role;
   emailVerified: boolean;
+  twoFactorEnabled: boolean;
 }
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -127,7 +128,12 @@ export function createTokensService(deps: {
       if (!row.lastUsedAt || row.lastUsedAt.getTime() < now.getTime() - TOUCH_EVERY_MS) {
         await repository.touchToken(row.id, now, new Date(now.getTime() - TOUCH_EVERY_MS));
       }
-      return { userId: row.userId, role: row.role === 'admin' ? 'admin' : 'user', emailVerified: row.emailVerified };
+      return {
+        userId: row.userId,
+        role: row.role === 'admin' ? 'admin' : 'user',
+        emailVerified: row.emailVerified,
+        twoFactorEnabled: row.twoFactorEnabled === true,
+      };
     },
   };
 }

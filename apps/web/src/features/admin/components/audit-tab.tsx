@@ -30,6 +30,7 @@ const ACTION_TONES: Record<AuditAction, 'sky' | 'amber' | 'emerald' | 'rose' | '
   'instance.backup': 'secondary',
   'settings.update': 'amber',
   'token.revoke': 'rose',
+  'user.two-factor-reset': 'amber',
 };
 
 /** Who did what to whom, newest first. */
