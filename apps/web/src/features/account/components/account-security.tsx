@@ -14,8 +14,9 @@ import { getErrorMessage } from '@/lib/error-message';
 import { useChangeEmail, useChangePassword, useRequestVerification } from '../api/account-requests';
 
 import { ApiTokensSection } from './api-tokens-section';
+import { TwoFactorSection } from './two-factor-section';
 
-/** Profile → account: the address and its confirmation, a change of address, a change of password, API tokens. */
+/** Profile → account: the address and its confirmation, a change of address, a change of password, two-factor, API tokens. */
 export function AccountSecurity({ user }: { user: PublicUser }) {
   const { t } = useTranslation(['account', 'common', 'errors']);
   return (
@@ -26,6 +27,7 @@ export function AccountSecurity({ user }: { user: PublicUser }) {
       <CardContent className="grid gap-8">
         <EmailSection user={user} />
         <PasswordSection />
+        <TwoFactorSection />
         <ApiTokensSection />
       </CardContent>
     </Card>
