@@ -50,7 +50,7 @@ describe('admin panel', () => {
     expect(within(card('Avg Score')).getByText('46')).toBeInTheDocument();
   });
 
-  it('has the six tabs, User Management first', async () => {
+  it('has the seven tabs, User Management first', async () => {
     renderAdmin();
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual([
@@ -59,6 +59,7 @@ describe('admin panel', () => {
       'Submissions',
       'Audit Log',
       'Flags',
+      'API tokens',
       'Settings',
     ]);
     expect(screen.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
