@@ -42,6 +42,9 @@ import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createBetterAuth } from './modules/auth/better-auth.js';
 import { createUsernamePolicy } from './modules/auth/username-policy.js';
+import { createTwoFactorRepository } from './modules/auth/two-factor.repository.js';
+import { twoFactorAdminRoutes, twoFactorRoutes } from './modules/auth/two-factor.routes.js';
+import { createTwoFactorService } from './modules/auth/two-factor.service.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createInstanceRepository } from './modules/instance/instance.repository.js';
 import { loadInstanceSecrets } from './modules/instance/instance-secrets.js';
@@ -86,10 +89,18 @@ import { createAvatarsService } from './modules/users/avatars.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { tokensAdminRoutes } from './modules/tokens/tokens.admin-routes.js';
+import { createTokensRepository } from './modules/tokens/tokens.repository.js';
+import { tokensRoutes } from './modules/tokens/tokens.routes.js';
+import { createTokensService } from './modules/tokens/tokens.service.js';
 
 /** Per player (docs/decisions/010-abuse-limits.md): renames reach every live stream, and every avatar is decoded. */
 const PROFILE_CHANGES_PER_10_MIN = 20;
 const AVATAR_UPLOADS_PER_10_MIN = 5;
+/** Per user: a script needs one token, a person a few. */
+const API_TOKENS_CREATED_PER_HOUR = 10;
+/** Per user, for the checks made with a session (enrol, confirm, disable); a sign-in has better-auth's own limits. */
+const TWO_FACTOR_CHECKS_PER_10_MIN = 10;
 
 export interface AppDeps {
   config: Config;
@@ -211,10 +222,31 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (message.type === 'sessions') authService.forgetUserSessions((message.data as { userId: string }).userId);
     if (message.type === 'resync') authService.forgetSessions();
   });
-  const guards = createGuards(authService, {
-    isEmailVerificationRequired: () => accountPolicy.emailVerification() === 'required',
+  const auditService = createAuditService({ repository: createAuditRepository(database.db) });
+  const tokensService = createTokensService({
+    repository: createTokensRepository(database.db),
+    audit: auditService,
+    clock,
+    createLimiter: limiterFor('api-token', API_TOKENS_CREATED_PER_HOUR, 60 * 60_000),
   });
+  const guards = createGuards(
+    authService,
+    {
+      isEmailVerificationRequired: () => accountPolicy.emailVerification() === 'required',
+      isTwoFactorRequiredForAdmins: () => settingsService.get().requireTwoFactorForAdmins,
+    },
+    (token) => tokensService.authenticate(token),
+  );
   const accountService = createAccountService({ auth: betterAuth, sessions: authService });
+  const twoFactorService = createTwoFactorService({
+    auth: betterAuth,
+    repository: createTwoFactorRepository(database.db),
+    sessions: authService,
+    audit: auditService,
+    // A code stays valid about 90 s (the current step and one on each side): remembered for three minutes.
+    usedCodes: limiterFor('totp-used', 1, 3 * 60_000),
+    attemptLimiter: limiterFor('two-factor', TWO_FACTOR_CHECKS_PER_10_MIN, 10 * 60_000),
+  });
   const usernamePolicy = createUsernamePolicy(usersRepository);
   const catalogueRepository = createCatalogueRepository(database.db);
   const challengesService = createChallengesService({
@@ -282,7 +314,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     avatarLimiter: limiterFor('avatar', AVATAR_UPLOADS_PER_10_MIN, 10 * 60_000),
     checkUsername: (username, exceptUserId) => usernamePolicy.check(username, exceptUserId),
   });
-  const auditService = createAuditService({ repository: createAuditRepository(database.db) });
   const settingsService = createSettingsService({
     db: database.db,
     events,
@@ -375,6 +406,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         accountLimiter: limiterFor('password-change', config.authAccountRateLimit),
         ipLimit: config.authIpRateLimit,
       });
+      await api.register(twoFactorRoutes, {
+        prefix: '/auth',
+        twoFactor: twoFactorService,
+        guards,
+        ipLimit: config.authIpRateLimit,
+      });
       await api.register(challengesRoutes, { prefix: '/challenges', challenges: challengesService, guards });
       await api.register(submissionsRoutes, { prefix: '/challenges', submissions: submissionsService, guards });
       await api.register(labsRoutes, { prefix: '/challenges', labs: labsService, guards });
@@ -404,6 +441,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(bansRoutes, { prefix: '/admin', bans: bansService, guards });
       await api.register(announcementsRoutes, { prefix: '/announcements', announcements: announcementsService, guards });
       await api.register(announcementsAdminRoutes, { prefix: '/admin', announcements: announcementsService, guards });
+      await api.register(tokensRoutes, { prefix: '/tokens', tokens: tokensService, guards });
+      await api.register(twoFactorAdminRoutes, { prefix: '/admin', twoFactor: twoFactorService, guards });
+      await api.register(tokensAdminRoutes, { prefix: '/admin', tokens: tokensService, guards });
       await api.register(mailAdminRoutes, { prefix: '/admin', mailer, guards });
       await api.register(backupAdminRoutes, { prefix: '/admin', backup: backupService, audit: auditService, guards });
       await api.register(settingsRoutes, { prefix: '/admin', settings: settingsService, guards });

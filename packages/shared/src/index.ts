@@ -19,3 +19,5 @@ export * from './schemas/profile.js';
 export * from './schemas/account.js';
 export * from './schemas/settings.js';
 export * from './schemas/announcement.js';
+export * from './schemas/token.js';
+export * from './schemas/two-factor.js';

@@ -13,15 +13,26 @@ declare module 'fastify' {
 }
 
 export interface Guards {
-  /** Resolves the session if any; never refuses. */
+  /** Resolves the session if any; never refuses, except a token that is not valid (a script must learn it at once). */
   optionalUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** 401 unless signed in; 403 EMAIL_NOT_VERIFIED while the admins require a confirmed address and it is not. */
   requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** 401 unless signed in, confirmed address or not (account pages: resend the mail, fix the address, sign out). */
+  /**
+   * 401 unless signed in, confirmed address or not (account pages: resend the mail, fix the address, sign out, tokens).
+   * 403 TOKEN_NOT_ALLOWED with an API token: a token never manages the account it belongs to.
+   */
   requireAccount: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-  /** 401 unless signed in, 403 unless admin: checked on the server whatever the client shows. */
+  /**
+   * 401 unless signed in, 403 unless admin: checked on the server whatever the client shows. 403 TWO_FACTOR_REQUIRED
+   * while the admins require a second factor of admins and this one has none.
+   */
   requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
+
+/** Checks an API token (docs/decisions/012-accounts.md#api-tokens): its holder, or undefined when it is not valid. */
+export type TokenAuthenticator = (
+  token: string,
+) => Promise<Pick<SessionUser, 'userId' | 'role' | 'emailVerified' | 'twoFactorEnabled'> | undefined>;
 
 /** The signed-in user of a guarded route. */
 export function currentUser(request: FastifyRequest): SessionUser {
@@ -29,8 +40,25 @@ export function currentUser(request: FastifyRequest): SessionUser {
   return request.sessionUser;
 }
 
-export function createGuards(auth: AuthService, policy: { isEmailVerificationRequired: () => boolean }): Guards {
+const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
+
+export function createGuards(
+  auth: AuthService,
+  policy: { isEmailVerificationRequired: () => boolean; isTwoFactorRequiredForAdmins: () => boolean },
+  authenticateToken: TokenAuthenticator,
+): Guards {
   const resolve = async (request: FastifyRequest, reply: FastifyReply) => {
+    const authorization = request.headers.authorization;
+    if (authorization !== undefined) {
+      // A script's token, instead of the cookie: refused outright when not valid, whatever the route.
+      const token = BEARER.exec(authorization)?.[1];
+      const holder = token ? await authenticateToken(token) : undefined;
+      if (!holder) {
+        throw unauthenticated('This API token is not valid: unknown, revoked, expired, or its account is suspended.');
+      }
+      request.sessionUser = { ...holder, viaToken: true };
+      return request.sessionUser;
+    }
     const { value, setCookies } = await auth.getSessionUser(request.headers.cookie, () => toWebHeaders(request.headers));
     if (setCookies.length > 0) void reply.header('set-cookie', setCookies);
     request.sessionUser = value;
@@ -48,12 +76,17 @@ export function createGuards(auth: AuthService, policy: { isEmailVerificationReq
       }
     },
     requireAccount: async (request, reply) => {
-      if (!(await resolve(request, reply))) throw unauthenticated();
+      const user = await resolve(request, reply);
+      if (!user) throw unauthenticated();
+      if (user.viaToken) throw forbidden('TOKEN_NOT_ALLOWED', 'Sign in with your password to manage your account.');
     },
     requireAdmin: async (request, reply) => {
       const user = await resolve(request, reply);
       if (!user) throw unauthenticated();
       if (user.role !== 'admin') throw forbidden('FORBIDDEN', 'Only admins can do this.');
+      if (!user.twoFactorEnabled && policy.isTwoFactorRequiredForAdmins()) {
+        throw forbidden('TWO_FACTOR_REQUIRED', 'Set up two-factor authentication on your account page first.');
+      }
     },
   };
 }

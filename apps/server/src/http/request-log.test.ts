@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 
 import { buildTestApp, registerPlayer, TestClient } from '../../test/build-test-app.js';
+import { totpCode } from '../../test/totp.js';
 import { createLoggerOptions } from '../lib/logger.js';
 import { deriveFlag } from '../modules/challenges/flags.js';
 
@@ -68,9 +69,34 @@ describe('logs for operators', () => {
       await client.post('/api/challenges/caesar-cipher/submit', { flag });
       await client.post('/api/challenges/caesar-cipher/submit', { flag: 'CTF{wrong-guess-in-log}' });
       await client.get('/api/users/me?token=query-token-value');
+      // An API token: created (its answer holds it), used, and refused once revoked.
+      const created = await client.post('/api/tokens', { name: 'log script', expiresInDays: 1 });
+      const apiToken = created.json<{ id: string; token: string }>();
+      const bearer = { authorization: `Bearer ${apiToken.token}` };
+      await t.app.inject({ method: 'POST', url: '/api/challenges/caesar-cipher/submit', headers: bearer, payload: { flag } });
+      await client.delete(`/api/tokens/${apiToken.id}`);
+      expect((await t.app.inject({ method: 'GET', url: '/api/challenges', headers: bearer })).statusCode).toBe(401);
+      // Two-factor: the enrolment's secret and backup codes, a code, a wrong code.
+      const enrolment = (await client.post('/api/auth/two-factor/enable', { password: 'log-test-password-1' })).json<{
+        secret: string;
+        backupCodes: string[];
+      }>();
+      const code = totpCode(enrolment.secret);
+      await client.post('/api/auth/two-factor/confirm', { code: '918273' });
+      await client.post('/api/auth/two-factor/confirm', { code });
       const log = lines.join('\n');
       expect(log).toContain('request completed');
-      for (const text of ['log-test-password-1', token.split('.')[0]!, flag, 'wrong-guess-in-log', secret, 'query-token-value']) {
+      for (const text of [enrolment.secret, code, '918273', ...enrolment.backupCodes]) expect(log).not.toContain(text);
+      const apiTokenSecret = apiToken.token.slice(4);
+      for (const text of [
+        'log-test-password-1',
+        token.split('.')[0]!,
+        flag,
+        'wrong-guess-in-log',
+        secret,
+        'query-token-value',
+        apiTokenSecret,
+      ]) {
         expect(log).not.toContain(text);
       }
     } finally {

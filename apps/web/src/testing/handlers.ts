@@ -71,6 +71,9 @@ export const defaultHandlers = [
   http.post('/api/auth/login', () => HttpResponse.json<AuthResponse>({ user: buildUser() })),
   http.post('/api/auth/register', () => HttpResponse.json<AuthResponse>({ user: buildUser() })),
   http.post('/api/auth/logout', () => HttpResponse.json<{ ok: true }>({ ok: true })),
+  // The account page lists the player's API tokens: none by default.
+  http.get('/api/tokens', () => HttpResponse.json({ tokens: [] })),
+  http.get('/api/auth/two-factor', () => HttpResponse.json({ enabled: false })),
   http.post('/api/admin/seed', () =>
     HttpResponse.json<SeedResult>({
       challengeCount: 20,

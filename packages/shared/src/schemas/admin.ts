@@ -98,6 +98,8 @@ export const AUDIT_ACTIONS = [
   'user.unban',
   'instance.backup',
   'settings.update',
+  'token.revoke',
+  'user.two-factor-reset',
 ] as const;
 export const AuditEntrySchema = z.object({
   id: z.number().int(),

@@ -11,6 +11,8 @@ export const PlatformSettingsSchema = z.object({
   hideAdminsFromLeaderboard: z.boolean(),
   /** Off: no confirmation mail; optional: mailed at sign-up, play allowed; required: no play until confirmed. */
   emailVerification: EmailVerificationModeSchema,
+  /** Admins without a second factor can use the admin routes only once they set one up. */
+  requireTwoFactorForAdmins: z.boolean(),
 });
 export type PlatformSettings = z.infer<typeof PlatformSettingsSchema>;
 
@@ -18,6 +20,7 @@ export type PlatformSettings = z.infer<typeof PlatformSettingsSchema>;
 export const DEFAULT_PLATFORM_SETTINGS: Readonly<PlatformSettings> = Object.freeze({
   hideAdminsFromLeaderboard: false,
   emailVerification: 'optional',
+  requireTwoFactorForAdmins: false,
 });
 
 export type PlatformSettingKey = keyof PlatformSettings;

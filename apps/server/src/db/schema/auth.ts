@@ -23,6 +23,8 @@ export const users = pgTable(
     banned: boolean().default(false),
     banReason: text(),
     banExpires: timestamp({ withTimezone: true }),
+    // two-factor plugin
+    twoFactorEnabled: boolean().default(false),
     // Drapeau
     bio: text().notNull().default(''),
     avatarPath: text(),
@@ -87,3 +89,20 @@ export const verifications = pgTable('verifications', {
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/** two-factor plugin: the TOTP secret and the backup codes, both encrypted by better-auth with the session secret. */
+export const twoFactors = pgTable(
+  'two_factors',
+  {
+    id: text().primaryKey(),
+    secret: text().notNull(),
+    backupCodes: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verified: boolean().default(true),
+    failedVerificationCount: integer().default(0),
+    lockedUntil: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('two_factors_user_id_idx').on(t.userId)],
+);

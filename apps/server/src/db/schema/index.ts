@@ -5,3 +5,4 @@ export * from './audit.js';
 export * from './mail.js';
 export * from './catalogue.js';
 export * from './announcements.js';
+export * from './tokens.js';

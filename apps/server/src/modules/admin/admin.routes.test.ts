@@ -58,11 +58,16 @@ describe('every /api/admin route', () => {
       'GET /api/admin/audit',
       'GET /api/admin/settings',
       'PATCH /api/admin/settings',
+      'GET /api/admin/tokens',
+      'DELETE /api/admin/tokens/no-such-id',
+      'DELETE /api/admin/users/no-such-id/two-factor',
     ]) {
       expect(listed).toContain(expected);
     }
 
     const player = await registerPlayer(t.app);
+    // A player's API token is the player: no more.
+    const playerToken = (await player.client.post('/api/tokens', { name: 'walk', expiresInDays: 1 })).json<{ token: string }>();
     const body = { badgeId: 42, score: 'lots', rank: 'admin', unexpected: ['x'] };
     for (const { method, url } of operations) {
       const payload = method === 'GET' ? {} : { payload: body };
@@ -72,6 +77,8 @@ describe('every /api/admin route', () => {
       const asPlayer = await player.client.request({ method, url, ...payload });
       expect(asPlayer.statusCode, `${method} ${url} as a player`).toBe(403);
       expect(asPlayer.json().error.code).toBe('FORBIDDEN');
+      const byToken = await t.app.inject({ method, url, ...payload, headers: { authorization: `Bearer ${playerToken.token}` } });
+      expect(byToken.statusCode, `${method} ${url} with a player's token`).toBe(403);
       const asAdmin = await admin.request({ method, url, ...(method === 'GET' ? {} : { payload: {} }) });
       expect([401, 403], `${method} ${url} as admin`).not.toContain(asAdmin.statusCode);
       expect(asAdmin.statusCode, `${method} ${url} as admin`).toBeLessThan(500);

@@ -1,7 +1,14 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { AuthResponseSchema, LoginBodySchema, OkSchema, RegisterBodySchema, SessionResponseSchema } from '@drapeau/shared';
+import {
+  AuthResponseSchema,
+  LoginBodySchema,
+  OkSchema,
+  RegisterBodySchema,
+  SessionResponseSchema,
+  TwoFactorChallengeSchema,
+} from '@drapeau/shared';
 
 import type { Guards } from '../../http/auth-guards.js';
 import { toWebHeaders } from '../../http/web-headers.js';
@@ -47,7 +54,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/login',
     {
       config: perIp,
-      schema: { tags: ['auth'], body: LoginBodySchema, response: { 200: AuthResponseSchema } },
+      // With a second factor, no session yet: `{ twoFactorRequired: true }`, then POST /api/auth/two-factor/verify.
+      schema: { tags: ['auth'], body: LoginBodySchema, response: { 200: AuthResponseSchema.or(TwoFactorChallengeSchema) } },
     },
     async (request, reply) => {
       // Keyed on the account and the address: a stranger's wrong passwords lock out the stranger, not the owner signing
@@ -57,7 +65,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const { value, setCookies } = await auth.login(request.body, toWebHeaders(request.headers));
       await consumed.refund();
       forwardCookies(reply, setCookies);
-      return { user: value };
+      return value === 'two-factor' ? { twoFactorRequired: true as const } : { user: value };
     },
   );
 

@@ -18,6 +18,10 @@ export interface SessionUser {
   role: Role;
   /** Whether the address was confirmed (the admins may require it before playing). */
   emailVerified: boolean;
+  /** Whether the account has a second factor (the admins may require one of admins). */
+  twoFactorEnabled?: boolean;
+  /** Set when the request carried an API token instead of a session (account pages refuse it). */
+  viaToken?: boolean;
 }
 
 export interface AuthOutcome<T> {
@@ -90,7 +94,12 @@ export function createAuthService(deps: {
     const now = Date.now();
     if (!row || row.banned === true || row.expiresAt.getTime() <= now) return undefined;
     if (row.expiresAt.getTime() - expiresInMs + updateAgeMs <= now) return undefined;
-    const user: SessionUser = { userId: row.userId, role: toRole(row.role), emailVerified: row.emailVerified };
+    const user: SessionUser = {
+      userId: row.userId,
+      role: toRole(row.role),
+      emailVerified: row.emailVerified,
+      twoFactorEnabled: row.twoFactorEnabled === true,
+    };
     sessionCache.set(signedValue, user, row.expiresAt.getTime(), readAt);
     return user;
   }
@@ -137,13 +146,17 @@ export function createAuthService(deps: {
       }
     },
 
-    async login(body: LoginBody, headers: Headers): Promise<AuthOutcome<PublicUser>> {
+    /** The user, or 'two-factor' when the account has a second factor: the `two_factor` cookie then awaits the code. */
+    async login(body: LoginBody, headers: Headers): Promise<AuthOutcome<PublicUser | 'two-factor'>> {
       try {
         const { headers: out, response } = await auth.api.signInEmail({
           body: { email: body.email, password: body.password },
           headers,
           returnHeaders: true,
         });
+        if ('twoFactorRedirect' in response && response.twoFactorRedirect) {
+          return { value: 'two-factor', setCookies: setCookiesOf(out) };
+        }
         return { value: await loadUser(response.user.id), setCookies: setCookiesOf(out) };
       } catch (error) {
         throw await withBanDetails(translateError(error), body.email);
@@ -188,6 +201,7 @@ export function createAuthService(deps: {
           userId: response.user.id,
           role: toRole(response.user.role ?? 'user'),
           emailVerified: response.user.emailVerified,
+          twoFactorEnabled: response.user.twoFactorEnabled === true,
         },
         setCookies: setCookiesOf(out),
       };

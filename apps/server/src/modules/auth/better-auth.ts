@@ -1,12 +1,12 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin, username } from 'better-auth/plugins';
+import { admin, twoFactor, username } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@drapeau/shared';
 
 import type { Db } from '../../db/client.js';
-import { accounts, sessions, users, verifications } from '../../db/schema/index.js';
+import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema/index.js';
 
 import type { AuthMailHooks } from './auth-mail.js';
 
@@ -35,7 +35,7 @@ export function createBetterAuth(options: BetterAuthOptions) {
     telemetry: { enabled: false },
     database: drizzleAdapter(options.db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
     }),
     emailAndPassword: {
       enabled: true,
@@ -79,6 +79,15 @@ export function createBetterAuth(options: BetterAuthOptions) {
         usernameValidator: (value) => /^[A-Za-z0-9._-]+$/.test(value),
       }),
       admin({ defaultRole: 'user', adminRoles: ['admin'] }),
+      // TOTP and ten single-use backup codes (docs/decisions/012-accounts.md#two-factor). A sign-in of an account with a
+      // second factor ends in a short-lived `two_factor` cookie instead of a session; five wrong codes end that sign-in,
+      // ten in a row lock the second factor for 15 minutes.
+      twoFactor({
+        issuer: 'Drapeau',
+        backupCodeOptions: { amount: 10 },
+        twoFactorCookieMaxAge: 600,
+        accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 900 },
+      }),
     ],
   });
 }

@@ -9,6 +9,7 @@ export interface ActiveSessionRow {
   role: string;
   banned: boolean | null;
   emailVerified: boolean;
+  twoFactorEnabled: boolean | null;
 }
 
 /** The read side of better-auth's session table, for the guards' fast path (auth.service getSessionUser). */
@@ -20,6 +21,7 @@ export function createSessionsRepository(db: Db) {
       role: users.role,
       banned: users.banned,
       emailVerified: users.emailVerified,
+      twoFactorEnabled: users.twoFactorEnabled,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

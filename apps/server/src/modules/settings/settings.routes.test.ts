@@ -39,7 +39,11 @@ describe('GET and PATCH /api/admin/settings', () => {
   it('starts from the defaults: admins shown on the leaderboard', async () => {
     const response = await admin.get('/api/admin/settings');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ emailVerification: 'optional', hideAdminsFromLeaderboard: false });
+    expect(response.json()).toEqual({
+      emailVerification: 'optional',
+      hideAdminsFromLeaderboard: false,
+      requireTwoFactorForAdmins: false,
+    });
   });
 
   it('refuses an unknown setting or a wrong type with 400 VALIDATION_FAILED and changes nothing', async () => {
@@ -60,10 +64,15 @@ describe('GET and PATCH /api/admin/settings', () => {
   it('changes a setting, keeps it in the database, and records who changed what in the audit log', async () => {
     const response = await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: true });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ emailVerification: 'optional', hideAdminsFromLeaderboard: true });
+    expect(response.json()).toEqual({
+      emailVerification: 'optional',
+      hideAdminsFromLeaderboard: true,
+      requireTwoFactorForAdmins: false,
+    });
     expect((await admin.get('/api/admin/settings')).json()).toEqual({
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: true,
+      requireTwoFactorForAdmins: false,
     });
     const [row] = await t.database.db.select().from(platformSettings);
     expect(row).toMatchObject({ data: { hideAdminsFromLeaderboard: true }, revision: 1 });
@@ -83,6 +92,7 @@ describe('GET and PATCH /api/admin/settings', () => {
     expect((await admin.patch('/api/admin/settings', {})).json()).toEqual({
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: true,
+      requireTwoFactorForAdmins: false,
     });
     expect(await settingsAudit()).toHaveLength(before);
     const [row] = await t.database.db.select().from(platformSettings);
@@ -102,6 +112,7 @@ describe('GET and PATCH /api/admin/settings', () => {
     expect((await admin.get('/api/admin/settings')).json()).toEqual({
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: stored,
+      requireTwoFactorForAdmins: false,
     });
   });
 
@@ -113,6 +124,7 @@ describe('GET and PATCH /api/admin/settings', () => {
       expect((await secondAdmin.get('/api/admin/settings')).json()).toEqual({
         emailVerification: 'optional',
         hideAdminsFromLeaderboard: true,
+        requireTwoFactorForAdmins: false,
       });
     } finally {
       await second.app.close();
@@ -170,6 +182,7 @@ describe('GET and PATCH /api/admin/settings', () => {
           expect((await otherAdmin.get('/api/admin/settings')).json()).toEqual({
             emailVerification: 'optional',
             hideAdminsFromLeaderboard: next,
+            requireTwoFactorForAdmins: false,
           });
         },
         { timeout: 20_000, interval: 50 },

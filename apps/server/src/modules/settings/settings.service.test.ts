@@ -25,11 +25,17 @@ describe('toPlatformSettings', () => {
     expect(toPlatformSettings({ hideAdminsFromLeaderboard: true })).toEqual({
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: true,
+      requireTwoFactorForAdmins: false,
     });
-    expect(toPlatformSettings({})).toEqual({ emailVerification: 'optional', hideAdminsFromLeaderboard: false });
+    expect(toPlatformSettings({})).toEqual({
+      emailVerification: 'optional',
+      hideAdminsFromLeaderboard: false,
+      requireTwoFactorForAdmins: false,
+    });
     expect(toPlatformSettings({ hideAdminsFromLeaderboard: 1, gone: 'x' })).toEqual({
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: false,
+      requireTwoFactorForAdmins: false,
     });
   });
 });
@@ -47,12 +53,20 @@ describe('the settings service', () => {
     second.subscribe((next, previous) => seen.push([next, previous]));
 
     await first.update('settings-admin', { hideAdminsFromLeaderboard: true });
-    expect(first.get()).toEqual({ emailVerification: 'optional', hideAdminsFromLeaderboard: true });
-    expect(second.get()).toEqual({ emailVerification: 'optional', hideAdminsFromLeaderboard: true });
+    expect(first.get()).toEqual({
+      emailVerification: 'optional',
+      hideAdminsFromLeaderboard: true,
+      requireTwoFactorForAdmins: false,
+    });
+    expect(second.get()).toEqual({
+      emailVerification: 'optional',
+      hideAdminsFromLeaderboard: true,
+      requireTwoFactorForAdmins: false,
+    });
     expect(seen).toEqual([
       [
-        { emailVerification: 'optional', hideAdminsFromLeaderboard: true },
-        { emailVerification: 'optional', hideAdminsFromLeaderboard: false },
+        { emailVerification: 'optional', hideAdminsFromLeaderboard: true, requireTwoFactorForAdmins: false },
+        { emailVerification: 'optional', hideAdminsFromLeaderboard: false, requireTwoFactorForAdmins: false },
       ],
     ]);
     // Only the instance that made the change is told to announce it.
@@ -61,7 +75,11 @@ describe('the settings service', () => {
 
     // A notification that arrives late (an older revision) does not take an instance back.
     events.publish('settings', { revision: 0, settings: { hideAdminsFromLeaderboard: false } });
-    expect(second.get()).toEqual({ emailVerification: 'optional', hideAdminsFromLeaderboard: true });
+    expect(second.get()).toEqual({
+      emailVerification: 'optional',
+      hideAdminsFromLeaderboard: true,
+      requireTwoFactorForAdmins: false,
+    });
     expect(seen).toHaveLength(1);
     first.close();
     second.close();

@@ -13,7 +13,10 @@ import { getErrorMessage } from '@/lib/error-message';
 
 import { useChangeEmail, useChangePassword, useRequestVerification } from '../api/account-requests';
 
-/** Profile → account: the address and its confirmation, a change of address, a change of password. */
+import { ApiTokensSection } from './api-tokens-section';
+import { TwoFactorSection } from './two-factor-section';
+
+/** Profile → account: the address and its confirmation, a change of address, a change of password, two-factor, API tokens. */
 export function AccountSecurity({ user }: { user: PublicUser }) {
   const { t } = useTranslation(['account', 'common', 'errors']);
   return (
@@ -24,6 +27,8 @@ export function AccountSecurity({ user }: { user: PublicUser }) {
       <CardContent className="grid gap-8">
         <EmailSection user={user} />
         <PasswordSection />
+        <TwoFactorSection />
+        <ApiTokensSection />
       </CardContent>
     </Card>
   );

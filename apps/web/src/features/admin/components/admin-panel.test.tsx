@@ -63,9 +63,11 @@ describe('admin panel', () => {
       'Submissions',
       'Audit Log',
       'Flags',
+      'API tokens',
       'Settings',
       'Challenges',
       'Incidents',
+      'Announcements',
     ]);
     expect(screen.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
   });

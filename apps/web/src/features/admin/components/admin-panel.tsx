@@ -1,4 +1,4 @@
-import { Award, Flag, History, Download, Send, Settings, Users, type LucideIcon } from 'lucide-react';
+import { Award, Flag, History, Download, KeyRound, Send, Settings, Users, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -16,9 +16,10 @@ import { BadgesTab } from './badges-tab';
 import { FlagsTab } from './flags-tab';
 import { SettingsTab } from './settings-tab';
 import { SubmissionsTab } from './submissions-tab';
+import { TokensTab } from './tokens-tab';
 import { UsersTab } from './users-tab';
 
-const TABS = ['users', 'badges', 'submissions', 'audit', 'flags', 'settings'] as const;
+const TABS = ['users', 'badges', 'submissions', 'audit', 'flags', 'tokens', 'settings'] as const;
 type AdminTab = (typeof TABS)[number];
 
 const TAB_ICONS: Record<AdminTab, LucideIcon> = {
@@ -27,6 +28,7 @@ const TAB_ICONS: Record<AdminTab, LucideIcon> = {
   submissions: Send,
   audit: History,
   flags: Flag,
+  tokens: KeyRound,
   settings: Settings,
 };
 
@@ -114,6 +116,9 @@ function AdminDashboard({ currentUserId, extraTabs }: { currentUserId: string; e
         </TabsContent>
         <TabsContent value="flags">
           <FlagsTab />
+        </TabsContent>
+        <TabsContent value="tokens">
+          <TokensTab />
         </TabsContent>
         <TabsContent value="settings">
           <SettingsTab />

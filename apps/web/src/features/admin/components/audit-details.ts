@@ -29,6 +29,8 @@ export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
   'user.unban': 'userUnban',
   'instance.backup': 'instanceBackup',
   'settings.update': 'settingsUpdate',
+  'token.revoke': 'tokenRevoke',
+  'user.two-factor-reset': 'userTwoFactorReset',
 };
 
 /** One line of an entry's details: an optional field name and a value, `from → to` for a change. */

@@ -43,6 +43,8 @@ const ACTION_TONES: Record<AuditAction, 'sky' | 'amber' | 'emerald' | 'rose' | '
   'user.unban': 'emerald',
   'instance.backup': 'secondary',
   'settings.update': 'amber',
+  'token.revoke': 'rose',
+  'user.two-factor-reset': 'amber',
 };
 
 /** Who did what to whom, newest first. */

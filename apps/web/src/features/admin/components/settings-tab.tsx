@@ -21,7 +21,7 @@ type BooleanSettingKey = {
  * One row per setting, in this order; its texts are `admin:settings.fields.<key>.{label,description}`. A new setting is
  * one line here (docs/decisions/008-platform-settings.md).
  */
-const SETTING_ROWS: { key: BooleanSettingKey }[] = [{ key: 'hideAdminsFromLeaderboard' }];
+const SETTING_ROWS: { key: BooleanSettingKey }[] = [{ key: 'hideAdminsFromLeaderboard' }, { key: 'requireTwoFactorForAdmins' }];
 
 /** The admins' platform settings: each switch saves at once and is recorded in the audit log. */
 export function SettingsTab() {

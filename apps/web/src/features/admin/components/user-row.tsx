@@ -1,4 +1,4 @@
-import { Award, Pencil, Trash2 } from 'lucide-react';
+import { Award, Pencil, ShieldOff, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -11,7 +11,7 @@ import { WithTooltip } from '@/components/ui/tooltip';
 
 import { UserBadgeChips } from './user-badge-chips';
 
-export type UserAction = 'award' | 'edit' | 'delete';
+export type UserAction = 'award' | 'edit' | 'delete' | 'resetTwoFactor';
 
 interface UserRowProps {
   user: PublicUser;
@@ -60,6 +60,16 @@ export function UserRow({ user, isSelf, badgesById, onAction }: UserRowProps) {
           <WithTooltip label={t('admin:users.actions.edit')}>
             <Button variant="ghost" size="icon" aria-label={t('admin:users.actions.edit')} onClick={() => onAction('edit', user)}>
               <Pencil />
+            </Button>
+          </WithTooltip>
+          <WithTooltip label={t('admin:users.actions.resetTwoFactor')}>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-label={t('admin:users.actions.resetTwoFactor')}
+              onClick={() => onAction('resetTwoFactor', user)}
+            >
+              <ShieldOff />
             </Button>
           </WithTooltip>
           <WithTooltip label={isSelf ? t('admin:users.actions.cannotDeleteSelf') : t('admin:users.actions.delete')}>

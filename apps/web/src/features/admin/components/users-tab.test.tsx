@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { buildAdmin, buildUser } from '@/testing/factories';
@@ -159,5 +160,22 @@ describe('user management', () => {
     await waitFor(() => expect(screen.queryByRole('listitem', { name: 'alice' })).not.toBeInTheDocument());
     const searches = api.state.requests.filter((request) => request.path.startsWith('/api/admin/users?'));
     expect(searches.map((request) => request.path)).toEqual(['/api/admin/users?page=1', '/api/admin/users?page=1&search=roo']);
+  });
+
+  it('resets a player’s second factor after a confirmation naming them', async () => {
+    const reset: string[] = [];
+    const { user } = renderUsers();
+    server.use(
+      http.delete<{ userId: string }>('/api/admin/users/:userId/two-factor', ({ params }) => {
+        reset.push(params.userId);
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    await user.click(within(await row('alice')).getByRole('button', { name: 'Reset two-factor' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Reset two-factor' });
+    expect(dialog).toHaveTextContent('alice');
+    expect(reset).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(reset).toEqual([ALICE.uid]));
   });
 });

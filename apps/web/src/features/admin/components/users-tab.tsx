@@ -14,6 +14,7 @@ import { AdminSection } from './admin-section';
 import { AwardBadgeDialog } from './award-badge-dialog';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
+import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
 import { Pager } from './pager';
 import { EmptyState, SectionError, SectionSpinner } from './section-state';
 import { useDebouncedValue } from './use-debounced-value';
@@ -97,6 +98,7 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
       <EditUserDialog user={dialogUser('edit')} isSelf={dialog?.user.uid === currentUserId} onClose={close} />
       <AwardBadgeDialog user={dialogUser('award')} badges={badgeList} onClose={close} />
       <DeleteUserDialog user={dialogUser('delete')} onClose={close} />
+      <ResetTwoFactorDialog user={dialogUser('resetTwoFactor')} onClose={close} />
     </AdminSection>
   );
 }

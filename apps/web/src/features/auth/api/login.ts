@@ -1,20 +1,38 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { AuthResponseSchema, type LoginBody } from '@drapeau/shared';
+import { AuthResponseSchema, type LoginBody, TwoFactorChallengeSchema, type VerifyTwoFactorBody } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
 import { startSession } from './session-cache';
 
-/** POST /api/auth/login: sets the session cookie and answers with the user. */
+/**
+ * POST /api/auth/login: sets the session cookie and answers with the user, or, for an account with a second factor,
+ * `{ twoFactorRequired: true }` and a short-lived cookie that the code then completes.
+ */
 export function login(body: LoginBody) {
-  return apiClient.post('/api/auth/login', body, AuthResponseSchema);
+  return apiClient.post('/api/auth/login', body, AuthResponseSchema.or(TwoFactorChallengeSchema));
+}
+
+/** POST /api/auth/two-factor/verify: the second step, with a code from the app or a backup code. */
+export function verifyTwoFactor(body: VerifyTwoFactorBody) {
+  return apiClient.post('/api/auth/two-factor/verify', body, AuthResponseSchema);
 }
 
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
+    onSuccess: (result) => {
+      if ('user' in result) startSession(queryClient, result.user);
+    },
+  });
+}
+
+export function useVerifyTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: verifyTwoFactor,
     onSuccess: ({ user }) => startSession(queryClient, user),
   });
 }

@@ -176,3 +176,34 @@ describe('auth screen', () => {
     expect(await screen.findByText('Authentication failed')).toBeInTheDocument();
   });
 });
+
+describe('sign-in with a second factor', () => {
+  it('asks for the code after the password, then signs in; a backup code can be used instead', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('/api/auth/login', () => HttpResponse.json({ twoFactorRequired: true })),
+      http.post('/api/auth/two-factor/verify', async ({ request }) => {
+        const body = (await request.json()) as { code: string; method: string };
+        bodies.push(body);
+        if (body.code === 'abcde-12345') return HttpResponse.json({ user: buildUser() });
+        return errorResponse(401, 'TWO_FACTOR_INVALID_CODE');
+      }),
+    );
+    const { user, router } = renderApp('/login');
+    await fillLogin(user);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    await user.type(await screen.findByLabelText('Code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('This code is not valid.')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+
+    await user.click(screen.getByRole('button', { name: 'Use a backup code instead' }));
+    await user.type(screen.getByLabelText('Backup code'), 'abcde-12345');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/challenges'));
+    expect(bodies).toEqual([
+      { code: '654321', method: 'totp' },
+      { code: 'abcde-12345', method: 'backup' },
+    ]);
+  });
+});

@@ -9,6 +9,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 
 import { PasswordField } from './password-field';
+import { TwoFactorStep } from './two-factor-step';
 import { useAuthSubmit, type AuthMode, type AuthValues } from './use-auth-submit';
 
 const EMPTY_VALUES: AuthValues = { username: '', email: '', password: '', confirmPassword: '' };
@@ -21,7 +22,7 @@ interface AuthFormProps {
 export function AuthForm({ mode }: AuthFormProps) {
   const { t } = useTranslation('auth');
   const [values, setValues] = useState<AuthValues>(EMPTY_VALUES);
-  const { submit, isPending } = useAuthSubmit(mode);
+  const { submit, submitCode, needsCode, isPending } = useAuthSubmit(mode);
   const isRegister = mode === 'register';
 
   const bind = (field: keyof AuthValues) => ({
@@ -37,6 +38,8 @@ export function AuthForm({ mode }: AuthFormProps) {
     event.preventDefault();
     void submit(values);
   }
+
+  if (needsCode) return <TwoFactorStep isPending={isPending} onSubmit={(code, method) => void submitCode(code, method)} />;
 
   return (
     <form onSubmit={handleSubmit} className="grid gap-4" aria-busy={isPending}>

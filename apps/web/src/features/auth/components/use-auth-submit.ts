@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -5,7 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-error';
 import { getErrorMessage } from '@/lib/error-message';
 
-import { useLogin } from '../api/login';
+import { useLogin, useVerifyTwoFactor } from '../api/login';
 import { useRegister } from '../api/register';
 
 export type AuthMode = 'login' | 'register';
@@ -26,6 +27,9 @@ export function useAuthSubmit(mode: AuthMode) {
   const navigate = useNavigate();
   const login = useLogin();
   const register = useRegister();
+  const verify = useVerifyTwoFactor();
+  /** Set once the password was right for an account with a second factor: the code is asked next. */
+  const [needsCode, setNeedsCode] = useState(false);
 
   function showError(description: string): void {
     toast({ variant: 'destructive', title: t('common:error'), description });
@@ -44,7 +48,11 @@ export function useAuthSubmit(mode: AuthMode) {
           password: values.password,
         });
       } else {
-        await login.mutateAsync({ email: values.email.trim(), password: values.password });
+        const result = await login.mutateAsync({ email: values.email.trim(), password: values.password });
+        if ('twoFactorRequired' in result) {
+          setNeedsCode(true);
+          return;
+        }
       }
     } catch (error) {
       // An unreadable reply says nothing useful: fall back to the generic "Authentication failed" (docs/product.md#messages).
@@ -56,5 +64,23 @@ export function useAuthSubmit(mode: AuthMode) {
     await navigate('/challenges', { replace: true });
   }
 
-  return { submit, isPending: login.isPending || register.isPending };
+  async function submitCode(code: string, method: 'totp' | 'backup'): Promise<void> {
+    try {
+      await verify.mutateAsync({ code: code.trim(), method });
+    } catch (error) {
+      // An expired second step (too many wrong codes, or ten minutes) starts again from the password.
+      if (isApiError(error) && error.code === 'TWO_FACTOR_EXPIRED') setNeedsCode(false);
+      showError(getErrorMessage(t, error));
+      return;
+    }
+    toast({ title: t('common:success'), description: t('auth:login.success') });
+    await navigate('/challenges', { replace: true });
+  }
+
+  return {
+    submit,
+    submitCode,
+    needsCode,
+    isPending: login.isPending || register.isPending || verify.isPending,
+  };
 }

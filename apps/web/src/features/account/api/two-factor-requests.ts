@@ -1,0 +1,31 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import {
+  type ConfirmTwoFactorBody,
+  type DisableTwoFactorBody,
+  type EnableTwoFactorBody,
+  OkSchema,
+  TwoFactorEnrolmentSchema,
+  TwoFactorStatusSchema,
+} from '@drapeau/shared';
+
+import { apiClient } from '@/lib/api-client';
+
+/** The signed-in user's second factor (server: modules/auth/two-factor.routes.ts). */
+const twoFactorKeys = { all: ['two-factor'] as const };
+
+export const getTwoFactorStatus = () => apiClient.get('/api/auth/two-factor', TwoFactorStatusSchema);
+export const enableTwoFactor = (body: EnableTwoFactorBody) =>
+  apiClient.post('/api/auth/two-factor/enable', body, TwoFactorEnrolmentSchema);
+export const confirmTwoFactor = (body: ConfirmTwoFactorBody) => apiClient.post('/api/auth/two-factor/confirm', body, OkSchema);
+export const disableTwoFactor = (body: DisableTwoFactorBody) => apiClient.post('/api/auth/two-factor/disable', body, OkSchema);
+
+export const useTwoFactorStatus = () => useQuery({ queryKey: twoFactorKeys.all, queryFn: getTwoFactorStatus });
+export const useEnableTwoFactor = () => useMutation({ mutationFn: enableTwoFactor });
+
+function useChangingStatus<T>(mutationFn: (body: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: twoFactorKeys.all }) });
+}
+export const useConfirmTwoFactor = () => useChangingStatus(confirmTwoFactor);
+export const useDisableTwoFactor = () => useChangingStatus(disableTwoFactor);

@@ -1,0 +1,69 @@
+import { screen, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import type { ApiToken, CreatedApiToken } from '@drapeau/shared';
+
+import { i18n } from '@/lib/i18n';
+import { buildUser } from '@/testing/factories';
+import { renderApp } from '@/testing/render-app';
+import { server } from '@/testing/server';
+
+const SECRET = 'drp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
+
+/** A small in-memory API: what the server keeps is the list without the token. */
+function useTokenServer() {
+  let tokens: ApiToken[] = [];
+  server.use(
+    http.get('/api/badges', () => HttpResponse.json({ badges: [] })),
+    http.get('/api/tokens', () => HttpResponse.json({ tokens })),
+    http.post('/api/tokens', async ({ request }) => {
+      const body = (await request.json()) as { name: string; expiresInDays: number };
+      const token: ApiToken = {
+        id: `t${tokens.length + 1}`,
+        name: body.name,
+        hint: SECRET.slice(-4),
+        createdAt: '2026-01-05T10:00:00.000Z',
+        expiresAt: '2026-02-04T10:00:00.000Z',
+        lastUsedAt: null,
+      };
+      tokens = [token, ...tokens];
+      return HttpResponse.json<CreatedApiToken>({ ...token, token: SECRET }, { status: 201 });
+    }),
+    http.delete<{ id: string }>('/api/tokens/:id', ({ params }) => {
+      tokens = tokens.filter((token) => token.id !== params.id);
+      return HttpResponse.json({ ok: true });
+    }),
+  );
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+describe('API tokens on the account page', () => {
+  it('shows a new token once, lists it by name and hint only, and revokes it', async () => {
+    useTokenServer();
+    const { user } = renderApp('/profile', { sessionUser: buildUser() });
+    expect(await screen.findByText('You have no API token.', {}, { timeout: 5000 })).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Token name'), 'solver');
+    await user.click(screen.getByRole('button', { name: 'Create a token' }));
+    expect(await screen.findByTestId('new-api-token')).toHaveTextContent(SECRET);
+    const item = (await screen.findByRole('button', { name: 'Revoke the token solver' })).closest('li')!;
+    expect(within(item).getByText(`…${SECRET.slice(-4)}`)).toBeInTheDocument();
+    expect(item.textContent).not.toContain(SECRET);
+
+    await user.click(screen.getByRole('button', { name: 'I have copied it' }));
+    expect(screen.queryByText(SECRET)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Revoke the token solver' }));
+    expect(await screen.findByText('You have no API token.')).toBeInTheDocument();
+  });
+
+  it('speaks French', async () => {
+    await i18n.changeLanguage('fr');
+    useTokenServer();
+    renderApp('/profile', { sessionUser: buildUser() });
+    expect(await screen.findByText('Vous n’avez aucun jeton d’API.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Créer un jeton' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,143 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { API_TOKEN_MAX_DAYS, API_TOKEN_NAME_MAX, type CreatedApiToken } from '@drapeau/shared';
+
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/error-message';
+import { useLocale } from '@/lib/use-locale';
+
+import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/token-requests';
+
+const formatDate = (iso: string, locale: string) =>
+  new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
+
+/** Profile → account → API tokens: create one (shown once), list them, revoke them. */
+export function ApiTokensSection() {
+  const { t } = useTranslation(['account', 'common', 'errors']);
+  const locale = useLocale();
+  const ids = useId();
+  const [name, setName] = useState('');
+  const [days, setDays] = useState('90');
+  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  const tokens = useApiTokens();
+  const create = useCreateApiToken();
+  const revoke = useRevokeApiToken();
+  const fail = (error: unknown) =>
+    toast({ variant: 'destructive', title: t('common:error'), description: getErrorMessage(t, error) });
+
+  function handleCreate(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    create.mutate(
+      { name: name.trim(), expiresInDays: Number(days) },
+      {
+        onSuccess: (token) => {
+          setCreated(token);
+          setName('');
+        },
+        onError: fail,
+      },
+    );
+  }
+
+  async function copy(token: string) {
+    try {
+      await navigator.clipboard.writeText(token);
+      toast({ title: t('account:tokens.copied') });
+    } catch {
+      // The token stays on screen to be copied by hand.
+    }
+  }
+
+  return (
+    <section className="grid gap-3" aria-labelledby={`${ids}-tokens-title`}>
+      <h3 id={`${ids}-tokens-title`} className="font-medium">
+        {t('account:tokens.title')}
+      </h3>
+      <p className="text-sm text-muted-foreground">{t('account:tokens.hint')}</p>
+      <pre className="overflow-x-auto rounded-md bg-muted p-2 text-xs">
+        {'curl -H "Authorization: Bearer drp_…" ' + `${window.location.origin}/api/challenges`}
+      </pre>
+      {created && (
+        <div role="status" className="grid gap-2 rounded-md border border-amber-500 p-3">
+          <p className="text-sm font-medium">{t('account:tokens.shownOnce', { name: created.name })}</p>
+          <code data-testid="new-api-token" className="break-all rounded bg-muted p-2 text-sm">
+            {created.token}
+          </code>
+          <div className="flex gap-2">
+            <Button type="button" size="sm" variant="outline" onClick={() => void copy(created.token)}>
+              {t('account:tokens.copy')}
+            </Button>
+            <Button type="button" size="sm" variant="ghost" onClick={() => setCreated(null)}>
+              {t('account:tokens.hide')}
+            </Button>
+          </div>
+        </div>
+      )}
+      <form className="grid gap-2 sm:grid-cols-[1fr_8rem_auto] sm:items-end" onSubmit={handleCreate}>
+        <div className="grid gap-2">
+          <Label htmlFor={`${ids}-token-name`}>{t('account:tokens.name')}</Label>
+          <Input
+            id={`${ids}-token-name`}
+            required
+            maxLength={API_TOKEN_NAME_MAX}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+          />
+        </div>
+        <div className="grid gap-2">
+          <Label htmlFor={`${ids}-token-days`}>{t('account:tokens.days')}</Label>
+          <Input
+            id={`${ids}-token-days`}
+            type="number"
+            required
+            min={1}
+            max={API_TOKEN_MAX_DAYS}
+            value={days}
+            onChange={(event) => setDays(event.target.value)}
+          />
+        </div>
+        <Button type="submit" disabled={create.isPending}>
+          {t('account:tokens.create')}
+        </Button>
+      </form>
+      {tokens.data && tokens.data.tokens.length === 0 && (
+        <p className="text-sm text-muted-foreground">{t('account:tokens.none')}</p>
+      )}
+      <ul className="grid gap-2">
+        {tokens.data?.tokens.map((token) => (
+          <li key={token.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm">
+            <span>
+              <span className="font-medium">{token.name}</span> <code>…{token.hint}</code>
+              <span className="block text-muted-foreground">
+                {t('account:tokens.expires', { date: formatDate(token.expiresAt, locale) })}
+                {' · '}
+                {token.lastUsedAt
+                  ? t('account:tokens.lastUsed', { date: formatDate(token.lastUsedAt, locale) })
+                  : t('account:tokens.neverUsed')}
+              </span>
+            </span>
+            <Button
+              type="button"
+              size="sm"
+              variant="outline"
+              aria-label={t('account:tokens.revokeNamed', { name: token.name })}
+              disabled={revoke.isPending}
+              onClick={() =>
+                revoke.mutate(token.id, {
+                  onSuccess: () => toast({ title: t('common:success'), description: t('account:tokens.revoked') }),
+                  onError: fail,
+                })
+              }
+            >
+              {t('account:tokens.revoke')}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

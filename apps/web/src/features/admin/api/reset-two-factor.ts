@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+
+import { OkSchema } from '@drapeau/shared';
+
+import { apiClient } from '@/lib/api-client';
+
+import { adminKeys } from './admin-keys';
+
+/** DELETE /api/admin/users/:userId/two-factor: the player signs in with the password alone again (audited). */
+export function resetTwoFactor(userId: string) {
+  return apiClient.delete(`/api/admin/users/${encodeURIComponent(userId)}/two-factor`, OkSchema);
+}
+
+export function useResetTwoFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetTwoFactor,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.audit() }),
+  });
+}

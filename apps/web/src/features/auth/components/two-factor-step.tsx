@@ -1,0 +1,60 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+
+interface TwoFactorStepProps {
+  isPending: boolean;
+  onSubmit: (code: string, method: 'totp' | 'backup') => void;
+}
+
+/** The second step of a sign-in: a code from the authenticator app, or a backup code. */
+export function TwoFactorStep({ isPending, onSubmit }: TwoFactorStepProps) {
+  const { t } = useTranslation('auth');
+  const [code, setCode] = useState('');
+  const [method, setMethod] = useState<'totp' | 'backup'>('totp');
+  const isBackup = method === 'backup';
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    onSubmit(code, method);
+  }
+
+  return (
+    <form onSubmit={handleSubmit} className="grid gap-4" aria-busy={isPending} aria-labelledby="two-factor-title">
+      <h2 id="two-factor-title" className="text-lg font-semibold">
+        {t('twoFactor.title')}
+      </h2>
+      <p className="text-sm text-muted-foreground">{isBackup ? t('twoFactor.backupHint') : t('twoFactor.hint')}</p>
+      <div className="grid gap-2">
+        <Label htmlFor="two-factor-code">{isBackup ? t('twoFactor.backupCode') : t('twoFactor.code')}</Label>
+        <Input
+          id="two-factor-code"
+          name="code"
+          required
+          autoComplete="one-time-code"
+          {...(isBackup ? { maxLength: 32 } : { inputMode: 'numeric' as const, pattern: '[0-9]{6}', maxLength: 6 })}
+          value={code}
+          onChange={(event) => setCode(event.target.value)}
+          disabled={isPending}
+        />
+      </div>
+      <Button type="submit" size="lg" className="w-full" disabled={isPending}>
+        {t('twoFactor.submit')}
+      </Button>
+      <Button
+        type="button"
+        variant="link"
+        className="h-auto p-0"
+        onClick={() => {
+          setMethod(isBackup ? 'totp' : 'backup');
+          setCode('');
+        }}
+      >
+        {isBackup ? t('twoFactor.useApp') : t('twoFactor.useBackup')}
+      </Button>
+    </form>
+  );
+}
