@@ -99,7 +99,7 @@ export function createTwoFactorService(deps: {
       if (!(await markUsed(userId, body.code))) throw invalidCode();
       const { headers: out } = await call(() => auth.api.verifyTOTP({ body: { code: body.code }, headers, returnHeaders: true }));
       await attempt.refund();
-      deps.sessions.revokeSessions(userId);
+      await deps.sessions.revokeSessions(userId);
       return { value: null, setCookies: out.getSetCookie() };
     },
 
@@ -117,7 +117,7 @@ export function createTwoFactorService(deps: {
         auth.api.disableTwoFactor({ body: { password: body.password }, headers, returnHeaders: true }),
       );
       await attempt.refund();
-      deps.sessions.revokeSessions(userId);
+      await deps.sessions.revokeSessions(userId);
       return { value: null, setCookies: out.getSetCookie() };
     },
 
@@ -144,7 +144,7 @@ export function createTwoFactorService(deps: {
       const target = await repository.reset(userId);
       if (!target) throw new AppError('USER_NOT_FOUND', 404, 'This user does not exist.');
       await deps.audit.record({ actorId, action: 'user.two-factor-reset', targetUserId: userId, targetName: target.username });
-      deps.sessions.revokeSessions(userId);
+      await deps.sessions.revokeSessions(userId);
     },
   };
 }
