@@ -43,7 +43,11 @@ export async function readZip(data: Buffer): Promise<ArchiveFiles> {
   return new Promise<ArchiveFiles>((resolve, reject) => {
     const fail = (error: unknown) => {
       zip.close();
-      reject(error instanceof ArchiveError ? error : problem('NOT_A_ZIP', '', (error as Error).message));
+      const message = (error as Error).message;
+      // yauzl checks each name itself (strictFileNames): a climbing or absolute path is the zip's, not a damaged archive.
+      const unsafe = /^(?:invalid relative path|absolute path): (.*)$/.exec(message);
+      if (unsafe) return reject(problem('UNSAFE_PATH', unsafe[1] ?? '', 'a path leaves the archive'));
+      reject(error instanceof ArchiveError ? error : problem('NOT_A_ZIP', '', message));
     };
     zip.on('error', fail);
     zip.on('end', () => resolve(files));
