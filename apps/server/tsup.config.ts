@@ -15,5 +15,7 @@ export default defineConfig({
   noExternal: ['@drapeau/shared'],
   async onSuccess() {
     await cp('src/db/migrations', 'dist/migrations', { recursive: true });
+    // The built-in pack is read as a folder next to main.js (modules/challenges/catalogue-transfer.service.ts).
+    await cp('src/modules/challenges/pack', 'dist/pack', { recursive: true });
   },
 });
