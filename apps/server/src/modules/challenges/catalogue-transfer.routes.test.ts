@@ -279,3 +279,28 @@ describe('imports are bounded and stay inside their folder', () => {
     expect(await problemOf(Buffer.from('name: not a zip\n'))).toMatchObject({ code: 'NOT_A_ZIP' });
   });
 });
+
+describe('Seed re-applies the built-in pack', () => {
+  it('upserts by slug, keeps solves, and reports what it really added or updated', async () => {
+    const player = await registerPlayer(t.app);
+    const flag = (await admin.get('/api/admin/challenges/caesar-cipher')).json<AdminChallenge>().flags[0]!.derivedValue!;
+    expect((await player.client.post('/api/challenges/caesar-cipher/submit', { flag })).json().status).toBe('correct');
+    const score = (await player.client.get('/api/auth/session')).json().user.score as number;
+    await admin.patch('/api/admin/challenges/caesar-cipher', { title: { en: 'Changed by an admin', fr: 'Changé' } });
+    expect((await admin.delete('/api/admin/challenges/hash-cracking')).statusCode).toBe(200);
+
+    const seeded = await admin.post('/api/admin/seed');
+    expect(seeded.statusCode).toBe(200);
+    const { report } = seeded.json();
+    expect(report).toMatchObject({ created: 1, updated: 1, unchanged: 18 });
+    expect(report.challenges.filter((c: { action: string }) => c.action !== 'unchanged')).toEqual([
+      expect.objectContaining({ id: 'caesar-cipher', action: 'updated' }),
+      expect.objectContaining({ id: 'hash-cracking', action: 'created' }),
+    ]);
+    expect((await admin.get('/api/admin/challenges/caesar-cipher')).json().title.en).toBe('Caesar Cipher');
+    expect((await player.client.get('/api/auth/session')).json().user).toMatchObject({
+      score,
+      solvedChallenges: expect.arrayContaining(['caesar-cipher']),
+    });
+  });
+});
