@@ -8,7 +8,7 @@ import { IMPORT_LIMITS, type ImportProblem } from '@drapeau/shared';
 /** The files of an import, by path relative to its root ('/'-separated), read into memory within the bounds. */
 export type ArchiveFiles = Map<string, Buffer>;
 /** The bounds of one import (IMPORT_LIMITS; smaller in tests). */
-export type ImportLimits = Pick<typeof IMPORT_LIMITS, 'maxArchiveBytes' | 'maxFiles' | 'maxTotalBytes' | 'maxFileBytes'>;
+export type ImportLimits = Record<'maxArchiveBytes' | 'maxFiles' | 'maxTotalBytes' | 'maxFileBytes', number>;
 
 export class ArchiveError extends Error {
   constructor(readonly problem: ImportProblem) {
