@@ -11,6 +11,7 @@ import { parseArgs } from 'node:util';
 import { deriveFlag } from '../apps/server/src/modules/challenges/flags.js';
 
 import { httpRequest, sleep } from './lib/http-client.js';
+import { type CatalogueResult, renderCatalogue, runCatalogue } from './lib/catalogue.js';
 import { type BurstRequest, runBurst, runLive, runLoad } from './lib/load.js';
 import { renderInstances, runInstancesScenario } from './lib/instances.js';
 import { type BareResult, integrityOk, type PassResult, renderTable } from './lib/report.js';
@@ -36,6 +37,7 @@ const { values: args } = parseArgs({
     'server-entry': { type: 'string' },
     keep: { type: 'boolean', default: false },
     scenario: { type: 'string', default: 'single' },
+    only: { type: 'string', default: 'all' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -54,7 +56,9 @@ if (args.help) {
   --server-entry=<main.js>  measure another build (e.g. an older commit's dist/main.js) instead of apps/server/dist
   --keep                 keep the database and data directory (paths printed)
   --scenario=single      single: every figure on one instance (both databases); instances: leaderboard reads from one
-                         instance and from two behind nginx, on PostgreSQL (BENCH_DB_NAME, default drapeau_bench)`);
+                         instance and from two behind nginx, on PostgreSQL (BENCH_DB_NAME, default drapeau_bench)
+  --only=catalogue       only the catalogue figures: an import of 200 challenges with 200 small files (new, unchanged,
+                         updated) and the challenge list and detail under load (with the seeded players' sessions)`);
   process.exit(0);
 }
 
@@ -108,7 +112,9 @@ interface Captured {
   search: string;
 }
 
-async function runPass(kind: 'postgres' | 'pglite', captured: Partial<Captured>): Promise<PassResult> {
+const catalogueResults: Partial<Record<'postgres' | 'pglite', CatalogueResult>> = {};
+
+async function runPass(kind: 'postgres' | 'pglite', captured: Partial<Captured>): Promise<PassResult | undefined> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), `drapeau-bench-${kind}-`));
   const dataDir = path.join(tmp, 'data');
   const logFile = path.join(tmp, 'server.log');
@@ -131,6 +137,25 @@ async function runPass(kind: 'postgres' | 'pglite', captured: Partial<Captured>)
     log(
       `${kind}: seeded in ${seed.seconds.toFixed(1)} s; solvers per challenge: ${seed.challenges.map((c) => c.solvers).join(' ')}`,
     );
+
+    if (args.only === 'catalogue') {
+      log(`${kind}: catalogue: import of 200 challenges, then the challenge list and detail`);
+      const started = await startServer({ args: [entry], env, port: await freePort(), logFile });
+      server = started.server;
+      const result = await runCatalogue({
+        baseUrl: server.baseUrl,
+        admin: { email: env.ADMIN_EMAIL!, password: env.ADMIN_PASSWORD! },
+        load: {
+          connections: options.connections,
+          durationSeconds: options.duration,
+          warmupSeconds: 2,
+          cookies: Array.from({ length: options.active }, (_, i) => cookieOf(i + 1)),
+          serverPid: server.pid,
+        },
+      });
+      catalogueResults[kind] = result;
+      return undefined;
+    }
 
     log(`${kind}: cold start on the existing store`);
     const cold = await startServer({ args: [entry], env, port: await freePort(), logFile });
@@ -310,7 +335,22 @@ async function main(): Promise<void> {
         continue;
       }
     }
-    passes.push(await runPass(kind, captured));
+    const pass = await runPass(kind, captured);
+    if (pass) passes.push(pass);
+  }
+  if (args.only === 'catalogue') {
+    console.log(`\nDrapeau catalogue benchmark — ${os.cpus().length} cores, Node ${process.version}`);
+    for (const [kind, result] of Object.entries(catalogueResults)) console.log(renderCatalogue(kind, result));
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
+    const file = path.join(root, 'bench/results', `catalogue-${stamp}.json`);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(
+      file,
+      `${JSON.stringify({ date: new Date().toISOString(), git, options, catalogue: catalogueResults }, null, 2)}\n`,
+    );
+    console.log(`\nResults: ${path.relative(root, file)}`);
+    return;
   }
   const bare = captured.page && captured.search ? await runBare(captured as Captured) : undefined;
 

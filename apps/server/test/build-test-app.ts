@@ -100,6 +100,11 @@ export class TestClient {
   put = (url: string, payload?: unknown) => this.request({ method: 'PUT', url, payload: payload as InjectOptions['payload'] });
   delete = (url: string) => this.request({ method: 'DELETE', url });
 
+  /** The session cookie's value, for a request made outside `inject` (a live-event stream over real HTTP). */
+  sessionToken(): string | undefined {
+    return this.cookies.get('drapeau.session_token');
+  }
+
   hasSession(): boolean {
     return this.cookies.has('drapeau.session_token');
   }

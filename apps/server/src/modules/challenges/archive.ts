@@ -7,6 +7,8 @@ import { IMPORT_LIMITS, type ImportProblem } from '@drapeau/shared';
 
 /** The files of an import, by path relative to its root ('/'-separated), read into memory within the bounds. */
 export type ArchiveFiles = Map<string, Buffer>;
+/** The bounds of one import (IMPORT_LIMITS; smaller in tests). */
+export type ImportLimits = Record<'maxArchiveBytes' | 'maxFiles' | 'maxTotalBytes' | 'maxFileBytes', number>;
 
 export class ArchiveError extends Error {
   constructor(readonly problem: ImportProblem) {
@@ -28,8 +30,8 @@ export function isSafeRelativePath(name: string): boolean {
  * too many entries, an entry or a total too large are refused (yauzl also checks that the inflated size is the
  * declared one, so a lying header cannot get past the bounds).
  */
-export async function readZip(data: Buffer): Promise<ArchiveFiles> {
-  if (data.length > IMPORT_LIMITS.maxArchiveBytes) throw problem('TOO_LARGE', '', 'the archive is too large');
+export async function readZip(data: Buffer, limits: ImportLimits = IMPORT_LIMITS): Promise<ArchiveFiles> {
+  if (data.length > limits.maxArchiveBytes) throw problem('TOO_LARGE', '', 'the archive is too large');
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(
       data,
@@ -37,13 +39,17 @@ export async function readZip(data: Buffer): Promise<ArchiveFiles> {
       (error, zipfile) => (error ? reject(problem('NOT_A_ZIP', '', `not a zip archive: ${error.message}`)) : resolve(zipfile)),
     ),
   );
-  if (zip.entryCount > IMPORT_LIMITS.maxFiles) throw problem('TOO_MANY_FILES', '', `more than ${IMPORT_LIMITS.maxFiles} files`);
+  if (zip.entryCount > limits.maxFiles) throw problem('TOO_MANY_FILES', '', `more than ${limits.maxFiles} files`);
   const files: ArchiveFiles = new Map();
   let total = 0;
   return new Promise<ArchiveFiles>((resolve, reject) => {
     const fail = (error: unknown) => {
       zip.close();
-      reject(error instanceof ArchiveError ? error : problem('NOT_A_ZIP', '', (error as Error).message));
+      const message = (error as Error).message;
+      // yauzl checks each name itself (strictFileNames): a climbing or absolute path is the zip's, not a damaged archive.
+      const unsafe = /^(?:invalid relative path|absolute path): (.*)$/.exec(message);
+      if (unsafe) return reject(problem('UNSAFE_PATH', unsafe[1] ?? '', 'a path leaves the archive'));
+      reject(error instanceof ArchiveError ? error : problem('NOT_A_ZIP', '', message));
     };
     zip.on('error', fail);
     zip.on('end', () => resolve(files));
@@ -53,9 +59,9 @@ export async function readZip(data: Buffer): Promise<ArchiveFiles> {
       const mode = (entry.externalFileAttributes >>> 16) & 0o170000;
       if (mode === 0o120000) return fail(problem('UNSAFE_PATH', name, 'symbolic links are refused'));
       if (name.endsWith('/')) return zip.readEntry();
-      if (entry.uncompressedSize > IMPORT_LIMITS.maxFileBytes) return fail(problem('TOO_LARGE', name, 'the file is too large'));
+      if (entry.uncompressedSize > limits.maxFileBytes) return fail(problem('TOO_LARGE', name, 'the file is too large'));
       total += entry.uncompressedSize;
-      if (total > IMPORT_LIMITS.maxTotalBytes) return fail(problem('TOO_LARGE', name, 'the archive expands to too much data'));
+      if (total > limits.maxTotalBytes) return fail(problem('TOO_LARGE', name, 'the archive expands to too much data'));
       zip.openReadStream(entry, (error, stream) => {
         if (error) return fail(error);
         const chunks: Buffer[] = [];
@@ -72,7 +78,7 @@ export async function readZip(data: Buffer): Promise<ArchiveFiles> {
 }
 
 /** Reads a folder (the command line, the built-in pack), refusing symlinks and keeping to the same bounds. */
-export async function readFolder(root: string): Promise<ArchiveFiles> {
+export async function readFolder(root: string, limits: ImportLimits = IMPORT_LIMITS): Promise<ArchiveFiles> {
   const files: ArchiveFiles = new Map();
   let total = 0;
   const walk = async (dir: string): Promise<void> => {
@@ -86,11 +92,10 @@ export async function readFolder(root: string): Promise<ArchiveFiles> {
         continue;
       }
       if (!info.isFile()) continue;
-      if (files.size >= IMPORT_LIMITS.maxFiles)
-        throw problem('TOO_MANY_FILES', relative, `more than ${IMPORT_LIMITS.maxFiles} files`);
-      if (info.size > IMPORT_LIMITS.maxFileBytes) throw problem('TOO_LARGE', relative, 'the file is too large');
+      if (files.size >= limits.maxFiles) throw problem('TOO_MANY_FILES', relative, `more than ${limits.maxFiles} files`);
+      if (info.size > limits.maxFileBytes) throw problem('TOO_LARGE', relative, 'the file is too large');
       total += info.size;
-      if (total > IMPORT_LIMITS.maxTotalBytes) throw problem('TOO_LARGE', relative, 'the folder holds too much data');
+      if (total > limits.maxTotalBytes) throw problem('TOO_LARGE', relative, 'the folder holds too much data');
       files.set(relative, await readFile(full));
     }
   };

@@ -112,11 +112,12 @@ export function planImport(
         .replace(/^-|-$/g, '');
       if (context.createCategories && key !== '') {
         category = key;
+        const described = yaml.drapeau?.category;
         newCategories.push({
           key,
-          name: { en: yaml.category, fr: '' },
-          icon: 'flag',
-          position: 100 + newCategories.length,
+          name: { en: described?.name_en ?? yaml.category, fr: described?.name_fr ?? '' },
+          icon: described?.icon ?? 'flag',
+          position: described?.position ?? 100 + newCategories.length,
           isBuiltIn: false,
         });
         categoryByName.set(yaml.category.toLowerCase(), key);

@@ -77,6 +77,10 @@ export function createCatalogueTransferService(deps: {
         await tx.upsertCategory(category);
         report.createdCategories.push(category.key);
       }
+      // New challenges are written together (one insert per table); updates one by one, keeping solves and hints.
+      type Draft = (typeof plan.challenges)[number]['draft'];
+      const fresh: { draft: Draft; points: number }[] = [];
+      const changed: Draft[] = [];
       for (const { draft, source, warnings } of prerequisitesFirst(plan.challenges)) {
         const before = byId.get(draft.id);
         if (options.isBuiltIn) {
@@ -93,10 +97,8 @@ export function createCatalogueTransferService(deps: {
           report.challenges.push({ id: draft.id, source, action: 'unchanged', fileCount: draft.attachments.length, warnings });
           continue;
         }
-        const solves = before ? await tx.lockChallenge(draft.id) : 0;
-        const value = currentValue(draft.scoring, solves);
-        await tx.saveChallenge(draft, value);
-        if (before) await tx.recomputeSolvePoints(draft.id, value);
+        if (before) changed.push(draft);
+        else fresh.push({ draft, points: currentValue(draft.scoring, 0) });
         report[before ? 'updated' : 'created']++;
         report.challenges.push({
           id: draft.id,
@@ -105,6 +107,13 @@ export function createCatalogueTransferService(deps: {
           fileCount: draft.attachments.length,
           warnings,
         });
+      }
+      // The new ones first: an updated challenge may now require one of them.
+      await tx.insertNewChallenges(fresh);
+      for (const draft of changed) {
+        const value = currentValue(draft.scoring, await tx.lockChallenge(draft.id));
+        await tx.saveChallenge(draft, value);
+        await tx.recomputeSolvePoints(draft.id, value);
       }
       if (options.actorId)
         await tx.insertAuditEntry({

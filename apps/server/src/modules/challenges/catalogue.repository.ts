@@ -205,6 +205,59 @@ function catalogueQueries(db: Db) {
       return { isNew: !existing };
     },
 
+    /**
+     * Writes challenges that are not in the database yet, with one multi-row insert per table (the first start loads
+     * the whole pack this way). Their prerequisites must be among them or already there.
+     */
+    async insertNewChallenges(items: { draft: ChallengeDraft; points: number }[]): Promise<void> {
+      if (items.length === 0) return;
+      await db.insert(challenges).values(items.map(({ draft, points }) => toColumns(draft, points)));
+      const blobs = new Map<string, { sha256: string; size: number; data: Buffer }>();
+      const hashOf = new Map<Buffer, string>();
+      for (const { draft } of items)
+        for (const file of draft.attachments) {
+          if (!file.data) continue;
+          const sha256 = createHash('sha256').update(file.data).digest('hex');
+          hashOf.set(file.data, sha256);
+          blobs.set(sha256, { sha256, size: file.data.length, data: file.data });
+        }
+      // Bounded batches: a row holds a file's bytes, and a statement's parameters are limited.
+      const all = [...blobs.values()];
+      for (let i = 0; i < all.length; i += 100)
+        await db
+          .insert(fileBlobs)
+          .values(all.slice(i, i + 100))
+          .onConflictDoNothing();
+      const hints = items.flatMap(({ draft }) =>
+        draft.hints.map((h, position) => ({
+          challengeId: draft.id,
+          position,
+          contentEn: h.content.en,
+          contentFr: h.content.fr,
+          cost: h.cost,
+        })),
+      );
+      if (hints.length > 0) await db.insert(challengeHints).values(hints);
+      const flags = items.flatMap(({ draft }) => draft.flags.map((f, position) => ({ ...f, position, challengeId: draft.id })));
+      if (flags.length > 0) await db.insert(challengeFlags).values(flags);
+      const files = items.flatMap(({ draft }) =>
+        draft.attachments.map((file, position) => ({
+          challengeId: draft.id,
+          position,
+          name: file.name,
+          contentType: file.contentType,
+          generator: file.generator,
+          sha256: file.data ? hashOf.get(file.data)! : null,
+          size: file.data ? file.data.length : null,
+        })),
+      );
+      if (files.length > 0) await db.insert(challengeAttachments).values(files);
+      const prerequisites = items.flatMap(({ draft }) =>
+        draft.prerequisites.map((requiredId) => ({ challengeId: draft.id, requiredId })),
+      );
+      if (prerequisites.length > 0) await db.insert(challengePrerequisites).values(prerequisites);
+    },
+
     /** Adds a file's bytes (once per content). */
     async insertBlob(data: Buffer): Promise<{ sha256: string; size: number }> {
       const sha256 = createHash('sha256').update(data).digest('hex');

@@ -14,10 +14,11 @@ export function toChallengeYaml(
   const staticFlags = challenge.flags.filter((f) => f.kind === 'static');
   const computed = challenge.flags.find((f) => f.kind !== 'static');
   const scoring = challenge.scoring;
+  const category = categories.get(challenge.category);
   const doc: Record<string, unknown> = {
     name: challenge.title.en,
     author: challenge.author ?? undefined,
-    category: categories.get(challenge.category)?.key ?? challenge.category,
+    category: category?.key ?? challenge.category,
     description: challenge.description.en,
     value: scoring.type === 'static' ? scoring.points : scoring.initial,
     type: scoring.type === 'static' ? 'standard' : 'dynamic',
@@ -46,6 +47,11 @@ export function toChallengeYaml(
     drapeau: {
       id: challenge.id,
       level: challenge.level,
+      // An admin-defined category travels with its names and icon, so that a fresh database gets the same one.
+      category:
+        category && !category.isBuiltIn
+          ? { name_en: category.name.en, name_fr: category.name.fr, icon: category.icon, position: category.position }
+          : undefined,
       position: challenge.position,
       title_fr: challenge.title.fr || undefined,
       description_fr: challenge.description.fr || undefined,

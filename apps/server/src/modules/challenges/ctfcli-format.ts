@@ -1,7 +1,7 @@
 import { isMap, LineCounter, parseDocument, type Node } from 'yaml';
 import { z } from 'zod';
 
-import { IMPORT_LIMITS, type ImportProblem, LEVELS, type Level, type Scoring } from '@drapeau/shared';
+import { CategoryIconSchema, IMPORT_LIMITS, type ImportProblem, LEVELS, type Level, type Scoring } from '@drapeau/shared';
 
 /**
  * ctfcli's challenge.yml, as CTFd users write it, with Drapeau's `drapeau:` block (docs/challenge-authoring.md).
@@ -29,6 +29,15 @@ const DrapeauBlock = z
       .max(100)
       .optional(),
     level: z.string().optional(),
+    /** An admin-defined category's names and icon, used when the import creates it. */
+    category: z
+      .object({
+        name_en: z.string().trim().min(1).max(100),
+        name_fr: z.string().max(100).default(''),
+        icon: CategoryIconSchema.default('flag'),
+        position: z.number().int().optional(),
+      })
+      .optional(),
     title_fr: textOrNull,
     description_fr: textOrNull,
     hints_fr: z.array(z.string()).optional(),
@@ -110,7 +119,7 @@ export function parseChallengeYaml(
       doc.errors.map((e) => ({
         code: 'INVALID_YAML' as const,
         file,
-        line: e.linePos?.[0]?.line ?? null,
+        line: e.linePos?.[0]?.line ?? counter.linePos(e.pos[0]).line,
         field: null,
         message: e.message.split('\n')[0] ?? 'invalid YAML',
       })),

@@ -1,0 +1,86 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { claimServerInstance } from '../../src/lib/instance-lock.js';
+import { CTFCLI_FIXTURE_DIR, filesOf, fixtureZip } from '../ctfcli-fixture.js';
+
+import { createInstance, type Instance, runDrapeau } from './run-cli-process.js';
+
+const kind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+// Each run is a new process that loads the tool through tsx and opens the database: seconds, not milliseconds.
+const SLOW = { timeout: 600_000 };
+
+describe(`npm run drapeau -- challenges on ${kind}`, SLOW, () => {
+  let first: Instance;
+  let second: Instance;
+  beforeAll(async () => {
+    first = await createInstance(kind);
+    second = await createInstance(kind);
+  }, SLOW.timeout);
+  afterAll(async () => {
+    await first?.destroy();
+    await second?.destroy();
+  });
+
+  it('imports the ctfcli fixture folder unchanged, exports it, and a fresh database importing the export exports the same', async () => {
+    const imported = await runDrapeau(['challenges', 'import', CTFCLI_FIXTURE_DIR, '--create-categories'], first.env);
+    expect(imported.stderr).toBe('');
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toMatch(/^created\s+cookie-monster \(web\/cookie-monster\)$/m);
+    expect(imported.stdout).toContain('10 created, 0 updated, 0 unchanged.');
+
+    const out = await mkdtemp(path.join(os.tmpdir(), 'drapeau-export-'));
+    const exported = await runDrapeau(['challenges', 'export', path.join(out, 'one')], first.env);
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).toContain('Exported 10 challenge(s)');
+
+    // A zip goes in as well as a folder.
+    const zip = path.join(out, 'fixture.zip');
+    await writeFile(zip, await fixtureZip());
+    const again = await runDrapeau(['challenges', 'import', zip, '--create-categories'], first.env);
+    expect(again.stdout).toContain('0 created, 0 updated, 10 unchanged.');
+
+    const reimported = await runDrapeau(['challenges', 'import', path.join(out, 'one'), '--create-categories'], second.env);
+    expect(reimported.stderr).toBe('');
+    expect(reimported.stdout).toContain('10 created, 0 updated, 0 unchanged.');
+    await runDrapeau(['challenges', 'export', path.join(out, 'two')], second.env);
+    const one = await filesOf(path.join(out, 'one'));
+    const two = await filesOf(path.join(out, 'two'));
+    expect(Object.keys(two).sort()).toEqual(Object.keys(one).sort());
+    for (const [name, data] of Object.entries(one)) expect(two[name]?.equals(data), name).toBe(true);
+    // Every file of the fixture came through with the same bytes.
+    const fixture = await filesOf(CTFCLI_FIXTURE_DIR);
+    expect(two['crypto/baby-rsa/files/chall.py']?.equals(fixture['crypto/baby-rsa/dist/chall.py']!)).toBe(true);
+  });
+
+  it('refuses bad input as a whole, naming file, line and field, and exits 1', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'drapeau-bad-'));
+    await mkdir(path.join(dir, 'fine'));
+    await writeFile(path.join(dir, 'fine', 'challenge.yml'), 'name: Fine\ncategory: web-server\nflags:\n  - CTF{f}\n');
+    await mkdir(path.join(dir, 'bad'));
+    await writeFile(path.join(dir, 'bad', 'challenge.yml'), 'name: Bad\nflags:\n  - CTF{b}\ncategory: Nowhere\n');
+    const run = await runDrapeau(['challenges', 'import', dir], second.env);
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('Nothing was imported:');
+    expect(run.stderr, run.stderr).toContain('bad/challenge.yml:4 category: unknown category "Nowhere"');
+    const exported = await runDrapeau(['challenges', 'export', path.join(dir, 'out')], second.env);
+    expect(exported.stdout).toContain('Exported 10 challenge(s)');
+  });
+
+  it.runIf(kind === 'pglite')('refuses to run while a server holds the embedded database', async () => {
+    const release = await claimServerInstance(
+      { databaseUrl: undefined, dataDir: first.env.DATA_DIR! },
+      { warn: () => {}, error: () => {} },
+    );
+    try {
+      const run = await runDrapeau(['challenges', 'import', CTFCLI_FIXTURE_DIR], first.env);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/^Refused: .* is in use by another Drapeau process/);
+    } finally {
+      await release();
+    }
+  });
+});
