@@ -15,5 +15,7 @@ export default defineConfig({
   noExternal: ['@drapeau/shared'],
   async onSuccess() {
     await cp('src/db/migrations', 'dist/migrations', { recursive: true });
+    // The built-in pack, read from beside the bundle (PACK_DIR in catalogue-transfer.service.ts).
+    await cp('src/modules/challenges/pack', 'dist/pack', { recursive: true });
   },
 });

@@ -21,5 +21,7 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // Every browser we support preloads modules natively: the polyfill would only add to the first page's weight.
+    modulePreload: { polyfill: false },
   },
 });

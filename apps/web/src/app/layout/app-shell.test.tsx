@@ -1,14 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { SessionResponse } from '@drapeau/shared';
 
 import { buildAdmin, buildUser } from '@/testing/factories';
-import { renderApp } from '@/testing/render-app';
+import { preloadPage, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
 import { DISCLAIMER_STORAGE_KEY } from './disclaimer-banner';
+
+beforeAll(async () => {
+  await preloadPage.signedInChrome();
+});
 
 describe('navigation bar', () => {
   it('shows the player links, avatar initial, username and score', async () => {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { LOCALES } from '@drapeau/shared';
+import { LOCALES } from '@drapeau/shared/constants';
 
 import { changeLanguage } from '@/lib/i18n';
 import { useLocale } from '@/lib/use-locale';

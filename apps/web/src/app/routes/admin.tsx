@@ -1,6 +1,7 @@
 import { FilePenLine, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { AdminPanel, type AdminExtraTab } from '@/features/admin';
 import { useSession } from '@/features/auth';
 import { ChallengesTab, IncidentsTab } from '@/features/challenge-authoring';
@@ -14,5 +15,10 @@ export function AdminRoute() {
     { value: 'challenges', label: t('tabs.challenges'), icon: FilePenLine, content: <ChallengesTab /> },
     { value: 'incidents', label: t('tabs.incidents'), icon: ShieldAlert, content: <IncidentsTab /> },
   ];
-  return <AdminPanel currentUser={user} extraTabs={extraTabs} />;
+  // The panel's action buttons have tooltips; their provider loads with the panel, not with the first page.
+  return (
+    <TooltipProvider>
+      <AdminPanel currentUser={user} extraTabs={extraTabs} />
+    </TooltipProvider>
+  );
 }
