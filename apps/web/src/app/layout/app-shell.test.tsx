@@ -103,10 +103,10 @@ describe('language switch', () => {
   it('switches the interface to French and remembers it', async () => {
     const { user } = renderApp('/challenges', { sessionUser: buildUser() });
     await screen.findByRole('heading', { name: 'Challenges', level: 1 });
-    await user.click(await screen.findByRole('button', { name: 'Français' }));
+    await user.click(await screen.findByRole('button', { name: 'FR Français' }));
 
     expect(await screen.findByRole('heading', { name: 'Défis', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Français' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'FR Français' })).toHaveAttribute('aria-pressed', 'true');
     expect(window.localStorage.getItem('language')).toBe('fr');
     expect(document.documentElement.lang).toBe('fr');
   });

@@ -16,7 +16,13 @@ export function TerminalBlock({ children, label, className }: TerminalBlockProps
       {label !== undefined && (
         <div className="border-b border-border/70 bg-muted/40 px-3 py-1.5 font-mono text-xs text-muted-foreground">{label}</div>
       )}
-      <pre className="max-h-80 overflow-auto p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-emerald-200/90">
+      {/* Scrollable past its height: focusable, so that a keyboard can scroll it too (named by its label when it has one). */}
+      <pre
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus (axe scrollable-region-focusable).
+        tabIndex={0}
+        {...(label === undefined ? {} : { role: 'region', 'aria-label': label })}
+        className="max-h-80 overflow-auto p-3 font-mono text-xs leading-relaxed break-all whitespace-pre-wrap text-emerald-200/90 outline-none focus-visible:ring-2 focus-visible:ring-ring"
+      >
         {children}
       </pre>
     </div>
