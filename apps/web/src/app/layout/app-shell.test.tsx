@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { SessionResponse } from '@drapeau/shared';
 
 import { buildAdmin, buildUser } from '@/testing/factories';
+import { i18n } from '@/lib/i18n';
 import { preloadPage, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
@@ -84,6 +85,16 @@ describe('navigation bar', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/challenges'));
     expect(document.getElementById('mobile-menu')).toBeNull();
+  });
+
+  it.each(['en', 'fr'])('names each language button by what it shows first (%s)', async (language) => {
+    window.localStorage.setItem('language', language);
+    await i18n.changeLanguage(language);
+    renderApp('/login');
+    const group = await screen.findByRole('group', { name: language === 'en' ? 'Language' : 'Langue' });
+    // A speech-input user says what they see: the names start with EN and FR, then say the language in full.
+    expect(within(group).getByRole('button', { name: /^EN English$/ })).toHaveTextContent(/^EN/);
+    expect(within(group).getByRole('button', { name: /^FR Français$/ })).toHaveTextContent(/^FR/);
   });
 
   it('shows a Login button instead to signed-out visitors', async () => {
