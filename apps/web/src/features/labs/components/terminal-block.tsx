@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 
 import { cn } from '@/lib/utils';
 
@@ -7,10 +7,17 @@ interface TerminalBlockProps {
   /** Shown above the output, like a window title. */
   label?: string;
   className?: string;
+  /** A terminal: when this value changes (a new command's output), the block scrolls to its end, as a shell does. */
+  scrollToEndOn?: unknown;
 }
 
 /** Monospace output on a near-black background, scrolling past a fixed height. */
-export function TerminalBlock({ children, label, className }: TerminalBlockProps) {
+export function TerminalBlock({ children, label, className, scrollToEndOn }: TerminalBlockProps) {
+  const output = useRef<HTMLPreElement>(null);
+  useLayoutEffect(() => {
+    if (scrollToEndOn === undefined || !output.current) return;
+    output.current.scrollTop = output.current.scrollHeight;
+  }, [scrollToEndOn]);
   return (
     <div className={cn('overflow-hidden rounded-lg border border-border bg-black/60', className)}>
       {label !== undefined && (
@@ -18,6 +25,7 @@ export function TerminalBlock({ children, label, className }: TerminalBlockProps
       )}
       {/* Scrollable past its height: focusable, so that a keyboard can scroll it too (named by its label when it has one). */}
       <pre
+        ref={output}
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus (axe scrollable-region-focusable).
         tabIndex={0}
         {...(label === undefined ? {} : { role: 'region', 'aria-label': label })}
