@@ -6,6 +6,24 @@ import { defineConfig } from 'vite';
 
 import { precompress } from './build/precompress.ts';
 
+/**
+ * What every page loads, in one chunk rather than a dozen small ones (one gzip stream is smaller than many): React,
+ * the router, i18next, React Query, the class helpers, the zod-free part of the contract and the icons of the public
+ * pages. It keeps the landing and login pages under their budget (docs/architecture.md#web-app, e2e/first-page-weight).
+ */
+const FIRST_LOAD_PACKAGES =
+  /node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack\/[^/]+|tailwind-merge|clsx|class-variance-authority|use-sync-external-store|@radix-ui\/react-(slot|primitive|compose-refs|label))\//;
+const FIRST_LOAD_SHARED = /packages\/shared\/src\/(constants|ranks|error-codes)\.ts$/;
+const FIRST_LOAD_APP =
+  /apps\/web\/src\/(lib\/(utils|use-document-title|api-client|api-error|first-load-schemas|light-schema|error-message|query-keys)\.ts|components\/ui\/button\.tsx)$/;
+const PUBLIC_ICONS =
+  /lucide-react\/dist\/esm\/(?:(?!icons\/)[^/]+|icons\/(award|file-archive|layers|medal|radio|trophy|shield-check|arrow-right|arrow-left|log-in|user-plus|eye|eye-off|flag|shield-x|loader-circle|shield-alert|x|triangle-alert))\.mjs$/;
+
+function chunkOf(id: string): string | undefined {
+  const firstLoad = [FIRST_LOAD_PACKAGES, FIRST_LOAD_SHARED, FIRST_LOAD_APP, PUBLIC_ICONS];
+  return firstLoad.some((pattern) => pattern.test(id)) ? 'first-load' : undefined;
+}
+
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress()],
   resolve: {
@@ -21,5 +39,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // Every browser we support preloads modules natively: the polyfill would only add to the first page's weight.
+    modulePreload: { polyfill: false },
+    rollupOptions: { output: { manualChunks: chunkOf } },
   },
 });

@@ -4,6 +4,7 @@ import { RouterProvider } from 'react-router/dom';
 
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { i18nReady } from './lib/i18n';
 import './index.css';
 
 const container = document.getElementById('root');
@@ -11,10 +12,15 @@ if (!container) throw new Error('index.html has no #root element');
 
 const router = createAppRouter();
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The first page's texts arrive before its first render: no key shows in their place. A failed load renders the keys.
+void i18nReady
+  .catch(() => undefined)
+  .then(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <AppProviders>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  });

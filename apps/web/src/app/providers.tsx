@@ -2,8 +2,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 
-import { Toaster } from '@/components/ui/toaster';
-import { TooltipProvider } from '@/components/ui/tooltip';
+import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 
@@ -18,10 +17,8 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
-        <TooltipProvider>
-          {children}
-          <Toaster />
-        </TooltipProvider>
+        {children}
+        <LazyToaster />
       </QueryClientProvider>
     </I18nextProvider>
   );

@@ -1,28 +1,33 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 
+import { i18n, loadAllNamespaces } from '@/lib/i18n';
+
 import { PublicOnly } from './guards/public-only';
 import { RequireAuth } from './guards/require-auth';
 import { AppShell } from './layout/app-shell';
-import { ForgotPasswordRoute } from './routes/forgot-password';
-import { HomeRoute } from './routes/home';
-import { LoginRoute } from './routes/login';
-import { NotFoundRoute } from './routes/not-found';
-import { RegisterRoute } from './routes/register';
-import { ResetPasswordRoute } from './routes/reset-password';
 import { RouteError } from './routes/route-error';
 import { RouteFallback } from './routes/route-fallback';
-import { VerifyEmailRoute } from './routes/verify-email';
 
-/** Each page gets its own error boundary, so that a failing page leaves the shell usable. */
-function page(path: string, element: RouteObject['element']): RouteObject {
-  return { path, element, errorElement: <RouteError /> };
+/**
+ * A page whose code and texts load on first visit: the landing page does not download the login form, neither
+ * downloads the game (docs/architecture.md#web-app). A public page names the namespaces it needs; a signed-in page
+ * loads them all, once.
+ */
+function lazyPage(path: string, load: () => Promise<ComponentType>, namespaces?: string[]): RouteObject {
+  return {
+    path,
+    errorElement: <RouteError />,
+    // Its texts load with its code, so that the page never shows a translation key in place of a text.
+    lazy: async () => {
+      const [Component] = await Promise.all([load(), namespaces ? i18n.loadNamespaces(namespaces) : loadAllNamespaces()]);
+      return { Component };
+    },
+  };
 }
 
-/** A signed-in page loaded on first visit: visitors of the landing page do not download the game. */
-function lazyPage(path: string, load: () => Promise<ComponentType>): RouteObject {
-  return { path, errorElement: <RouteError />, lazy: async () => ({ Component: await load() }) };
-}
+// The forms word the API's errors.
+const AUTH_NAMESPACES = ['auth', 'errors'];
 
 /** The routes of docs/product.md#routes. Exported for tests, which mount them in a memory router. */
 export const routes: RouteObject[] = [
@@ -35,15 +40,15 @@ export const routes: RouteObject[] = [
         element: <PublicOnly />,
         errorElement: <RouteError />,
         children: [
-          page('/', <HomeRoute />),
-          page('/login', <LoginRoute />),
-          page('/register', <RegisterRoute />),
-          page('/forgot-password', <ForgotPasswordRoute />),
-          page('/reset-password', <ResetPasswordRoute />),
+          lazyPage('/', () => import('./routes/home').then((m) => m.HomeRoute), ['landing', 'categories', 'ranks']),
+          lazyPage('/login', () => import('./routes/login').then((m) => m.LoginRoute), AUTH_NAMESPACES),
+          lazyPage('/register', () => import('./routes/register').then((m) => m.RegisterRoute), AUTH_NAMESPACES),
+          lazyPage('/forgot-password', () => import('./routes/forgot-password').then((m) => m.ForgotPasswordRoute)),
+          lazyPage('/reset-password', () => import('./routes/reset-password').then((m) => m.ResetPasswordRoute)),
         ],
       },
       // Signed in or not: a confirmation link may be opened in any browser.
-      page('/verify-email', <VerifyEmailRoute />),
+      lazyPage('/verify-email', () => import('./routes/verify-email').then((m) => m.VerifyEmailRoute)),
       {
         element: <RequireAuth />,
         errorElement: <RouteError />,
@@ -57,7 +62,7 @@ export const routes: RouteObject[] = [
           lazyPage('/seed', () => import('./routes/seed').then((m) => m.SeedRoute)),
         ],
       },
-      page('*', <NotFoundRoute />),
+      lazyPage('*', () => import('./routes/not-found').then((m) => m.NotFoundRoute), ['notFound']),
     ],
   },
 ];

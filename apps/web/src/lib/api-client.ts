@@ -1,8 +1,7 @@
 import i18next from 'i18next';
 
-import { ErrorBodySchema } from '@drapeau/shared';
-
 import { ApiError } from './api-error';
+import { ErrorBodySchema } from './first-load-schemas';
 
 export { ApiError, isApiError } from './api-error';
 export type { ApiErrorCode } from './api-error';

@@ -1,6 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
 
-import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@drapeau/shared';
+import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@drapeau/shared/constants';
 
 import { isApiError } from './api-error';
 

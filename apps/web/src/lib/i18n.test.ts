@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ERROR_CODES, LOCALES } from '@drapeau/shared';
 
 import { CLIENT_ERROR_CODES } from './api-error';
-import { buildResources, i18n, namespaces, parseLocalePath } from './i18n';
+import { bundledLocalesBackend, i18n, LANGUAGES, namespaces, parseLocalePath } from './i18n';
 
 type Tree = Record<string, unknown>;
 
@@ -59,9 +59,27 @@ describe('translations', () => {
     expect(i18n.t('notFound:title')).toBe('Access Denied');
   });
 
-  it('builds resources per language and namespace from file paths', () => {
-    const resources = buildResources({ '../locales/fr/demo.json': { hello: 'bonjour' }, 'elsewhere.json': {} });
-    expect(resources).toEqual({ fr: { demo: { hello: 'bonjour' } } });
+  it('reads one language and namespace at a time, loading only that file', async () => {
+    const loaded: string[] = [];
+    const loader = (path: string, content: Tree) => () => {
+      loaded.push(path);
+      return Promise.resolve(content);
+    };
+    const backend = bundledLocalesBackend({
+      '../locales/fr/demo.json': loader('fr/demo', { hello: 'bonjour' }),
+      '../locales/en/demo.json': loader('en/demo', { hello: 'hello' }),
+    });
+    const read = (language: string, namespace: string) =>
+      new Promise<unknown>((resolve, reject) => {
+        backend.read(language, namespace, (error, data) => (error ? reject(new Error(String(error))) : resolve(data)));
+      });
+    expect(await read('fr', 'demo')).toEqual({ hello: 'bonjour' });
+    expect(loaded).toEqual(['fr/demo']);
+    expect(await read('fr', 'missing')).toEqual({});
+  });
+
+  it('supports the languages of the shared contract', () => {
+    expect([...LANGUAGES]).toEqual([...LOCALES]);
   });
 });
 

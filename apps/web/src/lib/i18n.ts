@@ -1,18 +1,21 @@
-import i18next, { type Resource, type ResourceLanguage } from 'i18next';
+import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-import { LOCALES, LocaleSchema, type Locale } from '@drapeau/shared';
+/** The languages of `@drapeau/shared`'s LOCALES, repeated here so that the first page loads no schema library. */
+export const LANGUAGES = ['en', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
 
 export const LANGUAGE_STORAGE_KEY = 'language';
-export const DEFAULT_LANGUAGE: Locale = 'en';
+export const DEFAULT_LANGUAGE: Language = 'en';
 
 type NamespaceFile = Record<string, unknown>;
 
 /**
- * Every `locales/<lng>/<namespace>.json`, found at build time. A namespace file added later (labs.json, admin.json…)
+ * Every `locales/<lng>/<namespace>.json`, found at build time, each its own small chunk fetched when first needed: a page
+ * downloads the namespaces of one language that it uses, not every text of both languages. A namespace file added later
  * registers itself without touching this file.
  */
-const localeFiles = import.meta.glob<NamespaceFile>('../locales/*/*.json', { eager: true, import: 'default' });
+const localeLoaders = import.meta.glob<NamespaceFile>('../locales/*/*.json', { import: 'default' });
 
 /** Splits `../locales/fr/challenges.json` into `['fr', 'challenges']`. */
 export function parseLocalePath(path: string): [language: string, namespace: string] | null {
@@ -20,24 +23,48 @@ export function parseLocalePath(path: string): [language: string, namespace: str
   return match?.[1] && match[2] ? [match[1], match[2]] : null;
 }
 
-export function buildResources(files: Record<string, NamespaceFile>): Resource {
-  const resources: Record<string, ResourceLanguage> = {};
-  for (const [path, content] of Object.entries(files)) {
-    const parsed = parseLocalePath(path);
-    if (!parsed) continue;
-    const [language, namespace] = parsed;
-    resources[language] = { ...resources[language], [namespace]: content };
-  }
-  return resources;
+/** Every namespace that has a file, whichever the language. */
+export const namespaces = [
+  ...new Set(
+    Object.keys(localeLoaders)
+      .map(parseLocalePath)
+      .flatMap((parsed) => (parsed ? [parsed[1]] : [])),
+  ),
+];
+
+/**
+ * The namespaces of the shell (header, disclaimer), loaded before the first render so that no
+ * text shows as its key. Each page loads its own in its route loader (app/router.tsx, {@link loadAllNamespaces}).
+ */
+export const FIRST_PAGE_NAMESPACES = ['common', 'nav', 'disclaimer'];
+
+/** An i18next backend reading the bundled locale files by language and namespace. */
+export function bundledLocalesBackend(loaders: Record<string, () => Promise<NamespaceFile>>): BackendModule {
+  return {
+    type: 'backend',
+    init: () => undefined,
+    read(language: string, namespace: string, callback: ReadCallback) {
+      const load = loaders[`../locales/${language}/${namespace}.json`];
+      if (!load) {
+        callback(null, {});
+        return;
+      }
+      load().then(
+        (content) => callback(null, content),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+      );
+    },
+  };
 }
 
-export const resources = buildResources(localeFiles);
-export const namespaces = [...new Set(Object.values(resources).flatMap((bundle) => Object.keys(bundle)))];
+function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
 
-function readStoredLanguage(): Locale {
+function readStoredLanguage(): Language {
   try {
-    const parsed = LocaleSchema.safeParse(window.localStorage.getItem(LANGUAGE_STORAGE_KEY));
-    return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
+    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
   } catch {
     return DEFAULT_LANGUAGE;
   }
@@ -54,28 +81,36 @@ function rememberLanguage(language: string): void {
 
 i18next.on('languageChanged', rememberLanguage);
 
-void i18next.use(initReactI18next).init({
-  resources,
-  lng: readStoredLanguage(),
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LOCALES],
-  ns: namespaces,
-  defaultNS: 'common',
-  fallbackNS: 'common',
-  interpolation: { escapeValue: false }, // React escapes.
-  initAsync: false,
-  react: { useSuspense: false },
-});
+/** Resolves once the first page's texts are loaded in the stored language; the app renders after it. */
+export const i18nReady: Promise<unknown> = i18next
+  .use(bundledLocalesBackend(localeLoaders))
+  .use(initReactI18next)
+  .init({
+    lng: readStoredLanguage(),
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    load: 'languageOnly',
+    ns: FIRST_PAGE_NAMESPACES,
+    defaultNS: 'common',
+    fallbackNS: 'common',
+    interpolation: { escapeValue: false }, // React escapes.
+    react: { useSuspense: false },
+  });
 
 document.documentElement.lang = i18next.language;
 
-/** The active language, narrowed to the ones the platform supports. */
-export function toLocale(language: string | undefined): Locale {
-  const parsed = LocaleSchema.safeParse(language?.slice(0, 2));
-  return parsed.success ? parsed.data : DEFAULT_LANGUAGE;
+/** Loads every namespace of the active language: the signed-in pages' route loaders wait for it. */
+export function loadAllNamespaces(): Promise<void> {
+  return i18next.loadNamespaces(namespaces);
 }
 
-export async function changeLanguage(language: Locale): Promise<void> {
+/** The active language, narrowed to the ones the platform supports. */
+export function toLocale(language: string | undefined): Language {
+  const short = language?.slice(0, 2);
+  return isLanguage(short) ? short : DEFAULT_LANGUAGE;
+}
+
+export async function changeLanguage(language: Language): Promise<void> {
   await i18next.changeLanguage(language);
 }
 

@@ -41,4 +41,6 @@ export function renderApp(path: string | string[], { sessionUser }: RenderAppOpt
 export const preloadPage = {
   challengeDetail: () => import('@/app/routes/challenge-detail'),
   admin: () => import('@/app/routes/admin'),
+  /** The signed-in nav bar, loaded when a session exists. */
+  signedInChrome: () => import('@/app/layout/signed-in-chrome'),
 };

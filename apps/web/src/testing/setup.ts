@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 
 import { clearToasts } from '@/components/ui/use-toast';
-import { i18n } from '@/lib/i18n';
+import { i18n, i18nReady, namespaces } from '@/lib/i18n';
 
 import { server } from './server';
 
@@ -23,7 +23,13 @@ for (const [name, value] of Object.entries(elementStubs)) {
 // or findBy* ends as soon as its condition holds; the bound only matters on a busy machine (load average 8) or a failure.
 configure({ asyncUtilTimeout: 30_000 });
 
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  // Components render every text at once, as in the app once its route has loaded its namespaces.
+  await i18nReady;
+  await i18n.loadNamespaces(namespaces);
+  await i18n.loadLanguages(['en', 'fr']);
+});
 
 afterEach(async () => {
   cleanup();

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 
+import { CATEGORIES } from '../constants.js';
+
 import { LocalizedTextSchema } from './common.js';
 
-/** The six categories of the built-in pack: they exist from the start, with these keys (docs/product.md, catalogue). */
-export const CATEGORIES = ['web-client', 'web-server', 'networking', 'app-script', 'app-system', 'forensics'] as const;
+export { CATEGORIES } from '../constants.js';
 export const BuiltInCategorySchema = z.enum(CATEGORIES);
 export type BuiltInCategory = z.infer<typeof BuiltInCategorySchema>;
 /** @deprecated the built-in keys only; a challenge's category is any {@link CategoryKeySchema}. TODO(#12): web moves to CategoryKey. */

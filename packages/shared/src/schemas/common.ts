@@ -1,6 +1,8 @@
 import { z } from 'zod';
 
-export const LOCALES = ['en', 'fr'] as const;
+import { LOCALES } from '../constants.js';
+
+export { LOCALES } from '../constants.js';
 export const LocaleSchema = z.enum(LOCALES);
 export type Locale = z.infer<typeof LocaleSchema>;
 

@@ -1,14 +1,10 @@
 import { z } from 'zod';
 
-export const ROLES = ['user', 'admin'] as const;
+import { ROLES, USERNAME_MAX, USERNAME_MIN, BIO_MAX } from '../constants.js';
+
+export { ROLES, USERNAME_MIN, USERNAME_MAX, BIO_MAX, PASSWORD_MIN, PASSWORD_MAX } from '../constants.js';
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
-
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 32;
-export const BIO_MAX = 500;
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
 
 /** Letters, digits, dot, underscore and hyphen; unique case-insensitively (docs/product.md#users). */
 export const UsernameSchema = z

@@ -1,14 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { SessionResponse } from '@drapeau/shared';
 
 import { buildAdmin, buildUser } from '@/testing/factories';
-import { renderApp } from '@/testing/render-app';
+import { i18n } from '@/lib/i18n';
+import { preloadPage, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
 import { DISCLAIMER_STORAGE_KEY } from './disclaimer-banner';
+
+beforeAll(async () => {
+  await preloadPage.signedInChrome();
+});
 
 describe('navigation bar', () => {
   it('shows the player links, avatar initial, username and score', async () => {
@@ -82,6 +87,16 @@ describe('navigation bar', () => {
     expect(document.getElementById('mobile-menu')).toBeNull();
   });
 
+  it.each(['en', 'fr'])('names each language button by what it shows first (%s)', async (language) => {
+    window.localStorage.setItem('language', language);
+    await i18n.changeLanguage(language);
+    renderApp('/login');
+    const group = await screen.findByRole('group', { name: language === 'en' ? 'Language' : 'Langue' });
+    // A speech-input user says what they see: the names start with EN and FR, then say the language in full.
+    expect(within(group).getByRole('button', { name: /^EN English$/ })).toHaveTextContent(/^EN/);
+    expect(within(group).getByRole('button', { name: /^FR Français$/ })).toHaveTextContent(/^FR/);
+  });
+
   it('shows a Login button instead to signed-out visitors', async () => {
     const { unmount } = renderApp('/register');
     const header = await screen.findByRole('banner');
@@ -99,10 +114,10 @@ describe('language switch', () => {
   it('switches the interface to French and remembers it', async () => {
     const { user } = renderApp('/challenges', { sessionUser: buildUser() });
     await screen.findByRole('heading', { name: 'Challenges', level: 1 });
-    await user.click(await screen.findByRole('button', { name: 'Français' }));
+    await user.click(await screen.findByRole('button', { name: 'FR Français' }));
 
     expect(await screen.findByRole('heading', { name: 'Défis', level: 1 })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Français' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'FR Français' })).toHaveAttribute('aria-pressed', 'true');
     expect(window.localStorage.getItem('language')).toBe('fr');
     expect(document.documentElement.lang).toBe('fr');
   });

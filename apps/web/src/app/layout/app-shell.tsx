@@ -1,11 +1,12 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 
 import { useSession } from '@/features/auth';
-import { LiveUpdates } from '@/features/live';
 
 import { DisclaimerBanner } from './disclaimer-banner';
-import { NavBar } from './nav-bar';
 import { PublicHeader } from './public-header';
+
+const SignedInChrome = lazy(() => import('./signed-in-chrome').then((m) => ({ default: m.SignedInChrome })));
 
 /** Every page: the disclaimer, then the nav bar when signed in or the public header when not. */
 export function AppShell() {
@@ -13,8 +14,14 @@ export function AppShell() {
   return (
     <div className="flex min-h-dvh flex-col">
       <DisclaimerBanner />
-      <LiveUpdates userId={user?.uid} />
-      {user ? <NavBar user={user} /> : <PublicHeader isLoginShown={!isPending} />}
+      {user ? (
+        // The header's height is kept while its code loads, so that the page below does not jump.
+        <Suspense fallback={<div className="h-16 border-b" />}>
+          <SignedInChrome user={user} />
+        </Suspense>
+      ) : (
+        <PublicHeader isLoginShown={!isPending} />
+      )}
       <main id="main" className="flex flex-1 flex-col">
         <Outlet />
       </main>

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { LOCALES } from '@drapeau/shared';
+import { LOCALES } from '@drapeau/shared/constants';
 
 import { changeLanguage } from '@/lib/i18n';
 import { useLocale } from '@/lib/use-locale';
@@ -22,7 +22,6 @@ export function LanguageSwitch({ className }: { className?: string }) {
           type="button"
           lang={locale}
           title={t(`languages.${locale}`)}
-          aria-label={t(`languages.${locale}`)}
           aria-pressed={current === locale}
           onClick={() => void changeLanguage(locale)}
           className={cn(
@@ -30,7 +29,9 @@ export function LanguageSwitch({ className }: { className?: string }) {
             current === locale ? 'bg-primary text-primary-foreground' : 'text-muted-foreground hover:text-foreground',
           )}
         >
-          {locale}
+          {/* The name starts with what the button shows (EN, FR), then says the language in full to a screen reader. */}
+          {locale.toUpperCase()}
+          <span className="sr-only"> {t(`languages.${locale}`)}</span>
         </button>
       ))}
     </div>

@@ -52,10 +52,11 @@ export function NavLinks({ user, orientation, onNavigate }: NavLinksProps) {
               className={cn(
                 'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
                 isActive ? 'bg-accent text-foreground' : 'text-muted-foreground hover:bg-accent/60 hover:text-foreground',
-                isAdminOnly && 'text-destructive/90 hover:text-destructive',
+                // Red text on the active link's background is too faint (3.3:1): the active admin link keeps red in its icon only.
+                isAdminOnly && !isActive && 'text-destructive/90 hover:text-destructive',
               )}
             >
-              <Icon className="size-4" aria-hidden="true" />
+              <Icon className={cn('size-4', isAdminOnly && 'text-destructive')} aria-hidden="true" />
               {t(labelKey)}
             </Link>
           </li>

@@ -1,6 +1,7 @@
 import { FilePenLine, Megaphone, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
+import { TooltipProvider } from '@/components/ui/tooltip';
 import { AdminPanel, type AdminExtraTab } from '@/features/admin';
 import { AnnouncementsAdminTab } from '@/features/announcements';
 import { useSession } from '@/features/auth';
@@ -16,5 +17,10 @@ export function AdminRoute() {
     { value: 'incidents', label: t('tabs.incidents'), icon: ShieldAlert, content: <IncidentsTab /> },
     { value: 'announcements', label: t('announcements:admin.tab'), icon: Megaphone, content: <AnnouncementsAdminTab /> },
   ];
-  return <AdminPanel currentUser={user} extraTabs={extraTabs} />;
+  // The panel's action buttons have tooltips; their provider loads with the panel, not with the first page.
+  return (
+    <TooltipProvider>
+      <AdminPanel currentUser={user} extraTabs={extraTabs} />
+    </TooltipProvider>
+  );
 }

@@ -1,15 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import {
-  type ChangeEmailBody,
-  type ChangePasswordBody,
-  type EmailOnlyBody,
-  OkSchema,
-  type ResetPasswordBody,
-  type VerifyEmailBody,
-} from '@drapeau/shared';
+import type { ChangeEmailBody, ChangePasswordBody, EmailOnlyBody, ResetPasswordBody, VerifyEmailBody } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
+import { OkSchema } from '@/lib/first-load-schemas';
 
 /** The account flows (server: modules/auth/account.routes.ts). Each answers `{ ok: true }`. */
 export const requestPasswordReset = (body: EmailOnlyBody) => apiClient.post('/api/auth/password/forgot', body, OkSchema);

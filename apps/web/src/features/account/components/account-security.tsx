@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PASSWORD_MAX, PASSWORD_MIN, type PublicUser } from '@drapeau/shared';
+import type { PublicUser } from '@drapeau/shared';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@drapeau/shared/constants';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 
-import { PASSWORD_MAX, PASSWORD_MIN } from '@drapeau/shared';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@drapeau/shared/constants';
 
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';

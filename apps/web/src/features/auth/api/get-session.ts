@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { SessionResponseSchema, type PublicUser } from '@drapeau/shared';
+import type { PublicUser } from '@drapeau/shared';
 
+import { SessionResponseSchema } from '@/lib/first-load-schemas';
 import { apiClient } from '@/lib/api-client';
 import { sessionKeys } from '@/lib/query-keys';
 

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { AuthResponseSchema, type LoginBody, TwoFactorChallengeSchema, type VerifyTwoFactorBody } from '@drapeau/shared';
+import type { LoginBody, VerifyTwoFactorBody } from '@drapeau/shared';
 
+import { AuthResponseSchema, LoginResponseSchema } from '@/lib/first-load-schemas';
 import { apiClient } from '@/lib/api-client';
 
 import { startSession } from './session-cache';
@@ -11,7 +12,7 @@ import { startSession } from './session-cache';
  * `{ twoFactorRequired: true }` and a short-lived cookie that the code then completes.
  */
 export function login(body: LoginBody) {
-  return apiClient.post('/api/auth/login', body, AuthResponseSchema.or(TwoFactorChallengeSchema));
+  return apiClient.post('/api/auth/login', body, LoginResponseSchema);
 }
 
 /** POST /api/auth/two-factor/verify: the second step, with a code from the app or a backup code. */

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { OkSchema } from '@drapeau/shared';
-
+import { OkSchema } from '@/lib/first-load-schemas';
 import { apiClient } from '@/lib/api-client';
 
 import { endSession } from './session-cache';

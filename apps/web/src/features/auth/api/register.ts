@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { AuthResponseSchema, type RegisterBody } from '@drapeau/shared';
+import type { RegisterBody } from '@drapeau/shared';
 
+import { AuthResponseSchema } from '@/lib/first-load-schemas';
 import { apiClient } from '@/lib/api-client';
 
 import { startSession } from './session-cache';

@@ -104,15 +104,16 @@ describe('auth screen', () => {
     await user.click(screen.getByRole('button', { name: 'Register' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/register'));
-    expect(screen.getByLabelText('Username')).toHaveValue('');
+    // Each page's code loads on its first visit.
+    expect(await screen.findByLabelText('Username')).toHaveValue('');
     expect(screen.getByLabelText('Email')).toHaveValue('');
     expect(screen.getByLabelText('Password')).toHaveValue('');
 
     await user.type(screen.getByLabelText('Email'), 'bob@example.com');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(screen.queryByLabelText('Username')).not.toBeInTheDocument());
     expect(screen.getByLabelText('Email')).toHaveValue('');
-    expect(screen.queryByLabelText('Username')).not.toBeInTheDocument();
   });
 
   it('goes back to the landing page with Back to Home', async () => {

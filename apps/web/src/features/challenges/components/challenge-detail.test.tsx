@@ -86,7 +86,7 @@ describe('challenge detail', () => {
     await user.click(await screen.findByRole('button', { name: 'Show hint' }));
     expect(screen.getByText('Try a wordlist.')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('button', { name: 'Français' }));
+    await user.click(await screen.findByRole('button', { name: 'FR Français' }));
     expect(await screen.findByText('Essayez une liste de mots.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Cassage de hash', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Masquer l’indice' })).toHaveAttribute('aria-expanded', 'true');

@@ -115,7 +115,7 @@ describe('challenge list', () => {
   it('shows the French titles in French', async () => {
     const { user } = renderList();
     await findSections();
-    await user.click(screen.getByRole('button', { name: 'Français' }));
+    await user.click(await screen.findByRole('button', { name: 'FR Français' }));
     expect(await screen.findByRole('link', { name: /Manipulation du DOM/ })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Forensique', level: 2 })).toBeInTheDocument();
     expect(screen.getByText('Très facile')).toBeInTheDocument();

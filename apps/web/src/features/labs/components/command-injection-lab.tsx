@@ -70,7 +70,7 @@ export function CommandInjectionLab() {
         </div>
       </form>
       {action.isError && <LabError error={action.error} />}
-      <TerminalBlock label={t(`${LAB_ID}.terminalLabel`)}>
+      <TerminalBlock label={t(`${LAB_ID}.terminalLabel`)} scrollToEndOn={runs.length}>
         {runs.length === 0
           ? t(`${LAB_ID}.idle`)
           : runs.map((run) => (

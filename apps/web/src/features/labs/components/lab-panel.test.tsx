@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 
 import type { LabRequest, LabResponse } from '@drapeau/shared';
 
+import { i18n } from '@/lib/i18n';
 import { createQueryClient } from '@/lib/query-client';
 import { errorResponse } from '@/testing/handlers';
 import { server } from '@/testing/server';
@@ -171,5 +172,19 @@ describe('localStorage secrets lab', () => {
     expect(await screen.findByText(/2 session keys were written/)).toBeInTheDocument();
     expect(window.localStorage.getItem('admin_token')).toBe('e30=');
     expect(window.localStorage.getItem('session_id')).toBe('abc');
+  });
+
+  it.each([
+    ['en', 'Clear the keys', /refused to write/],
+    ['fr', 'Effacer les clés', /refusé d’écrire/],
+  ])('clears the keys without claiming storage was refused (%s)', async (language, clear, refused) => {
+    await i18n.changeLanguage(language);
+    mockLab(() => ({ ok: true, code: 'keys-issued', output: { session_id: 'abc' } }));
+    const { user } = renderLab('localstorage-secrets');
+    await user.click(screen.getByRole('button', { name: language === 'en' ? 'Sign in as guest' : /invité/i }));
+    await user.click(await screen.findByRole('button', { name: clear }));
+
+    expect(window.localStorage.getItem('session_id')).toBeNull();
+    expect(screen.queryByText(refused)).not.toBeInTheDocument();
   });
 });

@@ -39,6 +39,8 @@ export function LocalstorageSecretsLab() {
   function clearKeys() {
     for (const key of storedKeys) window.localStorage.removeItem(key);
     setStoredKeys([]);
+    // Back to the start: no "storage refused" message for keys the player removed on purpose.
+    action.reset();
   }
 
   return (

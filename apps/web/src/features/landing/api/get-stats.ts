@@ -1,7 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { PublicStatsSchema } from '@drapeau/shared';
-
+import { PublicStatsSchema } from '@/lib/first-load-schemas';
 import { apiClient } from '@/lib/api-client';
 import { statsKeys } from '@/lib/query-keys';
 

@@ -1,7 +1,7 @@
 import { Award, FileArchive, Layers, Medal, Radio, Trophy, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import { CATEGORIES, RANK_TIERS } from '@drapeau/shared';
+import { CATEGORIES, RANK_TIERS } from '@drapeau/shared/constants';
 
 import { useLocale } from '@/lib/use-locale';
 

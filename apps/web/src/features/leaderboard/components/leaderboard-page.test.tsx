@@ -153,7 +153,7 @@ describe('leaderboard', () => {
     useLeaderboardServer(STANDINGS);
     const { user } = renderApp('/leaderboard', { sessionUser: buildUser() });
     await screen.findByText('neo');
-    await user.click(screen.getByRole('button', { name: 'Français' }));
+    await user.click(await screen.findByRole('button', { name: 'FR Français' }));
     expect(await screen.findByRole('heading', { name: 'Classement', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Légende')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Nom d’utilisateur' })).toBeInTheDocument();

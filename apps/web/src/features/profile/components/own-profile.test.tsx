@@ -93,7 +93,7 @@ describe('own profile', () => {
   it('shows badges and challenge titles in French', async () => {
     const { user } = renderProfile(buildUser({ badges: ['first-blood'] }));
     await screen.findByText('First Blood');
-    await user.click(screen.getByRole('button', { name: 'Français' }));
+    await user.click(await screen.findByRole('button', { name: 'FR Français' }));
     expect(await screen.findByText('Premier sang')).toBeInTheDocument();
     expect(await screen.findByRole('link', { name: 'Manipulation du DOM' })).toBeInTheDocument();
   });

@@ -1,0 +1,73 @@
+import type { AuthResponse, ErrorBody, PublicStats, SessionResponse, TwoFactorChallenge } from '@drapeau/shared';
+import { ERROR_CODES, ROLES } from '@drapeau/shared/constants';
+
+import {
+  arrayOf,
+  isBoolean,
+  isInteger,
+  isString,
+  lightSchema,
+  literal,
+  nullable,
+  objectOf,
+  oneOf,
+  optional,
+} from './light-schema';
+
+/** Mirrors `PublicUserSchema`. */
+const isPublicUser = objectOf({
+  uid: isString,
+  username: isString,
+  email: optional(isString),
+  emailVerified: optional(isBoolean),
+  rank: oneOf(ROLES),
+  score: isInteger,
+  solvedChallenges: arrayOf(isString),
+  avatarUrl: isString,
+  bio: isString,
+  badges: arrayOf(isString),
+  createdAt: isString,
+  ban: optional(nullable(objectOf({ reason: isString, until: nullable(isString) }))),
+});
+
+export const SessionResponseSchema = lightSchema<SessionResponse>(objectOf({ user: nullable(isPublicUser) }));
+export const AuthResponseSchema = lightSchema<AuthResponse>(objectOf({ user: isPublicUser }));
+/** Mirrors `AuthResponseSchema.or(TwoFactorChallengeSchema)`: the sign-in answer, or the second factor's step. */
+const isTwoFactorChallenge = objectOf({ twoFactorRequired: literal(true) });
+export const LoginResponseSchema = lightSchema<AuthResponse | TwoFactorChallenge>(
+  (value) => objectOf({ user: isPublicUser })(value) || isTwoFactorChallenge(value),
+);
+export const OkSchema = lightSchema<{ ok: true }>(objectOf({ ok: literal(true) }));
+export const PublicStatsSchema = lightSchema<PublicStats>(
+  objectOf({
+    challengeCount: isInteger,
+    categoryCount: isInteger,
+    rankTierCount: isInteger,
+    badgeCount: isInteger,
+    playerCount: isInteger,
+  }),
+);
+
+/** Mirrors `ErrorBodySchema` (an import problem's code is any text here: the admin panel shows it as sent). */
+export const ErrorBodySchema = lightSchema<ErrorBody>(
+  objectOf({
+    error: objectOf({
+      code: oneOf(ERROR_CODES),
+      message: isString,
+      retryAfterSeconds: optional(isInteger),
+      issues: optional(arrayOf(objectOf({ path: isString, message: isString }))),
+      problems: optional(
+        arrayOf(
+          objectOf({
+            code: isString,
+            file: isString,
+            line: nullable(isInteger),
+            field: nullable(isString),
+            message: isString,
+          }),
+        ),
+      ),
+      ban: optional(objectOf({ reason: isString, until: nullable(isString) })),
+    }),
+  }),
+);

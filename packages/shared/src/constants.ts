@@ -1,0 +1,19 @@
+/**
+ * Plain constants of the contract, without the schema library: the web app's first page imports them from
+ * `@drapeau/shared/constants` and so does not download the schemas (docs/architecture.md#web-app).
+ */
+export const LOCALES = ['en', 'fr'] as const;
+
+export const ROLES = ['user', 'admin'] as const;
+
+export const USERNAME_MIN = 3;
+export const USERNAME_MAX = 32;
+export const BIO_MAX = 500;
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+
+/** The six categories of the built-in pack: they exist from the start, with these keys (docs/product.md, catalogue). */
+export const CATEGORIES = ['web-client', 'web-server', 'networking', 'app-script', 'app-system', 'forensics'] as const;
+
+export { ERROR_CODES } from './error-codes.js';
+export { RANK_TIERS } from './ranks.js';
