@@ -96,7 +96,7 @@ CREATE INDEX "challenge_flags_challenge_idx" ON "challenge_flags" USING btree ("
 CREATE INDEX "challenge_hints_challenge_idx" ON "challenge_hints" USING btree ("challenge_id");--> statement-breakpoint
 CREATE INDEX "flag_incidents_created_idx" ON "flag_incidents" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "hint_unlocks_challenge_idx" ON "hint_unlocks" USING btree ("challenge_id");--> statement-breakpoint
--- Hand-added (docs/decisions/008-catalogue-as-data.md): the six built-in categories exist before existing challenges
+-- Hand-added (docs/decisions/014-catalogue-as-data.md): the six built-in categories exist before existing challenges
 -- reference them.
 INSERT INTO "categories" ("key", "name_en", "name_fr", "icon", "position", "is_built_in") VALUES
   ('web-client', 'Web - Client', 'Web - Client', 'globe', 0, true),

@@ -1,4 +1,4 @@
--- Existing deployments (docs/decisions/008-catalogue-as-data.md): the built-in challenges already in the database keep
+-- Existing deployments (docs/decisions/014-catalogue-as-data.md): the built-in challenges already in the database keep
 -- their ids, so their solves and scores stay; their single hint, their file and their flag become rows. The flag stays
 -- derived from the instance secret and the id (HMAC), so it does not change.
 UPDATE "challenges" SET "is_built_in" = true;--> statement-breakpoint
