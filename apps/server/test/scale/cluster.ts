@@ -199,6 +199,8 @@ export async function startCluster(options: {
   url.pathname = `/${databaseName}`;
   const databaseUrl = url.toString();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  // An idle client lost while a fault test restarts PostgreSQL: the next query opens a new one.
+  pool.on('error', () => {});
   const sql = async <T>(text: string, params: unknown[] = []) => (await pool.query(text, params)).rows as T[];
 
   const root = await mkdtemp(path.join(os.tmpdir(), 'drapeau-scale-'));
