@@ -13,11 +13,11 @@ import { precompress } from './build/precompress.ts';
  */
 const FIRST_LOAD_PACKAGES =
   /node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack\/[^/]+|tailwind-merge|clsx|class-variance-authority|use-sync-external-store|@radix-ui\/react-(slot|primitive|compose-refs|label))\//;
-const FIRST_LOAD_SHARED = /packages\/shared\/src\/(constants|ranks|error-codes)\.ts$/;
+const FIRST_LOAD_SHARED = /packages\/shared\/src\/(constants|ranks)\.ts$/;
 const FIRST_LOAD_APP =
   /apps\/web\/src\/(lib\/(utils|use-document-title|api-client|api-error|first-load-schemas|light-schema|error-message|query-keys)\.ts|components\/ui\/button\.tsx)$/;
 const PUBLIC_ICONS =
-  /lucide-react\/dist\/esm\/(?:(?!icons\/)[^/]+|icons\/(award|file-archive|layers|medal|radio|trophy|shield-check|arrow-right|arrow-left|log-in|user-plus|eye|eye-off|flag|shield-x|loader-circle|shield-alert|x|triangle-alert))\.mjs$/;
+  /lucide-react\/dist\/esm\/(?:(?!icons\/)[^/]+|icons\/(award|file-archive|layers|medal|radio|trophy|shield-check|arrow-right|arrow-left|log-in|user-plus|eye|eye-off|flag|loader-circle|shield-alert|x|triangle-alert))\.mjs$/;
 
 function chunkOf(id: string): string | undefined {
   const firstLoad = [FIRST_LOAD_PACKAGES, FIRST_LOAD_SHARED, FIRST_LOAD_APP, PUBLIC_ICONS];

@@ -58,7 +58,8 @@ export function ApiTokensSection() {
         {t('account:tokens.title')}
       </h3>
       <p className="text-sm text-muted-foreground">{t('account:tokens.hint')}</p>
-      <pre className="overflow-x-auto rounded-md bg-muted p-2 text-xs">
+      {/* Wrapped, not scrolled: a scrollable block would need keyboard focus (axe scrollable-region-focusable). */}
+      <pre className="rounded-md bg-muted p-2 text-xs break-all whitespace-pre-wrap">
         {'curl -H "Authorization: Bearer drp_…" ' + `${window.location.origin}/api/challenges`}
       </pre>
       {created && (
