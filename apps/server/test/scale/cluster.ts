@@ -1,9 +1,9 @@
 // Several real server processes on one PostgreSQL database and one Redis, behind a real nginx configured with the README's
 // own configuration (README "Several instances"). Used by the several-instances test and by the fault suite.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -14,7 +14,6 @@ import pg from 'pg';
 import {
   cookieOf as faultCookieOf,
   POSTGRES_ADMIN_URL,
-  SERVER_DIR,
   type ServerProcess,
   sleep,
   startServer,
@@ -24,16 +23,8 @@ import {
 
 export { request, sleep, tailOf, type Response } from '../fault/fault-helpers.js';
 
-const REPO_DIR = path.resolve(SERVER_DIR, '../..');
 /** A Redis database of the tests' own (the rate-limiter test uses 1); keys are per run anyway (player ids). */
 export const TEST_REDIS_URL = process.env.TEST_REDIS_SCALE_URL ?? 'redis://127.0.0.1:6379/2';
-
-export function findNginx(): string | undefined {
-  for (const candidate of ['/usr/sbin/nginx', '/usr/local/sbin/nginx', '/usr/bin/nginx']) {
-    if (existsSync(candidate)) return candidate;
-  }
-  return undefined;
-}
 
 export async function isRedisReachable(url = TEST_REDIS_URL): Promise<boolean> {
   const { hostname, port } = new URL(url);
@@ -52,107 +43,9 @@ export async function isRedisReachable(url = TEST_REDIS_URL): Promise<boolean> {
 
 // ------------------------------------------------------------------------------------------------------------ nginx
 
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-/** The nginx configuration the README shows, between its markers. */
-export function readmeNginxConfig(): string {
-  const readme = readFileSync(path.join(REPO_DIR, 'README.md'), 'utf8');
-  const match = /<!-- nginx-several-instances -->\s*```nginx\n([\s\S]*?)```\s*<!-- \/nginx-several-instances -->/.exec(readme);
-  if (!match) throw new Error('README.md has no nginx configuration between <!-- nginx-several-instances --> markers');
-  return match[1]!;
-}
-
-/** The README's configuration with these upstream ports and this listening port; everything else as written. */
-export function nginxConfigFor(listenPort: number, upstreamPorts: readonly number[]): string {
-  const config = readmeNginxConfig();
-  const serverLine = /^(\s*)server 127\.0\.0\.1:\d+( [^;]*)?;\n/m.exec(config);
-  if (!serverLine) throw new Error('the README configuration has no upstream server line');
-  const [indent, options] = [serverLine[1]!, serverLine[2] ?? ''];
-  const servers = upstreamPorts.map((port) => `${indent}server 127.0.0.1:${port}${options};\n`).join('');
-  return config
-    .replace(/^\s*server 127\.0\.0\.1:\d+[^;]*;\n/gm, '')
-    .replace(/(upstream drapeau \{\n)/, `$1${servers}`)
-    .replace(/listen 80;/, `listen 127.0.0.1:${listenPort};`)
-    .replace(/server_name [^;]+;/, 'server_name localhost;');
-}
-
-export interface Nginx {
-  baseUrl: string;
-  dir: string;
-  stop(): Promise<void>;
-}
-
-/** nginx as the current user, everything under a temporary prefix: `daemon off`, its pid and logs in that directory. */
-export async function startNginx(listenPort: number, upstreamPorts: readonly number[]): Promise<Nginx> {
-  const binary = findNginx();
-  if (!binary) throw new Error('nginx is not installed (Debian package nginx; .ci/run installs it)');
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'drapeau-nginx-'));
-  for (const sub of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) await mkdir(path.join(dir, sub));
-  await writeFile(path.join(dir, 'drapeau.conf'), nginxConfigFor(listenPort, upstreamPorts));
-  const root = process.getuid?.() === 0;
-  await writeFile(
-    path.join(dir, 'nginx.conf'),
-    [
-      'daemon off;',
-      root ? 'user root;' : '',
-      'worker_processes 1;',
-      `pid ${dir}/nginx.pid;`,
-      `error_log ${dir}/error.log warn;`,
-      'events { worker_connections 4096; }',
-      'http {',
-      '  access_log off;',
-      `  client_body_temp_path ${dir}/client_body;`,
-      `  proxy_temp_path ${dir}/proxy;`,
-      `  fastcgi_temp_path ${dir}/fastcgi;`,
-      `  uwsgi_temp_path ${dir}/uwsgi;`,
-      `  scgi_temp_path ${dir}/scgi;`,
-      `  include ${dir}/drapeau.conf;`,
-      '}',
-      '',
-    ].join('\n'),
-  );
-  const child: ChildProcess = spawn(binary, ['-p', dir, '-c', `${dir}/nginx.conf`, '-e', `${dir}/error.log`], {
-    stdio: 'ignore',
-  });
-  let running = true;
-  const exited = new Promise<void>((resolve) =>
-    child.on('exit', () => {
-      running = false;
-      resolve();
-    }),
-  );
-  const baseUrl = `http://127.0.0.1:${listenPort}`;
-  const stop = async () => {
-    if (running) child.kill('SIGQUIT');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-    await rm(dir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    if (!running) throw new Error(`nginx exited:\n${tailOf(`${dir}/error.log`)}`);
-    const open = await new Promise<boolean>((resolve) => {
-      const socket = net.connect({ host: '127.0.0.1', port: listenPort }, () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.on('error', () => resolve(false));
-    });
-    if (open) return { baseUrl, dir, stop };
-    await sleep(50);
-  }
-  await stop();
-  throw new Error('nginx did not listen within 60 s');
-}
+export * from './nginx.js';
+import { freePort, type Nginx, startNginx } from './nginx.js';
+export * from './live-stream.js';
 
 // --------------------------------------------------------------------------------------------------------- cluster
 
@@ -303,64 +196,6 @@ export async function metricOf(baseUrl: string, name: string, labelFilter = ''):
     sum += Number(line.slice(line.lastIndexOf(' ') + 1));
   }
   return sum;
-}
-
-export interface LiveStream {
-  events: { type: string; data: unknown }[];
-  /** Resolves with the first event that `match` accepts (already received or to come). */
-  next(match: (event: { type: string; data: unknown }) => boolean, timeoutMs?: number): Promise<unknown>;
-  close(): void;
-}
-
-/** An SSE client of GET /api/events. */
-export function openLiveStream(baseUrl: string, cookie: string): Promise<LiveStream> {
-  return new Promise((resolve, reject) => {
-    const events: { type: string; data: unknown }[] = [];
-    const waiters = new Set<() => void>();
-    const req = http.get(`${baseUrl}/api/events`, { headers: { cookie, accept: 'text/event-stream' } }, (res) => {
-      if (res.statusCode !== 200) {
-        reject(new Error(`live stream answered ${res.statusCode}`));
-        res.resume();
-        return;
-      }
-      let buffer = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const frame = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const type = /^event: (.*)$/m.exec(frame)?.[1];
-          const data = /^data: (.*)$/m.exec(frame)?.[1];
-          if (type && data) events.push({ type, data: JSON.parse(data) as unknown });
-        }
-        for (const waiter of waiters) waiter();
-      });
-      res.on('error', () => {});
-      resolve({
-        events,
-        next: (match, timeoutMs = 60_000) =>
-          new Promise((resolveEvent, rejectEvent) => {
-            const check = () => {
-              const found = events.find(match);
-              if (!found) return;
-              waiters.delete(check);
-              clearTimeout(timer);
-              resolveEvent(found.data);
-            };
-            const timer = setTimeout(() => {
-              waiters.delete(check);
-              rejectEvent(new Error(`no matching live event within ${timeoutMs} ms; got ${JSON.stringify(events)}`));
-            }, timeoutMs);
-            waiters.add(check);
-            check();
-          }),
-        close: () => req.destroy(),
-      });
-    });
-    req.on('error', reject);
-  });
 }
 
 /** Stops the local Redis (SHUTDOWN NOSAVE) and starts it again with the machine's own command. */
