@@ -1,6 +1,4 @@
-import { createHash } from 'node:crypto';
-
-import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 
 import type { ChallengeState, FlagKind, FlagMatcher, Level, Scoring } from '@drapeau/shared';
 
@@ -18,7 +16,8 @@ import {
 } from '../../db/schema/index.js';
 
 import { createCategoriesRepository, rowsOf, type CategoriesRepository } from './categories.repository.js';
-import type { Challenge, ChallengeDraft } from './challenge.js';
+import type { Challenge } from './challenge.js';
+import { catalogueWrites } from './catalogue-writes.repository.js';
 
 type ChallengeRow = typeof challenges.$inferSelect;
 
@@ -33,36 +32,6 @@ function toScoring(row: ChallengeRow): Scoring {
     };
   }
   return { type: 'static', points: row.points };
-}
-
-function toColumns(draft: ChallengeDraft, points: number) {
-  const dynamic = draft.scoring.type === 'dynamic' ? draft.scoring : null;
-  return {
-    id: draft.id,
-    position: draft.position,
-    category: draft.category,
-    level: draft.level,
-    points,
-    scoringType: draft.scoring.type,
-    initialPoints: dynamic?.initial ?? null,
-    decay: dynamic?.decay ?? null,
-    minimumPoints: dynamic?.minimum ?? null,
-    decayFunction: dynamic?.function ?? null,
-    titleEn: draft.title.en,
-    titleFr: draft.title.fr,
-    descriptionEn: draft.description.en,
-    descriptionFr: draft.description.fr,
-    explanationEn: draft.explanation.en,
-    explanationFr: draft.explanation.fr,
-    author: draft.author,
-    tags: draft.tags,
-    state: draft.state,
-    maxAttempts: draft.maxAttempts,
-    opensAt: draft.opensAt,
-    closesAt: draft.closesAt,
-    lab: draft.lab,
-    isBuiltIn: draft.isBuiltIn,
-  };
 }
 
 function catalogueQueries(db: Db) {
@@ -149,121 +118,7 @@ function catalogueQueries(db: Db) {
       };
     },
 
-    /**
-     * Writes one challenge and its parts. Hints are updated in place by position (players' opened hints stay with
-     * them); flags, files and prerequisites are replaced. Returns whether the challenge is new.
-     */
-    async saveChallenge(draft: ChallengeDraft, points: number): Promise<{ isNew: boolean }> {
-      const columns = toColumns(draft, points);
-      const [existing] = await db.select({ id: challenges.id }).from(challenges).where(eq(challenges.id, draft.id));
-      if (existing) {
-        const { id: _id, ...set } = columns;
-        await db
-          .update(challenges)
-          .set({ ...set, updatedAt: sql`now()` })
-          .where(eq(challenges.id, draft.id));
-      } else {
-        await db.insert(challenges).values(columns);
-      }
-      const oldHints = await db
-        .select({ id: challengeHints.id, position: challengeHints.position })
-        .from(challengeHints)
-        .where(eq(challengeHints.challengeId, draft.id))
-        .orderBy(asc(challengeHints.position));
-      for (const [position, hint] of draft.hints.entries()) {
-        const values = { contentEn: hint.content.en, contentFr: hint.content.fr, cost: hint.cost, position };
-        const old = oldHints[position];
-        if (old) await db.update(challengeHints).set(values).where(eq(challengeHints.id, old.id));
-        else await db.insert(challengeHints).values({ ...values, challengeId: draft.id });
-      }
-      const extra = oldHints.slice(draft.hints.length).map((h) => h.id);
-      if (extra.length > 0) await db.delete(challengeHints).where(inArray(challengeHints.id, extra));
-
-      await db.delete(challengeFlags).where(eq(challengeFlags.challengeId, draft.id));
-      if (draft.flags.length > 0)
-        await db.insert(challengeFlags).values(draft.flags.map((f, position) => ({ ...f, position, challengeId: draft.id })));
-
-      await db.delete(challengeAttachments).where(eq(challengeAttachments.challengeId, draft.id));
-      for (const [position, file] of draft.attachments.entries()) {
-        const blob = file.data ? await repository.insertBlob(file.data) : null;
-        await db.insert(challengeAttachments).values({
-          challengeId: draft.id,
-          position,
-          name: file.name,
-          contentType: file.contentType,
-          generator: file.generator,
-          sha256: blob?.sha256 ?? null,
-          size: blob?.size ?? null,
-        });
-      }
-
-      await db.delete(challengePrerequisites).where(eq(challengePrerequisites.challengeId, draft.id));
-      if (draft.prerequisites.length > 0)
-        await db
-          .insert(challengePrerequisites)
-          .values(draft.prerequisites.map((requiredId) => ({ challengeId: draft.id, requiredId })));
-      return { isNew: !existing };
-    },
-
-    /**
-     * Writes challenges that are not in the database yet, with one multi-row insert per table (the first start loads
-     * the whole pack this way). Their prerequisites must be among them or already there.
-     */
-    async insertNewChallenges(items: { draft: ChallengeDraft; points: number }[]): Promise<void> {
-      if (items.length === 0) return;
-      await db.insert(challenges).values(items.map(({ draft, points }) => toColumns(draft, points)));
-      const blobs = new Map<string, { sha256: string; size: number; data: Buffer }>();
-      const hashOf = new Map<Buffer, string>();
-      for (const { draft } of items)
-        for (const file of draft.attachments) {
-          if (!file.data) continue;
-          const sha256 = createHash('sha256').update(file.data).digest('hex');
-          hashOf.set(file.data, sha256);
-          blobs.set(sha256, { sha256, size: file.data.length, data: file.data });
-        }
-      // Bounded batches: a row holds a file's bytes, and a statement's parameters are limited.
-      const all = [...blobs.values()];
-      for (let i = 0; i < all.length; i += 100)
-        await db
-          .insert(fileBlobs)
-          .values(all.slice(i, i + 100))
-          .onConflictDoNothing();
-      const hints = items.flatMap(({ draft }) =>
-        draft.hints.map((h, position) => ({
-          challengeId: draft.id,
-          position,
-          contentEn: h.content.en,
-          contentFr: h.content.fr,
-          cost: h.cost,
-        })),
-      );
-      if (hints.length > 0) await db.insert(challengeHints).values(hints);
-      const flags = items.flatMap(({ draft }) => draft.flags.map((f, position) => ({ ...f, position, challengeId: draft.id })));
-      if (flags.length > 0) await db.insert(challengeFlags).values(flags);
-      const files = items.flatMap(({ draft }) =>
-        draft.attachments.map((file, position) => ({
-          challengeId: draft.id,
-          position,
-          name: file.name,
-          contentType: file.contentType,
-          generator: file.generator,
-          sha256: file.data ? hashOf.get(file.data)! : null,
-          size: file.data ? file.data.length : null,
-        })),
-      );
-      if (files.length > 0) await db.insert(challengeAttachments).values(files);
-      const prerequisites = items.flatMap(({ draft }) =>
-        draft.prerequisites.map((requiredId) => ({ challengeId: draft.id, requiredId })),
-      );
-      if (prerequisites.length > 0) await db.insert(challengePrerequisites).values(prerequisites);
-    },
-
-    /** Adds a file's bytes (once per content). */
-    async insertBlob(data: Buffer): Promise<{ sha256: string; size: number }> {
-      const sha256 = createHash('sha256').update(data).digest('hex');
-      await db.insert(fileBlobs).values({ sha256, size: data.length, data }).onConflictDoNothing();
-      return { sha256, size: data.length };
-    },
+    ...catalogueWrites(db),
     async findBlob(sha256: string): Promise<Buffer | undefined> {
       const [row] = await db.select({ data: fileBlobs.data }).from(fileBlobs).where(eq(fileBlobs.sha256, sha256));
       return row?.data;
