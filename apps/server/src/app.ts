@@ -11,6 +11,7 @@ import { type Database, readMigrationStatus } from './db/client.js';
 import { createUnitOfWork } from './db/unit-of-work.js';
 import { createGuards } from './http/auth-guards.js';
 import { registerCompression } from './http/compression.js';
+import { registerApiRoutes } from './api-routes.js';
 import { registerApiDocs } from './http/api-docs.js';
 import { registerErrorHandler, registerNotFoundHandler } from './http/error-handler.js';
 import { createMetrics } from './http/metrics.js';
@@ -24,74 +25,51 @@ import { createLoggerOptions, type LoggerOptions } from './lib/logger.js';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { connectRedis } from './lib/redis.js';
 import { ipRateLimitStore } from './http/ip-rate-limit-store.js';
-import { adminRoutes } from './modules/admin/admin.routes.js';
 import { createAnnouncementsRepository } from './modules/announcements/announcements.repository.js';
-import { announcementsAdminRoutes, announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.service.js';
 import { createAdminRepository } from './modules/admin/admin.repository.js';
 import { createAdminService } from './modules/admin/admin.service.js';
 import { createAdminSubmissionsRepository } from './modules/admin/admin-submissions.repository.js';
 import { createAuditRepository } from './modules/audit/audit.repository.js';
-import { auditRoutes } from './modules/audit/audit.routes.js';
 import { createAuditService } from './modules/audit/audit.service.js';
-import { accountRoutes } from './modules/auth/account.routes.js';
 import { createAccountService } from './modules/auth/account.service.js';
 import { bootstrapAdmin } from './modules/auth/admin-bootstrap.js';
 import { createAuthMailHooks } from './modules/auth/auth-mail.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createBetterAuth } from './modules/auth/better-auth.js';
 import { createUsernamePolicy } from './modules/auth/username-policy.js';
 import { createTwoFactorRepository } from './modules/auth/two-factor.repository.js';
-import { twoFactorAdminRoutes, twoFactorRoutes } from './modules/auth/two-factor.routes.js';
 import { createTwoFactorService } from './modules/auth/two-factor.service.js';
 import { createSessionsRepository } from './modules/auth/sessions.repository.js';
 import { createInstanceRepository } from './modules/instance/instance.repository.js';
 import { loadInstanceSecrets } from './modules/instance/instance-secrets.js';
-import { badgesRoutes } from './modules/badges/badges.routes.js';
 import { createBansRepository } from './modules/bans/bans.repository.js';
-import { bansRoutes } from './modules/bans/bans.routes.js';
 import { createBansService } from './modules/bans/bans.service.js';
 import { createBadgesService } from './modules/badges/badges.service.js';
-import { challengeFilesRoutes } from './modules/challenge-files/challenge-files.routes.js';
 import { createChallengeFilesService } from './modules/challenge-files/challenge-files.service.js';
 import { createAttachmentsService } from './modules/challenges/attachments.service.js';
 import { createAuthoringService } from './modules/challenges/authoring.service.js';
-import { catalogueAdminRoutes } from './modules/challenges/catalogue.admin-routes.js';
 import { createCatalogueRepository } from './modules/challenges/catalogue.repository.js';
 import { createCatalogueTransferService } from './modules/challenges/catalogue-transfer.service.js';
-import { challengesAdminRoutes } from './modules/challenges/challenges.admin-routes.js';
 import { createChallengesRepository } from './modules/challenges/challenges.repository.js';
-import { categoriesRoutes, challengesRoutes } from './modules/challenges/challenges.routes.js';
 import { createChallengesService } from './modules/challenges/challenges.service.js';
-import { labsRoutes } from './modules/labs/labs.routes.js';
 import { createLabsService } from './modules/labs/labs.service.js';
 import { createSubmissionsRepository } from './modules/submissions/submissions.repository.js';
-import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus, type ServerEvents } from './modules/events/event-bus.js';
-import { eventsRoutes } from './modules/events/events.routes.js';
-import { mailAdminRoutes } from './modules/mail/mail.admin-routes.js';
 import { createMailRepository } from './modules/mail/mail.repository.js';
 import { createMailer } from './modules/mail/mailer.js';
 import { createLeaderboardRepository } from './modules/leaderboard/leaderboard.repository.js';
-import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.js';
-import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
-import { backupAdminRoutes } from './modules/backup/backup.admin-routes.js';
 import { createBackupRepository } from './modules/backup/backup.repository.js';
 import { createBackupService } from './modules/backup/backup.service.js';
 import { createReadiness } from './modules/system/readiness.js';
-import { systemRoutes } from './modules/system/system.routes.js';
 import { createAvatarsService } from './modules/users/avatars.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
-import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService } from './modules/users/users.service.js';
-import { tokensAdminRoutes } from './modules/tokens/tokens.admin-routes.js';
 import { createTokensRepository } from './modules/tokens/tokens.repository.js';
-import { tokensRoutes } from './modules/tokens/tokens.routes.js';
 import { createTokensService } from './modules/tokens/tokens.service.js';
 
 /** Per player (docs/decisions/010-abuse-limits.md): renames reach every live stream, and every avatar is decoded. */
@@ -382,75 +360,38 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Routes
-  await app.register(
-    async (api) => {
-      // Answers about the signed-in user must not be kept by a shared cache or the browser's back-forward cache.
-      api.addHook('onSend', async (_request, reply) => {
-        if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
-      });
-      await api.register(systemRoutes, { repository: systemRepository, readiness });
-      await api.register(authRoutes, {
-        prefix: '/auth',
-        auth: authService,
-        guards,
-        accountLimiter: limiterFor('login', config.authAccountRateLimit),
-        ipLimit: config.authIpRateLimit,
-        usernamePolicy,
-      });
-      await api.register(accountRoutes, {
-        prefix: '/auth',
-        account: accountService,
-        guards,
-        mailLimiter: limiterFor('mail', config.mailRateLimit, 60 * 60_000),
-        mailIpLimit: config.mailRateLimit * 10,
-        accountLimiter: limiterFor('password-change', config.authAccountRateLimit),
-        ipLimit: config.authIpRateLimit,
-      });
-      await api.register(twoFactorRoutes, {
-        prefix: '/auth',
-        twoFactor: twoFactorService,
-        guards,
-        ipLimit: config.authIpRateLimit,
-      });
-      await api.register(challengesRoutes, { prefix: '/challenges', challenges: challengesService, guards });
-      await api.register(submissionsRoutes, { prefix: '/challenges', submissions: submissionsService, guards });
-      await api.register(labsRoutes, { prefix: '/challenges', labs: labsService, guards });
-      await api.register(usersRoutes, { prefix: '/users', users: usersService, guards });
-      await api.register(leaderboardRoutes, { prefix: '/leaderboard', leaderboard: leaderboardService, guards });
-      await api.register(badgesRoutes, { prefix: '/badges', badges: badgesService, guards });
-      await api.register(eventsRoutes, { prefix: '/events', events, guards, onClientCount: metrics.setLiveClients });
-      await api.register(challengeFilesRoutes, { prefix: '/challenges', files: challengeFilesService, guards });
-      await api.register(categoriesRoutes, { prefix: '/categories', challenges: challengesService, guards });
-      await api.register(challengesAdminRoutes, {
-        prefix: '/admin',
-        challenges: challengesService,
-        authoring: authoringService,
-        transfer: transferService,
-        instanceSecret: secrets.instanceSecret,
-        guards,
-      });
-      await api.register(catalogueAdminRoutes, {
-        prefix: '/admin',
-        attachments: attachmentsService,
-        authoring: authoringService,
-        files: challengeFilesService,
-        guards,
-      });
-      await api.register(adminRoutes, { prefix: '/admin', admin: adminService, guards });
-      await api.register(auditRoutes, { prefix: '/admin', audit: auditService, guards });
-      await api.register(bansRoutes, { prefix: '/admin', bans: bansService, guards });
-      await api.register(announcementsRoutes, { prefix: '/announcements', announcements: announcementsService, guards });
-      await api.register(announcementsAdminRoutes, { prefix: '/admin', announcements: announcementsService, guards });
-      await api.register(tokensRoutes, { prefix: '/tokens', tokens: tokensService, guards });
-      await api.register(twoFactorAdminRoutes, { prefix: '/admin', twoFactor: twoFactorService, guards });
-      await api.register(tokensAdminRoutes, { prefix: '/admin', tokens: tokensService, guards });
-      await api.register(mailAdminRoutes, { prefix: '/admin', mailer, guards });
-      await api.register(backupAdminRoutes, { prefix: '/admin', backup: backupService, audit: auditService, guards });
-      await api.register(settingsRoutes, { prefix: '/admin', settings: settingsService, guards });
-      api.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-    },
-    { prefix: '/api' },
-  );
+  await registerApiRoutes(app, {
+    systemRepository,
+    readiness,
+    authService,
+    guards,
+    limiterFor,
+    config,
+    usernamePolicy,
+    accountService,
+    twoFactorService,
+    challengesService,
+    submissionsService,
+    labsService,
+    usersService,
+    leaderboardService,
+    badgesService,
+    events,
+    metrics,
+    challengeFilesService,
+    authoringService,
+    transferService,
+    secrets,
+    attachmentsService,
+    adminService,
+    auditService,
+    bansService,
+    announcementsService,
+    tokensService,
+    mailer,
+    backupService,
+    settingsService,
+  });
   if (deps.webDistDir) await registerWebApp(app, deps.webDistDir);
 
   app.addHook('onReady', async () => {

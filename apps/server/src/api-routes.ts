@@ -1,0 +1,175 @@
+import type { FastifyInstance } from 'fastify';
+
+import type { Config } from './config.js';
+import type { Guards } from './http/auth-guards.js';
+import type { Metrics } from './http/metrics.js';
+import type { RateLimiter } from './lib/rate-limiter.js';
+import type { AdminService } from './modules/admin/admin.service.js';
+import type { AnnouncementsService } from './modules/announcements/announcements.service.js';
+import type { AuditService } from './modules/audit/audit.service.js';
+import type { AccountService } from './modules/auth/account.service.js';
+import type { AuthService } from './modules/auth/auth.service.js';
+import type { TwoFactorService } from './modules/auth/two-factor.service.js';
+import type { UsernamePolicy } from './modules/auth/username-policy.js';
+import type { BackupService } from './modules/backup/backup.service.js';
+import type { BadgesService } from './modules/badges/badges.service.js';
+import type { BansService } from './modules/bans/bans.service.js';
+import type { ChallengeFilesService } from './modules/challenge-files/challenge-files.service.js';
+import type { AttachmentsService } from './modules/challenges/attachments.service.js';
+import type { AuthoringService } from './modules/challenges/authoring.service.js';
+import type { CatalogueTransferService } from './modules/challenges/catalogue-transfer.service.js';
+import type { ChallengesService } from './modules/challenges/challenges.service.js';
+import type { EventBus } from './modules/events/event-bus.js';
+import type { LabsService } from './modules/labs/labs.service.js';
+import type { LeaderboardService } from './modules/leaderboard/leaderboard.service.js';
+import type { Mailer } from './modules/mail/mailer.js';
+import type { SettingsService } from './modules/settings/settings.service.js';
+import type { SubmissionsService } from './modules/submissions/submissions.service.js';
+import type { Readiness } from './modules/system/readiness.js';
+import type { SystemRepository } from './modules/system/system.repository.js';
+import type { TokensService } from './modules/tokens/tokens.service.js';
+import type { UsersService } from './modules/users/users.service.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
+import { announcementsAdminRoutes, announcementsRoutes } from './modules/announcements/announcements.routes.js';
+import { auditRoutes } from './modules/audit/audit.routes.js';
+import { accountRoutes } from './modules/auth/account.routes.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { twoFactorAdminRoutes, twoFactorRoutes } from './modules/auth/two-factor.routes.js';
+import { badgesRoutes } from './modules/badges/badges.routes.js';
+import { bansRoutes } from './modules/bans/bans.routes.js';
+import { challengeFilesRoutes } from './modules/challenge-files/challenge-files.routes.js';
+import { catalogueAdminRoutes } from './modules/challenges/catalogue.admin-routes.js';
+import { challengesAdminRoutes } from './modules/challenges/challenges.admin-routes.js';
+import { categoriesRoutes, challengesRoutes } from './modules/challenges/challenges.routes.js';
+import { labsRoutes } from './modules/labs/labs.routes.js';
+import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
+import { eventsRoutes } from './modules/events/events.routes.js';
+import { mailAdminRoutes } from './modules/mail/mail.admin-routes.js';
+import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
+import { settingsRoutes } from './modules/settings/settings.routes.js';
+import { backupAdminRoutes } from './modules/backup/backup.admin-routes.js';
+import { systemRoutes } from './modules/system/system.routes.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { tokensAdminRoutes } from './modules/tokens/tokens.admin-routes.js';
+import { tokensRoutes } from './modules/tokens/tokens.routes.js';
+
+/** What the API's routes are given: the services that app.ts (the composition root) built. */
+export interface ApiRouteDeps {
+  systemRepository: SystemRepository;
+  readiness: Readiness;
+  authService: AuthService;
+  guards: Guards;
+  limiterFor: (name: string, points: number, windowMs?: number) => RateLimiter;
+  config: Config;
+  usernamePolicy: UsernamePolicy;
+  accountService: AccountService;
+  twoFactorService: TwoFactorService;
+  challengesService: ChallengesService;
+  submissionsService: SubmissionsService;
+  labsService: LabsService;
+  usersService: UsersService;
+  leaderboardService: LeaderboardService;
+  badgesService: BadgesService;
+  events: EventBus;
+  metrics: Metrics;
+  challengeFilesService: ChallengeFilesService;
+  authoringService: AuthoringService;
+  transferService: CatalogueTransferService;
+  secrets: { instanceSecret: string };
+  attachmentsService: AttachmentsService;
+  adminService: AdminService;
+  auditService: AuditService;
+  bansService: BansService;
+  announcementsService: AnnouncementsService;
+  tokensService: TokensService;
+  mailer: Mailer;
+  backupService: BackupService;
+  settingsService: SettingsService;
+}
+
+/** Every route under /api, each plugin with what it needs (docs/how-to/add-a-route.md). */
+export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): Promise<void> {
+  await app.register(
+    async (api) => {
+      // Answers about the signed-in user must not be kept by a shared cache or the browser's back-forward cache.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+      });
+      await api.register(systemRoutes, { repository: s.systemRepository, readiness: s.readiness });
+      await api.register(authRoutes, {
+        prefix: '/auth',
+        auth: s.authService,
+        guards: s.guards,
+        accountLimiter: s.limiterFor('login', s.config.authAccountRateLimit),
+        ipLimit: s.config.authIpRateLimit,
+        usernamePolicy: s.usernamePolicy,
+      });
+      await api.register(accountRoutes, {
+        prefix: '/auth',
+        account: s.accountService,
+        guards: s.guards,
+        mailLimiter: s.limiterFor('mail', s.config.mailRateLimit, 60 * 60_000),
+        mailIpLimit: s.config.mailRateLimit * 10,
+        accountLimiter: s.limiterFor('password-change', s.config.authAccountRateLimit),
+        ipLimit: s.config.authIpRateLimit,
+      });
+      await api.register(twoFactorRoutes, {
+        prefix: '/auth',
+        twoFactor: s.twoFactorService,
+        guards: s.guards,
+        ipLimit: s.config.authIpRateLimit,
+      });
+      await api.register(challengesRoutes, { prefix: '/challenges', challenges: s.challengesService, guards: s.guards });
+      await api.register(submissionsRoutes, { prefix: '/challenges', submissions: s.submissionsService, guards: s.guards });
+      await api.register(labsRoutes, { prefix: '/challenges', labs: s.labsService, guards: s.guards });
+      await api.register(usersRoutes, { prefix: '/users', users: s.usersService, guards: s.guards });
+      await api.register(leaderboardRoutes, { prefix: '/leaderboard', leaderboard: s.leaderboardService, guards: s.guards });
+      await api.register(badgesRoutes, { prefix: '/badges', badges: s.badgesService, guards: s.guards });
+      await api.register(eventsRoutes, {
+        prefix: '/events',
+        events: s.events,
+        guards: s.guards,
+        onClientCount: s.metrics.setLiveClients,
+      });
+      await api.register(challengeFilesRoutes, { prefix: '/challenges', files: s.challengeFilesService, guards: s.guards });
+      await api.register(categoriesRoutes, { prefix: '/categories', challenges: s.challengesService, guards: s.guards });
+      await api.register(challengesAdminRoutes, {
+        prefix: '/admin',
+        challenges: s.challengesService,
+        authoring: s.authoringService,
+        transfer: s.transferService,
+        instanceSecret: s.secrets.instanceSecret,
+        guards: s.guards,
+      });
+      await api.register(catalogueAdminRoutes, {
+        prefix: '/admin',
+        attachments: s.attachmentsService,
+        authoring: s.authoringService,
+        files: s.challengeFilesService,
+        guards: s.guards,
+      });
+      await api.register(adminRoutes, { prefix: '/admin', admin: s.adminService, guards: s.guards });
+      await api.register(auditRoutes, { prefix: '/admin', audit: s.auditService, guards: s.guards });
+      await api.register(bansRoutes, { prefix: '/admin', bans: s.bansService, guards: s.guards });
+      await api.register(announcementsRoutes, {
+        prefix: '/announcements',
+        announcements: s.announcementsService,
+        guards: s.guards,
+      });
+      await api.register(announcementsAdminRoutes, { prefix: '/admin', announcements: s.announcementsService, guards: s.guards });
+      await api.register(tokensRoutes, { prefix: '/tokens', tokens: s.tokensService, guards: s.guards });
+      await api.register(twoFactorAdminRoutes, { prefix: '/admin', twoFactor: s.twoFactorService, guards: s.guards });
+      await api.register(tokensAdminRoutes, { prefix: '/admin', tokens: s.tokensService, guards: s.guards });
+      await api.register(mailAdminRoutes, { prefix: '/admin', mailer: s.mailer, guards: s.guards });
+      await api.register(backupAdminRoutes, {
+        prefix: '/admin',
+        backup: s.backupService,
+        audit: s.auditService,
+        guards: s.guards,
+      });
+      await api.register(settingsRoutes, { prefix: '/admin', settings: s.settingsService, guards: s.guards });
+      api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
+    },
+    { prefix: '/api' },
+  );
+}
