@@ -18,7 +18,13 @@ const webFeatures = readdirSync(new URL('./apps/web/src/features', import.meta.u
 const layers = 'docs/conventions.md#layers-and-dependency-rules';
 /** Server files that may build repositories or hold a database handle: the composition root and the database layer. */
 // Composition roots: the server (app.ts, main.ts) and the command-line tool (cli/), which wire repositories into services.
-const serverWiring = ['apps/server/src/app.ts', 'apps/server/src/api-routes.ts', 'apps/server/src/main.ts', 'apps/server/src/db/**', 'apps/server/src/cli/**'];
+const serverWiring = [
+  'apps/server/src/app.ts',
+  'apps/server/src/api-routes.ts',
+  'apps/server/src/main.ts',
+  'apps/server/src/db/**',
+  'apps/server/src/cli/**',
+];
 const noDrizzle = {
   group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema/**'],
   message: `Only repositories and db/ use Drizzle (${layers}).`,
