@@ -57,8 +57,9 @@ if (args.help) {
   --keep                 keep the database and data directory (paths printed)
   --scenario=single      single: every figure on one instance (both databases); instances: leaderboard reads from one
                          instance and from two behind nginx, on PostgreSQL (BENCH_DB_NAME, default drapeau_bench)
-  --only=catalogue       only the catalogue figures: an import of 200 challenges with 200 small files (new, unchanged,
-                         updated) and the challenge list and detail under load (with the seeded players' sessions)`);
+  --only=catalogue       only the catalogue figures, which every full run measures last: an import of 200 challenges
+                         with 200 small files (new, unchanged, updated) and the challenge list and detail under load
+                         (with the seeded players' sessions)`);
   process.exit(0);
 }
 
@@ -114,6 +115,22 @@ interface Captured {
 
 const catalogueResults: Partial<Record<'postgres' | 'pglite', CatalogueResult>> = {};
 
+/** The catalogue figures (bench/lib/catalogue.ts) on a running server, with the seeded players' sessions. */
+function catalogueStep(kind: string, server: ServerProcess, env: Record<string, string>): Promise<CatalogueResult> {
+  log(`${kind}: catalogue: import of 200 challenges with 200 files, then the challenge list and detail`);
+  return runCatalogue({
+    baseUrl: server.baseUrl,
+    admin: { email: env.ADMIN_EMAIL!, password: env.ADMIN_PASSWORD! },
+    load: {
+      connections: options.connections,
+      durationSeconds: options.duration,
+      warmupSeconds: 2,
+      cookies: Array.from({ length: options.active }, (_, i) => cookieOf(i + 1)),
+      serverPid: server.pid,
+    },
+  });
+}
+
 async function runPass(kind: 'postgres' | 'pglite', captured: Partial<Captured>): Promise<PassResult | undefined> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), `drapeau-bench-${kind}-`));
   const dataDir = path.join(tmp, 'data');
@@ -139,21 +156,9 @@ async function runPass(kind: 'postgres' | 'pglite', captured: Partial<Captured>)
     );
 
     if (args.only === 'catalogue') {
-      log(`${kind}: catalogue: import of 200 challenges, then the challenge list and detail`);
       const started = await startServer({ args: [entry], env, port: await freePort(), logFile });
       server = started.server;
-      const result = await runCatalogue({
-        baseUrl: server.baseUrl,
-        admin: { email: env.ADMIN_EMAIL!, password: env.ADMIN_PASSWORD! },
-        load: {
-          connections: options.connections,
-          durationSeconds: options.duration,
-          warmupSeconds: 2,
-          cookies: Array.from({ length: options.active }, (_, i) => cookieOf(i + 1)),
-          serverPid: server.pid,
-        },
-      });
-      catalogueResults[kind] = result;
+      catalogueResults[kind] = await catalogueStep(kind, server, env);
       return undefined;
     }
 
@@ -217,6 +222,8 @@ async function runPass(kind: 'postgres' | 'pglite', captured: Partial<Captured>)
     }));
     const burst = await runBurst<{ status: string }>(base, burstRequests);
     const peakRss = rss.stop();
+    // Last, since its 200 new challenges would change the figures above.
+    const catalogue = await catalogueStep(kind, server, env);
     await server.stop();
     server = undefined;
 
@@ -252,6 +259,7 @@ async function runPass(kind: 'postgres' | 'pglite', captured: Partial<Captured>)
       },
       live,
       integrity,
+      catalogue,
     };
   } finally {
     await server?.stop();
@@ -341,15 +349,7 @@ async function main(): Promise<void> {
   if (args.only === 'catalogue') {
     console.log(`\nDrapeau catalogue benchmark — ${os.cpus().length} cores, Node ${process.version}`);
     for (const [kind, result] of Object.entries(catalogueResults)) console.log(renderCatalogue(kind, result));
-    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();
-    const file = path.join(root, 'bench/results', `catalogue-${stamp}.json`);
-    await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(
-      file,
-      `${JSON.stringify({ date: new Date().toISOString(), git, options, catalogue: catalogueResults }, null, 2)}\n`,
-    );
-    console.log(`\nResults: ${path.relative(root, file)}`);
+    await writeResults('-catalogue', { catalogue: catalogueResults }, started);
     return;
   }
   const bare = captured.page && captured.search ? await runBare(captured as Captured) : undefined;
@@ -362,6 +362,7 @@ async function main(): Promise<void> {
       `server LOG_LEVEL=${options.logLevel}\n`,
   );
   console.log(table);
+  for (const pass of passes) console.log(renderCatalogue(pass.database, pass.catalogue));
 
   const stamp = new Date().toISOString().replace(/[:.]/g, '-');
   const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' }).stdout.trim();

@@ -1,3 +1,4 @@
+import type { CatalogueResult } from './catalogue.js';
 import type { IntegrityReport } from './seed.js';
 import type { LiveResult, LoadResult } from './load.js';
 
@@ -22,6 +23,8 @@ export interface PassResult {
   };
   live: LiveResult;
   integrity: IntegrityReport;
+  /** The import of 200 challenges and the challenge list and detail (bench/lib/catalogue.ts). */
+  catalogue: CatalogueResult;
 }
 
 export interface BareResult {

@@ -91,6 +91,7 @@ export const PublicChallengeSchema = z.object({
 export type PublicChallenge = z.infer<typeof PublicChallengeSchema>;
 
 export const ChallengeListSchema = z.object({ challenges: z.array(PublicChallengeSchema) });
+export type ChallengeList = z.infer<typeof ChallengeListSchema>;
 
 /** POST /api/challenges/:id/hints/:hintId/open: the opened hint, and what a solve now gives this player. */
 export const OpenHintResultSchema = z.object({

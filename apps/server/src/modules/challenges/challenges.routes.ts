@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import {
   CategoryListSchema,
+  type ChallengeList,
   ChallengeListSchema,
   ChallengeParamsSchema,
   HintParamsSchema,
@@ -23,7 +24,12 @@ export const challengesRoutes: FastifyPluginAsyncZod<{ challenges: ChallengesSer
   app.get(
     '/',
     { onRequest: guards.requireUser, schema: { tags: ['challenges'], response: { 200: ChallengeListSchema } } },
-    async (request) => ({ challenges: await challenges.listChallenges(currentUser(request).userId) }),
+    // The body is built from views that went through the response schema (challenge-list-json.ts); a Buffer is sent
+    // as it is.
+    async (request, reply) => {
+      const json = await challenges.listChallengesJson(currentUser(request).userId);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as ChallengeList);
+    },
   );
 
   app.get(

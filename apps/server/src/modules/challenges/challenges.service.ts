@@ -5,6 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 
 import type { CatalogueRepository } from './catalogue.repository.js';
 import { type Category, type Challenge, currentValue, localized } from './challenge.js';
+import { createChallengeListJson } from './challenge-list-json.js';
 import { isListed, type PlayerProgress, toPublicChallenge } from './challenge-views.js';
 import { deriveFlag, derivePerUserFlag, type FlagSpec } from './flag-check.js';
 
@@ -38,6 +39,7 @@ export function createChallengesService(deps: {
   let state: Promise<State> | undefined;
   let counts: Promise<Map<string, number>> | undefined;
   const players = new Map<string, Promise<PlayerProgress>>();
+  const listJson = createChallengeListJson();
 
   const load = (): Promise<State> => {
     state ??= (async () => {
@@ -73,12 +75,13 @@ export function createChallengesService(deps: {
   };
 
   const service = {
-    async listChallenges(userId: string): Promise<PublicChallenge[]> {
-      const [{ challenges }, count, progress] = [await load(), await solveCounts(), await progressOf(userId)];
+    /** The challenges listed to this player, as the JSON body of `GET /api/challenges` (challenge-list-json.ts). */
+    async listChallengesJson(userId: string): Promise<Buffer> {
+      const cache = listJson.current();
+      const [{ challenges }, solveCountsNow, progress] = [await load(), await solveCounts(), await progressOf(userId)];
       const now = clock.now();
-      return [...challenges.values()]
-        .filter((c) => isListed(c, now))
-        .map((c) => toPublicChallenge(c, { progress, solveCount: count.get(c.id) ?? 0, now, catalogue: challenges }));
+      const listed = [...challenges.values()].filter((c) => isListed(c, now));
+      return listJson.render(cache, listed, { progress, solveCounts: solveCountsNow, now, catalogue: challenges });
     },
 
     async getPublicChallenge(id: string, userId: string): Promise<PublicChallenge> {
@@ -186,6 +189,7 @@ export function createChallengesService(deps: {
     /** A solve happened (here or, through the event bus, on another instance). */
     noteSolve(userId: string, challengeId: string): void {
       counts = undefined;
+      listJson.invalidate();
       void players.get(userId)?.then((p) => p.solved.add(challengeId));
     },
     async noteWrongAttempt(userId: string, challengeId: string): Promise<void> {
@@ -199,11 +203,13 @@ export function createChallengesService(deps: {
     reload(): void {
       state = undefined;
       counts = undefined;
+      listJson.invalidate();
       players.clear();
     },
     /** A user was deleted or changed by an admin (solves may be gone). */
     forgetPlayer(userId?: string): void {
       counts = undefined;
+      listJson.invalidate();
       if (userId === undefined) players.clear();
       else players.delete(userId);
     },
