@@ -79,7 +79,10 @@ describe.runIf(runnable)('PostgreSQL restarted under load with two instances beh
     await Promise.all(workers);
 
     const unexpected = statuses.filter((s) => s.status !== 200 && s.status !== 503).slice(0, 5);
-    expect(unexpected, 'only 200 and 503 through nginx').toEqual([]);
+    // nginx's error log says why it answered 502 (refused, reset or closed upstream connection), and the instances' logs
+    // what they were doing then.
+    const logs = [`nginx:\n${tailOf(`${c.nginx.dir}/error.log`)}`, ...c.instances.map((i) => tailOf(i.logFile))].join('\n');
+    expect(unexpected, `only 200 and 503 through nginx\n${logs}`).toEqual([]);
     for (const s of statuses.filter((x) => x.status === 503)) {
       expect(JSON.parse(s.body || '{}')).toMatchObject({ error: { code: 'SERVICE_UNAVAILABLE' } });
     }

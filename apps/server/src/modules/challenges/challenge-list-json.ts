@@ -3,6 +3,9 @@ import { PublicChallengeSchema } from '@drapeau/shared';
 import type { Challenge } from './challenge.js';
 import { type PlayerProgress, toPublicChallenge } from './challenge-views.js';
 
+const OPEN = Buffer.from('{"challenges":[');
+const COMMA = Buffer.from(',');
+const CLOSE = Buffer.from(']}');
 const NO_PROGRESS: PlayerProgress = { solved: new Set(), openedHints: new Set(), wrongAttempts: new Map() };
 
 /** Whether `progress` changes what this player sees of `challenge`: if not, they see what every newcomer sees. */
@@ -16,7 +19,8 @@ function isTouched(challenge: Challenge, progress: PlayerProgress): boolean {
 }
 
 interface Fragment {
-  json: string;
+  /** The view's JSON, encoded once: a request copies bytes instead of encoding 200 KB of text. */
+  json: Buffer;
   /** The view changes at the challenge's close time (`isClosed`). */
   validUntil: number;
 }
@@ -37,15 +41,17 @@ export type ListContext = {
  */
 export function createChallengeListJson() {
   let shared = new Map<string, Fragment>();
-  const toJson = (challenge: Challenge, context: ListContext, progress: PlayerProgress): string =>
-    JSON.stringify(
-      PublicChallengeSchema.parse(
-        toPublicChallenge(challenge, {
-          progress,
-          solveCount: context.solveCounts.get(challenge.id) ?? 0,
-          now: context.now,
-          catalogue: context.catalogue,
-        }),
+  const toJson = (challenge: Challenge, context: ListContext, progress: PlayerProgress): Buffer =>
+    Buffer.from(
+      JSON.stringify(
+        PublicChallengeSchema.parse(
+          toPublicChallenge(challenge, {
+            progress,
+            solveCount: context.solveCounts.get(challenge.id) ?? 0,
+            now: context.now,
+            catalogue: context.catalogue,
+          }),
+        ),
       ),
     );
 
@@ -63,19 +69,26 @@ export function createChallengeListJson() {
     },
     render(cache: Map<string, Fragment>, listed: readonly Challenge[], context: ListContext): Buffer {
       const now = context.now.getTime();
-      const parts = listed.map((challenge) => {
-        if (isTouched(challenge, context.progress)) return toJson(challenge, context, context.progress);
-        const cached = cache.get(challenge.id);
-        if (cached && now < cached.validUntil) return cached.json;
-        const closesAt = challenge.closesAt?.getTime();
-        const fragment = {
-          json: toJson(challenge, context, NO_PROGRESS),
-          validUntil: closesAt !== undefined && now < closesAt ? closesAt : Number.POSITIVE_INFINITY,
-        };
-        cache.set(challenge.id, fragment);
-        return fragment.json;
-      });
-      return Buffer.from(`{"challenges":[${parts.join(',')}]}`);
+      const body: Buffer[] = [OPEN];
+      for (const challenge of listed) {
+        if (body.length > 1) body.push(COMMA);
+        if (isTouched(challenge, context.progress)) {
+          body.push(toJson(challenge, context, context.progress));
+          continue;
+        }
+        let fragment = cache.get(challenge.id);
+        if (!fragment || now >= fragment.validUntil) {
+          const closesAt = challenge.closesAt?.getTime();
+          fragment = {
+            json: toJson(challenge, context, NO_PROGRESS),
+            validUntil: closesAt !== undefined && now < closesAt ? closesAt : Number.POSITIVE_INFINITY,
+          };
+          cache.set(challenge.id, fragment);
+        }
+        body.push(fragment.json);
+      }
+      body.push(CLOSE);
+      return Buffer.concat(body);
     },
   };
 }
