@@ -20,7 +20,7 @@ test('An admin edits a player’s score and rank, awards and removes a badge, th
 
   await page.goto('/admin');
   await expect(page.getByText('Total Users')).toBeVisible();
-  await page.getByRole('searchbox', { name: 'Search users' }).or(page.getByLabel('Search users')).first().fill(target.username);
+  await page.getByRole('searchbox', { name: 'Search users' }).fill(target.username);
   const row = page.getByRole('listitem', { name: target.username });
   await expect(row).toBeVisible();
 

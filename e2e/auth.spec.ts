@@ -49,7 +49,7 @@ test('Wrong credentials show a clear error', async ({ page }) => {
   await page.getByLabel('Email').fill('nobody@example.com');
   await page.getByLabel('Password', { exact: true }).fill('wrong-password');
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByText('Error', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Invalid email or password.', { exact: true })).toBeVisible();
   await expect(page).toHaveURL(/\/login$/);
 });
 
@@ -78,9 +78,7 @@ test('An unknown path shows the 404 page', async ({ page }) => {
   await expect(page.getByText('Access Denied')).toBeVisible();
   await expect(page.getByText('The requested endpoint does not exist in the system.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Go Back' })).toBeVisible();
-  await expect(
-    page.getByRole('link', { name: 'Return to Challenges' }).or(page.getByRole('button', { name: 'Return to Challenges' })),
-  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Return to Challenges' })).toHaveAttribute('href', '/challenges');
 });
 
 test('The disclaimer banner stays dismissed', async ({ page }) => {

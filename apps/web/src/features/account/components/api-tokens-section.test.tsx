@@ -45,7 +45,7 @@ describe('API tokens on the account page', () => {
   it('shows a new token once, lists it by name and hint only, and revokes it', async () => {
     useTokenServer();
     const { user } = renderApp('/profile', { sessionUser: buildUser() });
-    expect(await screen.findByText('You have no API token.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('You have no API token.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Token name'), 'solver');
     await user.click(screen.getByRole('button', { name: 'Create a token' }));
     expect(await screen.findByTestId('new-api-token')).toHaveTextContent(SECRET);
@@ -63,7 +63,7 @@ describe('API tokens on the account page', () => {
     await i18n.changeLanguage('fr');
     useTokenServer();
     renderApp('/profile', { sessionUser: buildUser() });
-    expect(await screen.findByText('Vous n’avez aucun jeton d’API.', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Vous n’avez aucun jeton d’API.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Créer un jeton' })).toBeInTheDocument();
   });
 });

@@ -34,9 +34,7 @@ describe('two-factor on the account page', () => {
       }),
     );
     const { user } = renderApp('/profile', { sessionUser: buildUser() });
-    const section = (await screen.findByRole('heading', { name: /Two-factor authentication/ }, { timeout: 5000 })).closest(
-      'section',
-    )!;
+    const section = (await screen.findByRole('heading', { name: /Two-factor authentication/ })).closest('section')!;
     await user.type(within(section).getByLabelText('Current password'), 'secret123');
     await user.click(within(section).getByRole('button', { name: 'Turn on' }));
     expect(await within(section).findByRole('img', { name: /QR code/ })).toHaveAttribute(

@@ -36,7 +36,7 @@ describe('announcements bell', () => {
       }),
     );
     const { user } = renderApp('/challenges', { sessionUser: buildUser() });
-    const bell = await screen.findByRole('button', { name: 'Announcements, 2 unread' }, { timeout: 10_000 });
+    const bell = await screen.findByRole('button', { name: 'Announcements, 2 unread' });
     expect(screen.getByTestId('announcements-unread')).toHaveTextContent('2');
 
     await user.click(bell);
@@ -59,7 +59,7 @@ describe('announcements bell', () => {
       http.post('/api/announcements/read', () => HttpResponse.json({ ok: true })),
     );
     const { user } = renderApp('/challenges', { sessionUser: buildUser() });
-    await user.click(await screen.findByRole('button', { name: 'Annonces, 1 non lue' }, { timeout: 10_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Annonces, 1 non lue' }));
     const dialog = await screen.findByRole('dialog', { name: 'Annonces' });
     expect(within(dialog).getByRole('heading', { level: 3 })).toHaveTextContent('Only English');
     expect(within(dialog).getByText(/^Par root, le /)).toBeInTheDocument();
@@ -84,7 +84,7 @@ describe('admin announcements tab', () => {
       }),
     );
     const { user } = renderApp('/admin?tab=announcements', { sessionUser: buildUser({ rank: 'admin', uid: 'admin-1' }) });
-    const [titleEn] = await screen.findAllByLabelText('Title', {}, { timeout: 10_000 });
+    const [titleEn] = await screen.findAllByLabelText('Title');
     await user.type(titleEn!, 'Freeze at six');
     const [bodyEn, bodyFr] = screen.getAllByLabelText('Text (Markdown)');
     await user.type(bodyEn!, 'The **last hour** is hidden.');

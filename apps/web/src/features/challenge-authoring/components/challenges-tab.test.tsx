@@ -56,7 +56,7 @@ describe('admin Challenges tab: editor', () => {
 
     await user.click(screen.getByRole('button', { name: 'Create challenge' }));
     // Saving, then loading the new challenge and drawing the whole form again: slow in jsdom on a busy machine.
-    expect(await screen.findByRole('heading', { name: 'Edit cookie-jar' }, { timeout: 30_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Edit cookie-jar' })).toBeInTheDocument();
     const [created] = sent(api, 'POST');
     expect(created?.body).toMatchObject({
       title: { en: 'Cookie Jar', fr: 'Bocal à cookies' },

@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import type { SessionResponse, SubmitFlagResult } from '@drapeau/shared';
 
@@ -8,6 +8,8 @@ import { buildChallenge, buildUser } from '@/testing/factories';
 import { challengesHandler, errorResponse, submitHandler } from '@/testing/handlers';
 import { preloadPage, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
+
+import { REDIRECT_AFTER_SOLVE_MS } from './use-flag-form';
 
 beforeAll(async () => {
   await preloadPage.challengeDetail();
@@ -149,6 +151,19 @@ describe('flag form', () => {
       }),
       ...challengesHandler(catalogue),
     );
+    // The return to the list is held until the page has been checked, then released: no race with a slow machine.
+    const realSetTimeout = globalThis.setTimeout;
+    let returnToList: (() => void) | undefined;
+    const timers = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+      callback: () => void,
+      ms?: number,
+      ...rest: unknown[]
+    ) => {
+      if (ms !== REDIRECT_AFTER_SOLVE_MS) return realSetTimeout(callback, ms, ...rest);
+      returnToList = callback;
+      return 0;
+    }) as unknown as typeof setTimeout);
+    onTestFinished(() => timers.mockRestore());
     const { user, router } = renderApp('/challenge/hash-cracking');
     const input = await screen.findByPlaceholderText('CTF{...}');
     await user.type(input, '  CTF{{nice}  ');
@@ -161,7 +176,12 @@ describe('flag form', () => {
     expect(await within(nav).findByText('80 pts')).toBeInTheDocument();
     expect(await screen.findByText('Challenge solved')).toBeInTheDocument();
 
-    await waitFor(() => expect(router.state.location.pathname).toBe('/challenges'), { timeout: 3000 });
+    expect(router.state.location.pathname).toBe('/challenge/hash-cracking');
+    expect(returnToList).toBeDefined();
+    act(() => {
+      returnToList!();
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/challenges'));
   });
 
   it('leaves out the badge sentence when no badge was won', async () => {
