@@ -79,6 +79,7 @@ export const defaultHandlers = [
       challengeCount: 20,
       badgeCount: 8,
       report: { challenges: [], created: 20, updated: 0, unchanged: 0, createdCategories: [] },
+      badges: { created: 8, updated: 0, unchanged: 0 },
     }),
   ),
 ];

@@ -14,7 +14,7 @@ export const BadgeSchema = z.object({
   badgeId: z.string().regex(/^[a-z0-9-]+$/),
   title: LocalizedTextSchema,
   description: LocalizedTextSchema,
-  /** An emoji shown as the badge's icon. */
+  /** The badge's icon, as an emoji; the web app draws a matching SVG icon (emoji fonts are not everywhere). */
   icon: z.string(),
   criteria: BadgeCriteriaSchema,
 });

@@ -174,7 +174,7 @@ export function createCatalogueTransferService(deps: {
         isBuiltIn: true,
         ...(actorId ? { actorId } : {}),
       });
-      await deps.badgesRepository.upsertBadges(
+      const badges = await deps.badgesRepository.upsertBadges(
         BADGES.map((b, position) => ({
           id: b.badgeId,
           position,
@@ -186,7 +186,7 @@ export function createCatalogueTransferService(deps: {
           criteria: b.criteria,
         })),
       );
-      return { challengeCount: report.created + report.updated, badgeCount: BADGES.length, report };
+      return { challengeCount: report.created + report.updated, badgeCount: BADGES.length, report, badges };
     },
 
     /** First start: load the pack when the database has no challenge. */

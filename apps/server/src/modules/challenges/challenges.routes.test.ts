@@ -1,7 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { solves, submissions, users } from '../../db/schema/index.js';
+import { badges, solves, submissions, users } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp } from '../../../test/build-test-app.js';
 
 import { deriveFlag } from './flags.js';
@@ -154,9 +154,24 @@ describe('POST /api/admin/seed', () => {
       challengeCount: 0,
       badgeCount: 8,
       report: { created: 0, updated: 0, unchanged: 20 },
+      badges: { created: 0, updated: 0, unchanged: 8 },
     });
     const me = (await player.client.get('/api/auth/session')).json().user;
     expect(me).toMatchObject({ score: 30, solvedChallenges: ['xor-encryption'] });
+  });
+
+  it('counts the badges it really added or changed, and puts them back as built', async () => {
+    await t.database.db.update(badges).set({ titleEn: 'Renamed' }).where(eq(badges.id, 'pentester'));
+    await t.database.db.delete(badges).where(eq(badges.id, 'web-master'));
+    const admin = await loginAdmin(t.app);
+    const response = await admin.post('/api/admin/seed');
+    expect(response.json()).toMatchObject({ badgeCount: 8, badges: { created: 1, updated: 1, unchanged: 6 } });
+    const rows = await t.database.db
+      .select()
+      .from(badges)
+      .where(inArray(badges.id, ['pentester', 'web-master']));
+    expect(rows.map((row) => row.titleEn).sort()).toEqual(['Pentester', 'Web Master']);
+    expect((await admin.post('/api/admin/seed')).json().badges).toEqual({ created: 0, updated: 0, unchanged: 8 });
   });
 
   it('shows flags to admins only', async () => {

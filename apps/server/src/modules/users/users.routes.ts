@@ -1,19 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { AVATAR_MAX_BYTES, PublicUserSchema, UpdateProfileBodySchema, UserIdParamsSchema } from '@drapeau/shared';
+import { PublicUserSchema, UpdateProfileBodySchema, UserIdParamsSchema } from '@drapeau/shared';
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';
-import { badRequest } from '../../lib/app-error.js';
 
+import { AVATAR_BODY_DOCUMENT, readAvatarUpload, registerAvatarBodyParsers } from './avatar-upload.js';
 import type { UsersService } from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; guards: Guards }> = async (app, options) => {
   const { users, guards } = options;
-
-  // Avatars are uploaded as the raw image body (the client has already scaled it); the server checks it again.
-  app.addContentTypeParser(/^image\/[a-z0-9.+-]+$/, { parseAs: 'buffer', bodyLimit: AVATAR_MAX_BYTES }, (_request, body, done) =>
-    done(null, body),
-  );
 
   app.patch(
     '/me',
@@ -24,22 +19,25 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; guards: G
     async (request) => users.updateProfile(currentUser(request), request.body),
   );
 
-  app.put(
-    '/me/avatar',
-    {
-      onRequest: guards.requireUser,
-      schema: {
-        tags: ['users'],
-        description: 'The avatar image as the raw body (Content-Type image/*), at most 5 MB.',
-        response: { 200: PublicUserSchema },
+  // In its own scope, so that the image and multipart parsers apply to this route only.
+  await app.register(async (avatarScope) => {
+    await registerAvatarBodyParsers(avatarScope);
+    avatarScope.put(
+      '/me/avatar',
+      {
+        onRequest: guards.requireUser,
+        schema: { tags: ['users'], response: { 200: PublicUserSchema } },
+        config: {
+          // The body is an image or a form, read by the handler: only the document shows it (no JSON schema to check).
+          swaggerTransform: (input) => {
+            const { schema, url } = jsonSchemaTransform(input);
+            return { schema: { ...schema, body: AVATAR_BODY_DOCUMENT }, url };
+          },
+        },
       },
-    },
-    async (request) => {
-      if (!Buffer.isBuffer(request.body))
-        throw badRequest('INVALID_IMAGE', 'Send the image as the body, with an image/* Content-Type.');
-      return users.updateAvatar(currentUser(request), request.body);
-    },
-  );
+      async (request) => users.updateAvatar(currentUser(request), await readAvatarUpload(request)),
+    );
+  });
 
   app.get(
     '/:userId',

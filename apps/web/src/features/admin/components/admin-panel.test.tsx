@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { i18n } from '@/lib/i18n';
+import { expectSvgBadgeIcon } from '@/testing/badge-icon-assertions';
 import { buildAdmin, buildUser } from '@/testing/factories';
 import { preloadPage, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
@@ -76,7 +77,7 @@ describe('admin panel', () => {
     const { user } = renderAdmin();
     await user.click(await screen.findByRole('tab', { name: 'Badge System' }));
     const badge = await screen.findByRole('group', { name: 'Century Club' });
-    expect(within(badge).getByText('💯')).toBeInTheDocument();
+    expectSvgBadgeIcon(badge);
     expect(within(badge).getByText('Score a hundred points')).toBeInTheDocument();
     expect(within(badge).getByText('Reach 100 points')).toBeInTheDocument();
     expect(within(badge).getByText('century-club')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { Award, Flag, History, Download, KeyRound, Send, Settings, Users, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 
@@ -63,6 +63,12 @@ function AdminDashboard({ currentUserId, extraTabs }: { currentUserId: string; e
   const requested = searchParams.get('tab');
   const tab = requested !== null && tabValues.includes(requested) ? requested : 'users';
 
+  // On a phone the strip scrolls sideways: the open tab is scrolled into view, also when the page opens on it.
+  const tabStrip = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (tabStrip.current) scrollActiveTabIntoView(tabStrip.current);
+  }, [tab]);
+
   function selectTab(value: string) {
     if (!tabValues.includes(value)) return;
     setSearchParams(value === 'users' ? {} : { tab: value }, { replace: true });
@@ -83,7 +89,7 @@ function AdminDashboard({ currentUserId, extraTabs }: { currentUserId: string; e
       </header>
       <AdminStatCards />
       <Tabs value={tab} onValueChange={selectTab}>
-        <div className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
+        <div ref={tabStrip} className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
           <TabsList aria-label={t('tabs.label')}>
             {TABS.map((value) => {
               const Icon = TAB_ICONS[value];
@@ -131,4 +137,15 @@ function AdminDashboard({ currentUserId, extraTabs }: { currentUserId: string; e
       </Tabs>
     </div>
   );
+}
+
+/** Scrolls the strip sideways only (never the page) so that its active tab shows whole. */
+function scrollActiveTabIntoView(strip: HTMLElement): void {
+  const active = strip.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
+  if (!active) return;
+  const margin = 16;
+  const bounds = strip.getBoundingClientRect();
+  const tab = active.getBoundingClientRect();
+  if (tab.left < bounds.left + margin) strip.scrollLeft -= bounds.left + margin - tab.left;
+  else if (tab.right > bounds.right - margin) strip.scrollLeft += tab.right - (bounds.right - margin);
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { Badge, PublicUser } from '@drapeau/shared';
 
+import { BadgeIcon } from '@/components/ui/badge-icon';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/label';
@@ -85,7 +86,8 @@ function AwardBadgeForm({ user, badges, onDone }: { user: PublicUser; badges: Ba
           <SelectContent>
             {badges.map((badge) => (
               <SelectItem key={badge.badgeId} value={badge.badgeId}>
-                <span aria-hidden="true">{badge.icon}</span> {pickText(badge.title, locale)}
+                <BadgeIcon icon={badge.icon} className="inline size-4 align-[-0.125em] text-primary" />{' '}
+                {pickText(badge.title, locale)}
                 {user.badges.includes(badge.badgeId) && <span className="text-muted-foreground"> · {t('admin:award.held')}</span>}
               </SelectItem>
             ))}
@@ -95,9 +97,7 @@ function AwardBadgeForm({ user, badges, onDone }: { user: PublicUser; badges: Ba
       </div>
       {selected && (
         <div aria-live="polite" className="flex items-start gap-3 rounded-lg border border-primary/30 bg-primary/5 p-3">
-          <span className="text-3xl leading-none" aria-hidden="true">
-            {selected.icon}
-          </span>
+          <BadgeIcon icon={selected.icon} className="size-8 shrink-0 text-primary" />
           <div className="grid gap-0.5">
             <p className="font-semibold">{pickText(selected.title, locale)}</p>
             <p className="text-sm text-muted-foreground">{pickText(selected.description, locale)}</p>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { Badge, BadgeCriteria } from '@drapeau/shared';
 
+import { BadgeIcon } from '@/components/ui/badge-icon';
 import { Card } from '@/components/ui/card';
 import { pickText, useLocale } from '@/lib/use-locale';
 
@@ -42,8 +43,8 @@ function BadgeCard({ badge }: { badge: Badge }) {
   return (
     <li>
       <Card className="flex h-full gap-4 bg-background/40 p-4" role="group" aria-label={title}>
-        <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-2xl" aria-hidden="true">
-          {badge.icon}
+        <span className="flex size-12 shrink-0 items-center justify-center rounded-xl bg-primary/10 text-primary">
+          <BadgeIcon icon={badge.icon} className="size-6" />
         </span>
         <div className="grid min-w-0 content-start gap-1">
           <p className="font-semibold">{title}</p>

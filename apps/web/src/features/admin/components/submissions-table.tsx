@@ -15,7 +15,10 @@ interface SubmissionsTableProps {
   titles: ReadonlyMap<string, string>;
 }
 
-/** Newest first; on a phone the table scrolls sideways inside its card. */
+/**
+ * Newest first; on a phone the table scrolls sideways inside its card. Each row stays one line high: long names, titles and
+ * submitted texts are cut with an ellipsis (the whole text in the cell's title and for screen readers).
+ */
 export function SubmissionsTable({ submissions, titles }: SubmissionsTableProps) {
   const { t } = useTranslation('admin');
   const locale = useLocale();
@@ -33,34 +36,47 @@ export function SubmissionsTable({ submissions, titles }: SubmissionsTableProps)
           </tr>
         </thead>
         <tbody className="divide-y divide-border/60">
-          {submissions.map((submission) => (
-            <tr key={submission.id} className="align-top transition-colors hover:bg-muted/40">
-              <td className="px-5 py-2.5 whitespace-nowrap text-muted-foreground tabular-nums sm:pl-6">
-                <time dateTime={submission.createdAt}>{formatDateTime(submission.createdAt, locale)}</time>
-              </td>
-              <td className="px-5 py-2.5 font-medium">{submission.username}</td>
-              <td className="px-5 py-2.5">{titles.get(submission.challengeId) ?? submission.challengeId}</td>
-              <td className="max-w-64 px-5 py-2.5">
-                <code className="font-mono text-xs break-all">{submission.submitted}</code>
-              </td>
-              <td className="px-5 py-2.5">
-                {submission.isCorrect ? (
-                  <Badge variant="emerald">
-                    <CircleCheck aria-hidden="true" />
-                    {t('submissions.correct')}
-                  </Badge>
-                ) : (
-                  <Badge variant="rose">
-                    <CircleX aria-hidden="true" />
-                    {t('submissions.incorrect')}
-                  </Badge>
-                )}
-              </td>
-              <td className="px-5 py-2.5 font-mono text-xs whitespace-nowrap text-muted-foreground sm:pr-6">
-                {submission.ip ?? t('none')}
-              </td>
-            </tr>
-          ))}
+          {submissions.map((submission) => {
+            const challengeTitle = titles.get(submission.challengeId) ?? submission.challengeId;
+            return (
+              <tr key={submission.id} className="align-top transition-colors hover:bg-muted/40">
+                <td className="px-5 py-2.5 whitespace-nowrap text-muted-foreground tabular-nums sm:pl-6">
+                  <time dateTime={submission.createdAt}>{formatDateTime(submission.createdAt, locale)}</time>
+                </td>
+                <td className="px-5 py-2.5 font-medium">
+                  <span className="block max-w-40 truncate" title={submission.username}>
+                    {submission.username}
+                  </span>
+                </td>
+                <td className="px-5 py-2.5">
+                  <span className="block max-w-48 truncate" title={challengeTitle}>
+                    {challengeTitle}
+                  </span>
+                </td>
+                <td className="px-5 py-2.5">
+                  <code className="block max-w-56 truncate font-mono text-xs" title={submission.submitted}>
+                    {submission.submitted}
+                  </code>
+                </td>
+                <td className="px-5 py-2.5 whitespace-nowrap">
+                  {submission.isCorrect ? (
+                    <Badge variant="emerald">
+                      <CircleCheck aria-hidden="true" />
+                      {t('submissions.correct')}
+                    </Badge>
+                  ) : (
+                    <Badge variant="rose">
+                      <CircleX aria-hidden="true" />
+                      {t('submissions.incorrect')}
+                    </Badge>
+                  )}
+                </td>
+                <td className="px-5 py-2.5 font-mono text-xs whitespace-nowrap text-muted-foreground sm:pr-6">
+                  {submission.ip ?? t('none')}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

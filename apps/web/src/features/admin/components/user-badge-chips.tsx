@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { Badge, PublicUser } from '@drapeau/shared';
 
+import { BadgeIcon } from '@/components/ui/badge-icon';
 import { WithTooltip } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
@@ -54,7 +55,7 @@ export function UserBadgeChips({ user, badgesById }: UserBadgeChipsProps) {
                 aria-label={t('admin:users.removeBadge', { title })}
                 className="group inline-flex items-center gap-1.5 rounded-full border border-primary/30 bg-primary/10 py-0.5 pr-1.5 pl-2 text-xs font-medium text-primary transition-colors outline-none hover:border-destructive/60 hover:bg-destructive/15 hover:text-destructive focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-50"
               >
-                {badge && <span aria-hidden="true">{badge.icon}</span>}
+                {badge && <BadgeIcon icon={badge.icon} className="size-3.5" />}
                 <span>{title}</span>
                 <X className="size-3 opacity-60 group-hover:opacity-100" aria-hidden="true" />
               </button>

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { expectSvgBadgeIcon } from '@/testing/badge-icon-assertions';
 import { buildAdmin, buildUser } from '@/testing/factories';
 import { preloadPage, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
@@ -32,7 +33,7 @@ describe('user management', () => {
     expect(within(alice).getByText('alice@example.com')).toBeInTheDocument();
     expect(within(alice).getByText('Beginner')).toBeInTheDocument();
     expect(within(alice).getByText('45 pts')).toBeInTheDocument();
-    expect(await within(alice).findByRole('button', { name: 'Remove badge First Blood' })).toHaveTextContent('🩸');
+    expectSvgBadgeIcon(await within(alice).findByRole('button', { name: 'Remove badge First Blood' }));
     expect(within(await row('root')).getByText('Admin')).toBeInTheDocument();
   });
 

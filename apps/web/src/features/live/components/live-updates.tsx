@@ -1,4 +1,5 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { Droplet } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -55,10 +56,15 @@ export function LiveUpdates({ userId }: LiveUpdatesProps) {
     const list = queryClient.getQueryData<{ challenges: PublicChallenge[] }>(challengeKeys.list());
     const challenge = list?.challenges.find((candidate) => candidate.id === solve.challengeId);
     toast({
-      title: t('firstBlood', {
-        user: solve.username,
-        challenge: challenge ? pickText(challenge.title, locale) : solve.challengeId,
-      }),
+      title: (
+        <span className="inline-flex items-center gap-2">
+          <Droplet aria-hidden="true" className="size-4 shrink-0 text-primary" />
+          {t('firstBlood', {
+            user: solve.username,
+            challenge: challenge ? pickText(challenge.title, locale) : solve.challengeId,
+          })}
+        </span>
+      ),
     });
   }
 

@@ -1,13 +1,12 @@
 import { Award } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
+import { BadgeIcon } from '@/components/ui/badge-icon';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { pickText, useLocale } from '@/lib/use-locale';
 
 import { useBadges } from '../api/get-badges';
-
-const FALLBACK_ICON = '🏅';
 
 /** "Achievements (N)": each earned badge with its icon, title and description in the active language. */
 export function BadgeList({ badgeIds }: { badgeIds: string[] }) {
@@ -38,11 +37,8 @@ export function BadgeList({ badgeIds }: { badgeIds: string[] }) {
                   key={badgeId}
                   className="flex items-start gap-3 rounded-xl border border-border/70 bg-background/40 p-3 transition-colors hover:border-primary/40"
                 >
-                  <span
-                    className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-2xl"
-                    aria-hidden="true"
-                  >
-                    {badge?.icon ?? FALLBACK_ICON}
+                  <span className="flex size-11 shrink-0 items-center justify-center rounded-lg bg-primary/10 text-primary">
+                    <BadgeIcon icon={badge?.icon} className="size-6" />
                   </span>
                   <span className="grid min-w-0 gap-0.5">
                     <span className="font-semibold">{badge ? pickText(badge.title, locale) : badgeId}</span>

@@ -7,6 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PublicUser, UpdateProfileBody } from '@drapeau/shared';
 
 import { createQueryClient } from '@/lib/query-client';
+import { expectSvgBadgeIcon } from '@/testing/badge-icon-assertions';
 import { buildAdmin, buildUser } from '@/testing/factories';
 import { errorResponse } from '@/testing/handlers';
 import { renderApp } from '@/testing/render-app';
@@ -80,7 +81,7 @@ describe('own profile', () => {
     expect(screen.getByRole('heading', { name: 'Achievements (1)' })).toBeInTheDocument();
     expect(await screen.findByText('First Blood')).toBeInTheDocument();
     expect(screen.getByText('Solve your first challenge')).toBeInTheDocument();
-    expect(screen.getByText('🩸')).toBeInTheDocument();
+    expectSvgBadgeIcon(screen.getByText('First Blood').closest('li')!);
     expect(screen.queryByText('Century Club')).not.toBeInTheDocument();
 
     const solved = screen.getByRole('list', { name: 'Solved challenges' });

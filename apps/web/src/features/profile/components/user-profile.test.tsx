@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 
+import { expectSvgBadgeIcon } from '@/testing/badge-icon-assertions';
 import { buildUser } from '@/testing/factories';
 import { renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
@@ -34,7 +35,7 @@ describe('other user profile', () => {
     expect(screen.getByRole('heading', { name: 'Achievements (2)' })).toBeInTheDocument();
     expect(await screen.findByText('Century Club')).toBeInTheDocument();
     expect(screen.getByText('Reach 100 points')).toBeInTheDocument();
-    expect(screen.getByText('💯')).toBeInTheDocument();
+    for (const title of ['First Blood', 'Century Club']) expectSvgBadgeIcon(screen.getByText(title).closest('li')!);
     expect(screen.queryByText(/^Next:/)).not.toBeInTheDocument();
   });
 

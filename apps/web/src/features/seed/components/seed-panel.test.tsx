@@ -1,11 +1,43 @@
 import { screen } from '@testing-library/react';
-import { http } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
 
+import type { SeedResult } from '@drapeau/shared';
+
+import { i18n } from '@/lib/i18n';
 import { buildAdmin, buildUser } from '@/testing/factories';
 import { errorResponse } from '@/testing/handlers';
 import { renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
+
+function seedAnswers(report: Pick<SeedResult['report'], 'created' | 'updated' | 'unchanged'>, badges: SeedResult['badges']) {
+  server.use(
+    http.post('/api/admin/seed', () =>
+      HttpResponse.json<SeedResult>({
+        challengeCount: report.created + report.updated,
+        badgeCount: 8,
+        report: { challenges: [], createdCategories: [], ...report },
+        badges,
+      }),
+    ),
+  );
+}
+
+async function seedAs(language: 'en' | 'fr', button: string) {
+  await i18n.changeLanguage(language);
+  const { user } = renderApp('/seed', { sessionUser: buildAdmin() });
+  await user.click(await screen.findByRole('button', { name: button }));
+}
+
+/** Testing Library's matcher turns the narrow no-break space into a space: the exact text is checked on the element. */
+async function expectExactText(text: string) {
+  const element = await screen.findByText(text.replaceAll('\u202f', ' '));
+  expect(element.textContent).toBe(text);
+}
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});
 
 describe('seed page', () => {
   it('tells a player that only admins can seed', async () => {
@@ -14,20 +46,44 @@ describe('seed page', () => {
     expect(screen.queryByRole('button', { name: 'Seed Database' })).not.toBeInTheDocument();
   });
 
-  it('seeds once for an admin, reports the counts and locks the button', async () => {
-    const { user } = renderApp('/seed', { sessionUser: buildAdmin() });
-    await user.click(await screen.findByRole('button', { name: 'Seed Database' }));
-
-    expect(await screen.findByText('Added 20 challenges and 8 badges')).toBeInTheDocument();
+  it('seeds once for an admin, reports what it added and locks the button', async () => {
+    await seedAs('en', 'Seed Database');
+    expect(await screen.findByText('Added: 20 challenges and 8 badges.')).toBeInTheDocument();
     expect(screen.getByText('Success')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Database seeded' })).toBeDisabled();
   });
 
+  it('says there was nothing to add when everything was already up to date', async () => {
+    seedAnswers({ created: 0, updated: 0, unchanged: 20 }, { created: 0, updated: 0, unchanged: 8 });
+    await seedAs('en', 'Seed Database');
+    expect(await screen.findByText('Nothing to add: 20 challenges and 8 badges were already up to date.')).toBeInTheDocument();
+    expect(screen.queryByText(/Added/)).not.toBeInTheDocument();
+  });
+
+  it('counts what it added, updated and left alone', async () => {
+    seedAnswers({ created: 1, updated: 2, unchanged: 17 }, { created: 0, updated: 1, unchanged: 7 });
+    await seedAs('en', 'Seed Database');
+    expect(
+      await screen.findByText(
+        'Added: 1 challenge and 0 badges. Updated: 2 challenges and 1 badge. Already up to date: 17 challenges and 7 badges.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says the same in French, with French typography', async () => {
+    await seedAs('fr', 'Initialiser la base');
+    await expectExactText('Ajoutés\u202f: 20 défis et 8 badges.');
+  });
+
+  it('says in French that there was nothing to add', async () => {
+    seedAnswers({ created: 0, updated: 0, unchanged: 20 }, { created: 0, updated: 0, unchanged: 8 });
+    await seedAs('fr', 'Initialiser la base');
+    await expectExactText('Rien à ajouter\u202f: 20 défis et 8 badges étaient déjà à jour.');
+  });
+
   it('shows the error and lets the admin try again', async () => {
     server.use(http.post('/api/admin/seed', () => errorResponse(403, 'FORBIDDEN')));
-    const { user } = renderApp('/seed', { sessionUser: buildAdmin() });
-    await user.click(await screen.findByRole('button', { name: 'Seed Database' }));
-
+    await seedAs('en', 'Seed Database');
     expect(await screen.findByText('You do not have permission to do that.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Seed Database' })).toBeEnabled();
   });

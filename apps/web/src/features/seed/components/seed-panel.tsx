@@ -10,6 +10,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useSeedDatabase } from '../api/seed-database';
 
+import { describeSeedResult } from './seed-summary';
+
 interface SeedPanelProps {
   isAdmin: boolean;
 }
@@ -31,11 +33,7 @@ export function SeedPanel({ isAdmin }: SeedPanelProps) {
 
   function handleSeed() {
     seed.mutate(undefined, {
-      onSuccess: ({ challengeCount, badgeCount }) =>
-        toast({
-          title: t('common:success'),
-          description: t('seed:success', { challenges: challengeCount, badges: badgeCount }),
-        }),
+      onSuccess: (result) => toast({ title: t('common:success'), description: describeSeedResult(t, result) }),
       onError: (error) => toast({ variant: 'destructive', title: t('common:error'), description: getErrorMessage(t, error) }),
     });
   }
