@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { checkFrenchTypography } from '@drapeau/shared/french-typography';
 import { BadgeSchema, type BadgeCriteria } from '@drapeau/shared';
 
 import { BADGES } from './badge-catalogue.js';
@@ -41,5 +42,14 @@ describe('BADGES', () => {
       }
       expect(badge.description.fr).not.toBe(badge.description.en);
     }
+  });
+
+  it('writes the French texts in French typography (docs/product.md#texts)', () => {
+    const problems = BADGES.flatMap((badge) =>
+      [badge.title.fr, badge.description.fr].flatMap((text) =>
+        checkFrenchTypography(text).map((p) => `${badge.badgeId}: ${p.rule}`),
+      ),
+    );
+    expect(problems).toEqual([]);
   });
 });

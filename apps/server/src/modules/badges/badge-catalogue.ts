@@ -32,7 +32,7 @@ export const BADGES: readonly Badge[] = [
   },
   {
     badgeId: 'half-century',
-    title: { en: 'Half Century', fr: 'Demi-millier' },
+    title: { en: 'Five Hundred Club', fr: 'Club des 500' },
     description: { en: 'Reach a score of 500 points.', fr: 'Atteignez un score de 500 points.' },
     icon: '🏆',
     criteria: { type: 'score', value: 500 },
@@ -53,8 +53,8 @@ export const BADGES: readonly Badge[] = [
   },
   {
     badgeId: 'forensics-expert',
-    title: { en: 'Forensics Expert', fr: 'Expert en investigation' },
-    description: { en: 'Solve 3 Forensics challenges.', fr: 'Résolvez 3 défis d’investigation numérique.' },
+    title: { en: 'Forensics Expert', fr: 'Expert en forensique' },
+    description: { en: 'Solve 3 Forensics challenges.', fr: 'Résolvez 3 défis Forensique.' },
     icon: '🔍',
     criteria: { type: 'category', value: 'forensics', count: 3 },
   },

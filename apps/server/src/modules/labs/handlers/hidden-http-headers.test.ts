@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { runLab, TEST_FLAG } from '../lab-test-helpers.js';
 
-import { hiddenHttpHeadersLab } from './hidden-http-headers.js';
+import { hiddenHttpHeadersLab, LAB_REQUEST } from './hidden-http-headers.js';
 
 describe('hidden-http-headers lab', () => {
   it('answers the request with the flag in an X-Flag response header, among realistic ones', () => {
@@ -11,6 +11,11 @@ describe('hidden-http-headers lab', () => {
     expect(result.code).toBe('response-received');
     expect(result.headers).toMatchObject({ 'X-Flag': TEST_FLAG, 'X-Powered-By': expect.any(String) });
     expect(Object.keys(result.headers ?? {}).length).toBeGreaterThan(2);
+  });
+
+  it('names the request the Network tab shows, so that the console and the traffic tell the same story', () => {
+    expect(runLab(hiddenHttpHeadersLab, 'request').output.endpoint).toBe(LAB_REQUEST);
+    expect(LAB_REQUEST).toBe('POST /api/challenges/hidden-http-headers/lab');
   });
 
   it('keeps the flag out of the body: only the headers carry it', () => {

@@ -1,0 +1,94 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { describe, expect, it } from 'vitest';
+
+import { checkFrenchTypography, maskNonProse } from '@drapeau/shared/french-typography';
+
+import { PACK_DIR } from './catalogue-transfer.service.js';
+import { parseChallengeYaml, type ChallengeYaml } from './ctfcli-format.js';
+
+/** The built-in pack as the importer reads it, one entry per challenge.yml. */
+async function readPack(): Promise<{ file: string; yaml: ChallengeYaml }[]> {
+  const files = (await readdir(PACK_DIR, { recursive: true })).filter((file) => path.basename(file) === 'challenge.yml').sort();
+  return Promise.all(
+    files.map(async (file) => {
+      const parsed = parseChallengeYaml(await readFile(path.join(PACK_DIR, file), 'utf8'), file);
+      if (!parsed.challenge) throw new Error(`${file}: ${JSON.stringify(parsed.problems)}`);
+      return { file, yaml: parsed.challenge.yaml };
+    }),
+  );
+}
+
+function hintText(hint: string | { content: string }): string {
+  return typeof hint === 'string' ? hint : hint.content;
+}
+
+/** Every text of a challenge a French player reads, named by field. */
+function frenchTexts(yaml: ChallengeYaml): [string, string][] {
+  const drapeau = yaml.drapeau;
+  return [
+    ['title_fr', drapeau?.title_fr ?? ''],
+    ['description_fr', drapeau?.description_fr ?? ''],
+    ...(drapeau?.hints_fr ?? []).map((hint, i): [string, string] => [`hints_fr[${i}]`, hint]),
+    ['explanation.fr', drapeau?.explanation?.fr ?? ''],
+  ];
+}
+
+function englishTexts(yaml: ChallengeYaml): [string, string][] {
+  return [
+    ['description', yaml.description ?? ''],
+    ...(yaml.hints ?? []).map((hint, i): [string, string] => [`hints[${i}]`, hintText(hint)]),
+    ['explanation.en', yaml.drapeau?.explanation?.en ?? ''],
+  ];
+}
+
+describe('the built-in pack', () => {
+  it('holds the twenty challenges of docs/product.md#built-in-catalogue', async () => {
+    expect(await readPack()).toHaveLength(20);
+  });
+
+  it('explains every challenge once solved, in English and in French (understand and fix)', async () => {
+    for (const { file, yaml } of await readPack()) {
+      const explanation = yaml.drapeau?.explanation;
+      for (const [language, text] of Object.entries({ en: explanation?.en, fr: explanation?.fr })) {
+        expect(text?.trim(), `${file} explanation.${language}`).toBeTruthy();
+        // What the flaw is, how to fix it, and references with a CWE or OWASP link.
+        expect(text, `${file} explanation.${language}`).toMatch(
+          /https:\/\/(cwe\.mitre\.org|owasp\.org|cheatsheetseries\.owasp\.org)\//,
+        );
+      }
+    }
+  });
+
+  it('sets every French text in French typography, and calls a flag a flag (docs/product.md#texts)', async () => {
+    const problems: string[] = [];
+    for (const { file, yaml } of await readPack()) {
+      for (const [field, text] of frenchTexts(yaml)) {
+        for (const problem of checkFrenchTypography(text))
+          problems.push(`${file} ${field}: ${problem.rule} in "${problem.excerpt}"`);
+        if (/\bdrapeaux?\b/i.test(text)) problems.push(`${file} ${field}: says "drapeau" for a flag`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('writes markup and commands as code, since the Markdown renderer drops raw HTML (components/ui/markdown.tsx)', async () => {
+    const problems: string[] = [];
+    for (const { file, yaml } of await readPack()) {
+      for (const [field, text] of [...englishTexts(yaml), ...frenchTexts(yaml)]) {
+        const tag = /<\/?[A-Za-z][^<>]*>/.exec(
+          text.replace(/```[\s\S]*?```|`[^`\n]*`|``[^\n]*?``/g, (m) => ' '.repeat(m.length)),
+        );
+        if (tag) problems.push(`${file} ${field}: raw ${tag[0]}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+describe('maskNonProse', () => {
+  it('keeps code, URLs and flag formats out of the French rules', () => {
+    expect(maskNonProse("Tapez `c'a't` : CTF{...}")).toBe('Tapez xxxxxxx : xxxxxxxx');
+  });
+});
