@@ -64,6 +64,7 @@ describe('admin panel', () => {
       'Audit Log',
       'Flags',
       'API tokens',
+      'Mail outbox',
       'Settings',
       'Challenges',
       'Incidents',
