@@ -18,8 +18,8 @@ type BooleanSettingKey = {
 }[keyof PlatformSettings];
 
 /**
- * One row per setting, in this order; its texts are `admin:settings.fields.<key>.{label,description}`. A new setting is
- * one line here (docs/decisions/008-platform-settings.md).
+ * One row per on/off setting, in this order; its texts are `admin:settings.fields.<key>.{label,description}`. A new one is
+ * one line here (docs/decisions/008-platform-settings.md). Email verification, a choice of three, has its own row.
  */
 const SETTING_ROWS: { key: BooleanSettingKey }[] = [{ key: 'hideAdminsFromLeaderboard' }, { key: 'requireTwoFactorForAdmins' }];
 
