@@ -1,14 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { DEFAULT_PLATFORM_SETTINGS } from '@drapeau/shared';
 
 import { i18n } from '@/lib/i18n';
 import { buildAdmin } from '@/testing/factories';
-import { renderApp } from '@/testing/render-app';
+import { preloadPage, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
 import { createAdminServer } from '../testing/admin-server';
+
+beforeAll(async () => {
+  await preloadPage.admin();
+});
 
 const STATS = { totalUsers: 2, admins: 1, totalPoints: 0, avgScore: 0 };
 
