@@ -3,6 +3,12 @@ import { defineConfig, devices } from '@playwright/test';
 // E2E_PORT lets several checkouts run their journeys side by side on one machine.
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 export const E2E_ADMIN = { email: 'admin@e2e.test', username: 'e2eadmin', password: 'e2e-admin-password' };
+/**
+ * The journeys' SMTP server (e2e/smtp-catcher.ts), on a port fixed by E2E_PORT so that checkouts side by side do not
+ * collide. The app sends its account mails there, as in production; the journeys read them from MAIL_DIR.
+ */
+const SMTP_PORT = PORT + 21_000;
+export const MAIL_DIR = '.e2e-mail';
 
 /** The journeys run in Debian's Chromium against the built app served by the real server on a fresh embedded database. */
 export default defineConfig({
@@ -29,24 +35,37 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'rm -rf .e2e-data && node apps/server/dist/main.js',
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: '.e2e-data',
-      DATABASE_URL: '',
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_USERNAME: E2E_ADMIN.username,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      // Started first: the app may send a mail as soon as it is up.
+      command: `npx tsx e2e/smtp-catcher.ts ${SMTP_PORT} ${MAIL_DIR}`,
+      port: SMTP_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
     },
-  },
+    {
+      command: 'rm -rf .e2e-data && node apps/server/dist/main.js',
+      url: `http://localhost:${PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: '.e2e-data',
+        DATABASE_URL: '',
+        PUBLIC_URL: `http://localhost:${PORT}`,
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_USERNAME: E2E_ADMIN.username,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        LOG_LEVEL: 'warn',
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        MAIL_FROM: 'Drapeau <ctf@e2e.test>',
+      },
+    },
+  ],
 });

@@ -38,9 +38,14 @@ export const OutboxMailSchema = z.object({
   id: z.number().int(),
   recipient: z.string(),
   subject: z.string(),
+  /** The language the mail was written in (the recipient's). */
+  language: z.enum(['en', 'fr']),
   text: z.string(),
+  /** Shown to admins only inside a sandboxed frame: never put into the page itself. */
+  html: z.string(),
   createdAt: z.string(),
 });
+export type OutboxMail = z.infer<typeof OutboxMailSchema>;
 export const OutboxPageSchema = z.object({
   mode: z.enum(['smtp', 'outbox']),
   mails: z.array(OutboxMailSchema),
@@ -52,9 +57,10 @@ export type OutboxPage = z.infer<typeof OutboxPageSchema>;
 export const OutboxQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
 
 /** POST /api/admin/users/:userId/ban: a reason shown to the player at sign-in, and an optional end. */
+export const BAN_REASON_MAX = 500;
 export const BanUserBodySchema = z
   .object({
-    reason: z.string().trim().min(1).max(500),
+    reason: z.string().trim().min(1).max(BAN_REASON_MAX),
     until: z.iso.datetime({ offset: true }).nullable().optional(),
   })
   .strict();

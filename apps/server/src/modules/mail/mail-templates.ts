@@ -89,6 +89,11 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Mai
   return 'en';
 }
 
+/** The language a rendered mail was written in, read back from its HTML part (`<html lang>`, set by renderMail). */
+export function localeOfMail(html: string): MailLocale {
+  return /<html lang="fr"/.test(html) ? 'fr' : 'en';
+}
+
 export function renderMail(kind: MailKind, locale: MailLocale, vars: { name: string; url: string }): RenderedMail {
   const w = WORDING[locale][kind];
   const text = [w.greeting(vars.name), '', w.body, '', vars.url, '', w.expiry, w.ignore, '', '-- Drapeau'].join('\n');

@@ -26,7 +26,13 @@ describe('the outbox (no SMTP_URL)', () => {
     expect(page.mode).toBe('outbox');
     const reset = page.mails.find(isReset);
     expect(reset.text).toMatch(/http:\/\/localhost:3000\/reset-password\?token=\S+/);
-    expect(page.mails.some((m: { recipient: string; subject: string }) => m.subject === 'Confirm your email address')).toBe(true);
+    expect(reset.html).toContain('<a href="http://localhost:3000/reset-password?token=');
+    expect(reset.language).toBe('fr');
+    const verification = page.mails.find(
+      (m: { recipient: string; subject: string }) => m.recipient === player.email && m.subject === 'Confirm your email address',
+    );
+    expect(verification).toMatchObject({ language: 'en' });
+    expect(verification.html).toMatch(/^<!doctype html>\n<html lang="en">/);
     expect((await player.client.get('/api/admin/mail')).statusCode).toBe(403);
     expect((await new TestClient(t.app).get('/api/admin/mail')).statusCode).toBe(401);
   });

@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 
 import { ADMIN_PAGE_SIZE, type OutboxPage } from '@drapeau/shared';
 
-import { type MailKind, type MailLocale, renderMail } from './mail-templates.js';
+import { localeOfMail, type MailKind, type MailLocale, renderMail } from './mail-templates.js';
 import type { MailRepository } from './mail.repository.js';
 
 export interface MailerOptions {
@@ -60,7 +60,9 @@ export function createMailer(options: MailerOptions) {
           id: row.id,
           recipient: row.recipient,
           subject: row.subject,
+          language: localeOfMail(row.html),
           text: row.text,
+          html: row.html,
           createdAt: row.createdAt.toISOString(),
         })),
         total,

@@ -21,6 +21,7 @@ export const adminKeys = {
   flags: () => [...adminKeys.all, 'flags'] as const,
   badges: () => [...adminKeys.all, 'badges'] as const,
   settings: () => [...adminKeys.all, 'settings'] as const,
+  outboxPage: (page: number) => [...adminKeys.all, 'outbox', page] as const,
 };
 
 /**

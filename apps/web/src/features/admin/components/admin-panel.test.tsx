@@ -65,6 +65,7 @@ describe('admin panel', () => {
       'Audit Log',
       'Flags',
       'API tokens',
+      'Mail outbox',
       'Settings',
       'Challenges',
       'Incidents',

@@ -1,4 +1,4 @@
-import { Award, Flag, History, Download, KeyRound, Send, Settings, Users, type LucideIcon } from 'lucide-react';
+import { Award, Flag, History, Download, KeyRound, Mail, Send, Settings, Users, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -14,12 +14,13 @@ import { AdminStatCards } from './admin-stats';
 import { AuditTab } from './audit-tab';
 import { BadgesTab } from './badges-tab';
 import { FlagsTab } from './flags-tab';
+import { MailTab } from './mail-tab';
 import { SettingsTab } from './settings-tab';
 import { SubmissionsTab } from './submissions-tab';
 import { TokensTab } from './tokens-tab';
 import { UsersTab } from './users-tab';
 
-const TABS = ['users', 'badges', 'submissions', 'audit', 'flags', 'tokens', 'settings'] as const;
+const TABS = ['users', 'badges', 'submissions', 'audit', 'flags', 'tokens', 'mail', 'settings'] as const;
 type AdminTab = (typeof TABS)[number];
 
 const TAB_ICONS: Record<AdminTab, LucideIcon> = {
@@ -29,6 +30,7 @@ const TAB_ICONS: Record<AdminTab, LucideIcon> = {
   audit: History,
   flags: Flag,
   tokens: KeyRound,
+  mail: Mail,
   settings: Settings,
 };
 
@@ -125,6 +127,9 @@ function AdminDashboard({ currentUserId, extraTabs }: { currentUserId: string; e
         </TabsContent>
         <TabsContent value="tokens">
           <TokensTab />
+        </TabsContent>
+        <TabsContent value="mail">
+          <MailTab />
         </TabsContent>
         <TabsContent value="settings">
           <SettingsTab />

@@ -1,14 +1,18 @@
-import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { DEFAULT_PLATFORM_SETTINGS } from '@drapeau/shared';
 
 import { i18n } from '@/lib/i18n';
 import { buildAdmin } from '@/testing/factories';
-import { renderApp } from '@/testing/render-app';
+import { preloadPage, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
 import { createAdminServer } from '../testing/admin-server';
+
+beforeAll(async () => {
+  await preloadPage.admin();
+});
 
 const STATS = { totalUsers: 2, admins: 1, totalPoints: 0, avgScore: 0 };
 
@@ -34,11 +38,38 @@ describe('admin settings tab', () => {
     expect(await screen.findByText('Setting saved')).toBeInTheDocument();
   });
 
+  it('sets email verification to off, optional or required, each choice explained, saved on the server', async () => {
+    const { user, api } = renderSettings();
+    const group = await screen.findByRole('group', { name: 'Email verification' }, { timeout: 5000 });
+    const optional = within(group).getByRole('radio', { name: 'Optional' });
+    expect(optional).toBeChecked();
+    expect(optional).toHaveAccessibleDescription(/players can play before confirming/);
+    expect(within(group).getByRole('radio', { name: 'Off' })).toHaveAccessibleDescription(/No confirmation mail at sign-up/);
+    const required = within(group).getByRole('radio', { name: 'Required before playing' });
+    expect(required).toHaveAccessibleDescription(
+      /must confirm their address before they can see the challenges or submit a flag/,
+    );
+
+    await user.click(required);
+    await waitFor(() => expect(required).toBeChecked());
+    expect(api.state.requests.filter((r) => r.method === 'PATCH')).toEqual([
+      { method: 'PATCH', path: '/api/admin/settings', body: { emailVerification: 'required' } },
+    ]);
+    expect(api.state.settings.emailVerification).toBe('required');
+    expect(await screen.findByText('Setting saved')).toBeInTheDocument();
+  });
+
   it('speaks French', async () => {
     await i18n.changeLanguage('fr');
     renderSettings();
     expect(await screen.findByRole('tab', { name: 'Paramètres', selected: true })).toBeInTheDocument();
     const toggle = await screen.findByRole('switch', { name: 'Masquer les admins du classement' }, { timeout: 5000 });
     expect(toggle).toHaveAccessibleDescription(/Les admins figurent au classement avec le rang Admin/);
+    const group = screen.getByRole('group', { name: 'Vérification de l’adresse e-mail' });
+    expect(within(group).getByRole('radio', { name: 'Facultative' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Obligatoire avant de jouer' })).toHaveAccessibleDescription(
+      /avant de voir les défis ou de soumettre un flag/,
+    );
+    expect(within(group).getByRole('radio', { name: 'Désactivée' })).toBeInTheDocument();
   });
 });

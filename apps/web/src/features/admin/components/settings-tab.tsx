@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { PlatformSettings } from '@drapeau/shared';
+import { EMAIL_VERIFICATION_MODES, type EmailVerificationMode, type PlatformSettings } from '@drapeau/shared';
 
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
@@ -18,8 +18,8 @@ type BooleanSettingKey = {
 }[keyof PlatformSettings];
 
 /**
- * One row per setting, in this order; its texts are `admin:settings.fields.<key>.{label,description}`. A new setting is
- * one line here (docs/decisions/008-platform-settings.md).
+ * One row per on/off setting, in this order; its texts are `admin:settings.fields.<key>.{label,description}`. A new one is
+ * one line here (docs/decisions/008-platform-settings.md). Email verification, a choice of three, has its own row.
  */
 const SETTING_ROWS: { key: BooleanSettingKey }[] = [{ key: 'hideAdminsFromLeaderboard' }, { key: 'requireTwoFactorForAdmins' }];
 
@@ -39,26 +39,78 @@ export function SettingsTab() {
           {SETTING_ROWS.map(({ key }) => (
             <BooleanSettingRow key={key} settingKey={key} value={settings.data[key]} />
           ))}
+          <EmailVerificationRow value={settings.data.emailVerification} />
         </ul>
       )}
     </AdminSection>
   );
 }
 
-function BooleanSettingRow({ settingKey, value }: { settingKey: BooleanSettingKey; value: boolean }) {
+/** Saves a change of one setting, with a toast either way. */
+function useSaveSetting() {
   const { t } = useTranslation(['admin', 'common', 'errors']);
   const update = useUpdateSettings();
+  function save(body: Partial<PlatformSettings>) {
+    update.mutate(body, {
+      onSuccess: () => toast({ title: t('common:success'), description: t('admin:settings.saved') }),
+      onError: (error) => toast({ variant: 'destructive', title: t('common:error'), description: getErrorMessage(t, error) }),
+    });
+  }
+  return { update, save };
+}
+
+/**
+ * Email verification (issue #16.2): off, optional or required before playing; each choice is explained beside it. While
+ * it is required, the server refuses play to an unconfirmed player (403 EMAIL_NOT_VERIFIED).
+ */
+function EmailVerificationRow({ value }: { value: EmailVerificationMode }) {
+  const { t } = useTranslation('admin');
+  const { update, save } = useSaveSetting();
+  const id = useId();
+  const selected = update.isPending && update.variables.emailVerification ? update.variables.emailVerification : value;
+
+  return (
+    <li className="py-4 first:pt-0 last:pb-0">
+      <fieldset className="grid gap-3" aria-describedby={`${id}-description`} disabled={update.isPending}>
+        <legend className="font-medium">{t('settings.fields.emailVerification.label')}</legend>
+        <p id={`${id}-description`} className="text-sm text-muted-foreground">
+          {t('settings.fields.emailVerification.description')}
+        </p>
+        {EMAIL_VERIFICATION_MODES.map((mode) => (
+          <label key={mode} className="flex cursor-pointer items-start gap-3 rounded-lg border border-border/60 p-3">
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              value={mode}
+              checked={selected === mode}
+              onChange={() => save({ emailVerification: mode })}
+              aria-labelledby={`${id}-${mode}-label`}
+              aria-describedby={`${id}-${mode}`}
+              className="mt-1 accent-primary"
+            />
+            <span className="grid gap-0.5">
+              <span id={`${id}-${mode}-label`} className="text-sm font-medium">
+                {t(`settings.fields.emailVerification.modes.${mode}.label`)}
+              </span>
+              <span id={`${id}-${mode}`} className="text-sm text-muted-foreground">
+                {t(`settings.fields.emailVerification.modes.${mode}.description`)}
+              </span>
+            </span>
+          </label>
+        ))}
+      </fieldset>
+    </li>
+  );
+}
+
+function BooleanSettingRow({ settingKey, value }: { settingKey: BooleanSettingKey; value: boolean }) {
+  const { t } = useTranslation(['admin', 'common', 'errors']);
+  const { update, save } = useSaveSetting();
   const id = useId();
   const checked = update.isPending && update.variables[settingKey] !== undefined ? Boolean(update.variables[settingKey]) : value;
 
   function change(next: boolean) {
-    update.mutate(
-      { [settingKey]: next },
-      {
-        onSuccess: () => toast({ title: t('common:success'), description: t('admin:settings.saved') }),
-        onError: (error) => toast({ variant: 'destructive', title: t('common:error'), description: getErrorMessage(t, error) }),
-      },
-    );
+    save({ [settingKey]: next });
   }
 
   return (

@@ -1,4 +1,4 @@
-import { Award, Pencil, ShieldOff, Trash2 } from 'lucide-react';
+import { Award, Ban, Pencil, ShieldOff, Trash2, UserCheck } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -8,10 +8,16 @@ import { Avatar } from '@/components/ui/avatar';
 import { Badge as Chip } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
+import { useLocale } from '@/lib/use-locale';
 
 import { UserBadgeChips } from './user-badge-chips';
 
-export type UserAction = 'award' | 'edit' | 'delete' | 'resetTwoFactor';
+/** The end of a suspension, with the year in full: `Jun 1, 2099, 10:30 AM`, `1 juin 2099 à 10:30`. */
+function formatBanEnd(iso: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+}
+
+export type UserAction = 'award' | 'edit' | 'delete' | 'resetTwoFactor' | 'ban' | 'unban';
 
 interface UserRowProps {
   user: PublicUser;
@@ -26,6 +32,7 @@ export function UserRow({ user, isSelf, badgesById, onAction }: UserRowProps) {
   const nameId = useId();
   const isAdmin = user.rank === 'admin';
   const { rank } = computeRank(user.score, user.rank);
+  const locale = useLocale();
 
   return (
     <li aria-labelledby={nameId} className="grid gap-3 py-4 first:pt-0 last:pb-0">
@@ -40,9 +47,18 @@ export function UserRow({ user, isSelf, badgesById, onAction }: UserRowProps) {
               {isSelf && <Chip variant="outline">{t('admin:users.you')}</Chip>}
             </p>
             <p className="truncate text-sm text-muted-foreground">{user.email}</p>
+            {user.ban && (
+              <p className="text-sm text-destructive">
+                {user.ban.until
+                  ? t('admin:ban.statusUntil', { date: formatBanEnd(user.ban.until, locale) })
+                  : t('admin:ban.statusForever')}{' '}
+                {t('admin:ban.statusReason', { reason: user.ban.reason })}
+              </p>
+            )}
           </div>
         </div>
         <div className="flex items-center gap-3">
+          {user.ban && <Chip variant="destructive">{t('admin:ban.suspended')}</Chip>}
           <Chip variant={isAdmin ? 'destructive' : 'secondary'}>{t(`ranks:${rank}`)}</Chip>
           <span className="text-sm font-semibold text-primary tabular-nums">{t('common:points', { count: user.score })}</span>
         </div>
@@ -72,6 +88,31 @@ export function UserRow({ user, isSelf, badgesById, onAction }: UserRowProps) {
               <ShieldOff />
             </Button>
           </WithTooltip>
+          {user.ban ? (
+            <WithTooltip label={t('admin:users.actions.unban')}>
+              <Button
+                variant="ghost"
+                size="icon"
+                aria-label={t('admin:users.actions.unban')}
+                onClick={() => onAction('unban', user)}
+              >
+                <UserCheck />
+              </Button>
+            </WithTooltip>
+          ) : (
+            !isSelf && (
+              <WithTooltip label={t('admin:users.actions.ban')}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  aria-label={t('admin:users.actions.ban')}
+                  onClick={() => onAction('ban', user)}
+                >
+                  <Ban />
+                </Button>
+              </WithTooltip>
+            )
+          )}
           <WithTooltip label={isSelf ? t('admin:users.actions.cannotDeleteSelf') : t('admin:users.actions.delete')}>
             {/* A disabled button gets no pointer events; the span keeps the tooltip saying why. */}
             <span

@@ -6,12 +6,16 @@ import type { Badge, PublicUser } from '@drapeau/shared';
 
 import { Input } from '@/components/ui/input';
 import { Spinner } from '@/components/ui/spinner';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/error-message';
 
+import { useUnbanUser } from '../api/ban-user';
 import { useAdminUsers } from '../api/get-admin-users';
 import { useBadges } from '../api/get-badges';
 
 import { AdminSection } from './admin-section';
 import { AwardBadgeDialog } from './award-badge-dialog';
+import { BanUserDialog } from './ban-user-dialog';
 import { DeleteUserDialog } from './delete-user-dialog';
 import { EditUserDialog } from './edit-user-dialog';
 import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
@@ -32,7 +36,7 @@ const NO_BADGES: Badge[] = [];
  * User Management (docs/product.md#admin-panel): searched and paged on the server, with the award / edit / delete dialogs.
  */
 export function UsersTab({ currentUserId }: { currentUserId: string }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation(['admin', 'common', 'errors']);
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim());
   const { page, setPage } = usePagedFilter(query);
@@ -43,6 +47,19 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
 
   const dialogUser = (action: UserAction) => (dialog?.action === action ? dialog.user : null);
   const close = () => setDialog(null);
+  const unban = useUnbanUser();
+
+  // Restoring takes one click (it undoes nothing the player would lose); suspending asks for a reason first.
+  function handleAction(action: UserAction, target: PublicUser) {
+    if (action !== 'unban') {
+      setDialog({ action, user: target });
+      return;
+    }
+    unban.mutate(target.uid, {
+      onSuccess: () => toast({ title: t('common:success'), description: t('admin:ban.restored', { name: target.username }) }),
+      onError: (error) => toast({ variant: 'destructive', title: t('common:error'), description: getErrorMessage(t, error) }),
+    });
+  }
 
   const searchBox = (
     <div role="search" className="relative w-full md:max-w-xs">
@@ -82,7 +99,7 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
                 user={user}
                 isSelf={user.uid === currentUserId}
                 badgesById={badgesById}
-                onAction={(action, target) => setDialog({ action, user: target })}
+                onAction={handleAction}
               />
             ))}
           </ul>
@@ -99,6 +116,7 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
       <AwardBadgeDialog user={dialogUser('award')} badges={badgeList} onClose={close} />
       <DeleteUserDialog user={dialogUser('delete')} onClose={close} />
       <ResetTwoFactorDialog user={dialogUser('resetTwoFactor')} onClose={close} />
+      <BanUserDialog user={dialogUser('ban')} onClose={close} />
     </AdminSection>
   );
 }

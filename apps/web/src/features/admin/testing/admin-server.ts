@@ -5,6 +5,7 @@ import {
   AdminUpdateUserBodySchema,
   AwardBadgeBodySchema,
   BadgeSchema,
+  BanUserBodySchema,
   DEFAULT_PLATFORM_SETTINGS,
   UpdatePlatformSettingsBodySchema,
   type AdminStats,
@@ -12,6 +13,8 @@ import {
   type AdminUserPage,
   type AuditPage,
   type Badge,
+  type OutboxMail,
+  type OutboxPage,
   type PlatformSettings,
   type PublicUser,
 } from '@drapeau/shared';
@@ -59,6 +62,8 @@ export function createAdminServer(initialUsers: PublicUser[], stats: AdminStats)
     users: [...initialUsers],
     requests: [] as RecordedRequest[],
     settings: { ...DEFAULT_PLATFORM_SETTINGS },
+    mailMode: 'outbox' as OutboxPage['mode'],
+    mails: [] as OutboxMail[],
   };
 
   async function record(request: Request) {
@@ -112,6 +117,31 @@ export function createAdminServer(initialUsers: PublicUser[], stats: AdminStats)
       await record(request);
       state.users = state.users.filter((user) => user.uid !== params.userId);
       return HttpResponse.json<{ ok: true }>({ ok: true });
+    }),
+    http.post<{ userId: string }>('/api/admin/users/:userId/ban', async ({ request, params }) => {
+      await record(request);
+      const user = state.users.find((candidate) => candidate.uid === params.userId);
+      if (!user) return errorResponse(404, 'USER_NOT_FOUND');
+      const body = BanUserBodySchema.parse(await request.json());
+      return replaceUser({ ...user, ban: { reason: body.reason, until: body.until ?? null } });
+    }),
+    http.delete<{ userId: string }>('/api/admin/users/:userId/ban', async ({ request, params }) => {
+      await record(request);
+      const user = state.users.find((candidate) => candidate.uid === params.userId);
+      if (!user) return errorResponse(404, 'USER_NOT_FOUND');
+      return replaceUser({ ...user, ban: null });
+    }),
+    http.get('/api/admin/mail', async ({ request }) => {
+      await record(request);
+      const page = Number(new URL(request.url).searchParams.get('page') ?? '1');
+      const pageSize = ADMIN_PAGE_SIZE;
+      return HttpResponse.json<OutboxPage>({
+        mode: state.mailMode,
+        mails: state.mails.slice((page - 1) * pageSize, page * pageSize),
+        total: state.mails.length,
+        page,
+        pageSize,
+      });
     }),
     http.get('/api/badges', () => HttpResponse.json<{ badges: Badge[] }>({ badges: BADGES })),
     http.get('/api/admin/submissions', async ({ request }) => {

@@ -8,6 +8,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 
+import { BanNotice } from './ban-notice';
 import { PasswordField } from './password-field';
 import { TwoFactorStep } from './two-factor-step';
 import { useAuthSubmit, type AuthMode, type AuthValues } from './use-auth-submit';
@@ -22,7 +23,7 @@ interface AuthFormProps {
 export function AuthForm({ mode }: AuthFormProps) {
   const { t } = useTranslation('auth');
   const [values, setValues] = useState<AuthValues>(EMPTY_VALUES);
-  const { submit, submitCode, needsCode, isPending } = useAuthSubmit(mode);
+  const { submit, submitCode, needsCode, banNotice, isPending } = useAuthSubmit(mode);
   const isRegister = mode === 'register';
 
   const bind = (field: keyof AuthValues) => ({
@@ -43,6 +44,7 @@ export function AuthForm({ mode }: AuthFormProps) {
 
   return (
     <form onSubmit={handleSubmit} className="grid gap-4" aria-busy={isPending}>
+      {banNotice && <BanNotice message={banNotice} />}
       {isRegister && (
         <div className="grid gap-2">
           <Label htmlFor="auth-username">{t('fields.username')}</Label>

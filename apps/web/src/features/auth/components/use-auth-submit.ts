@@ -30,6 +30,8 @@ export function useAuthSubmit(mode: AuthMode) {
   const verify = useVerifyTwoFactor();
   /** Set once the password was right for an account with a second factor: the code is asked next. */
   const [needsCode, setNeedsCode] = useState(false);
+  /** Set when the account is suspended: the reason and end, shown on the page. */
+  const [banNotice, setBanNotice] = useState<string | null>(null);
 
   function showError(description: string): void {
     toast({ variant: 'destructive', title: t('common:error'), description });
@@ -55,6 +57,10 @@ export function useAuthSubmit(mode: AuthMode) {
         }
       }
     } catch (error) {
+      if (isApiError(error) && error.code === 'USER_BANNED' && error.ban) {
+        setBanNotice(getErrorMessage(t, error));
+        return;
+      }
       // An unreadable reply says nothing useful: fall back to the generic "Authentication failed" (docs/product.md#messages).
       const isExplained = isApiError(error) && error.code !== 'BAD_RESPONSE';
       showError(isExplained ? getErrorMessage(t, error) : t('auth:failed'));
@@ -81,6 +87,7 @@ export function useAuthSubmit(mode: AuthMode) {
     submit,
     submitCode,
     needsCode,
+    banNotice,
     isPending: login.isPending || register.isPending || verify.isPending,
   };
 }

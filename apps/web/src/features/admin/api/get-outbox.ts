@@ -1,0 +1,20 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+
+import { OutboxPageSchema } from '@drapeau/shared';
+
+import { apiClient } from '@/lib/api-client';
+
+import { adminKeys } from './admin-keys';
+
+/** GET /api/admin/mail: one page of the outbox, newest first, and whether mails go out through SMTP instead. */
+export function getOutbox(page: number, signal?: AbortSignal) {
+  return apiClient.get(`/api/admin/mail?page=${page}`, OutboxPageSchema, { signal });
+}
+
+export function useOutbox(page: number) {
+  return useQuery({
+    queryKey: adminKeys.outboxPage(page),
+    queryFn: ({ signal }) => getOutbox(page, signal),
+    placeholderData: keepPreviousData,
+  });
+}
