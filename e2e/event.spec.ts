@@ -1,4 +1,13 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+
 import { expect, test } from './fixtures';
+
+/** axe-core finds no violation on the page as it is (docs/product.md#routes: every page is accessible). */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
+}
 
 const TRAINING = { mode: 'training', startsAt: null, endsAt: null, freezeAt: null, allowPracticeAfterEnd: false };
 
@@ -8,6 +17,8 @@ test('An admin sets an event that starts later: players see a countdown and no c
   browser,
   loginAsAdmin,
 }) => {
+  // Three browsers and three axe runs.
+  test.setTimeout(180_000);
   const year = new Date().getFullYear() + 1;
   await loginAsAdmin();
   try {
@@ -18,6 +29,7 @@ test('An admin sets an event that starts later: players see a countdown and no c
     await page.getByLabel('End', { exact: true }).fill(`${year}-06-01T18:00`);
     await page.getByRole('button', { name: 'Save' }).click();
     await expect(page.getByText('Event settings saved')).toBeVisible();
+    await expectAccessible(page);
 
     // A player, in a browser of their own.
     const context = await browser.newContext();
@@ -33,6 +45,7 @@ test('An admin sets an event that starts later: players see a countdown and no c
       await expect(player.getByRole('heading', { name: 'The event has not started yet' })).toBeVisible();
       await expect(player.getByRole('timer', { name: 'Time left before the start' })).toContainText(/\d+ days \d\d:\d\d:\d\d/);
       await expect(player.getByTestId('event-status').first()).toContainText('Starts in');
+      await expectAccessible(player);
       await expect(player.getByRole('heading', { name: 'Challenges', level: 1 })).toHaveCount(0);
       await expect(player.getByRole('link', { name: /Caesar Cipher/ })).toHaveCount(0);
       // The API refuses them too.
@@ -43,10 +56,12 @@ test('An admin sets an event that starts later: players see a countdown and no c
       await expect(player.getByRole('timer', { name: 'Time left before the start' })).toBeVisible();
 
       // A visitor sees it on the landing page.
-      const visitor = await browser.newPage();
+      const visitorContext = await browser.newContext();
+      const visitor = await visitorContext.newPage();
       await visitor.goto('/');
       await expect(visitor.getByTestId('landing-event-banner')).toContainText('Starts in');
-      await visitor.close();
+      await expectAccessible(visitor);
+      await visitorContext.close();
     } finally {
       await context.close();
     }
