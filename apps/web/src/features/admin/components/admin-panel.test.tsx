@@ -68,6 +68,7 @@ describe('admin panel', () => {
       'Challenges',
       'Incidents',
       'Announcements',
+      'Event',
     ]);
     expect(screen.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
   });
