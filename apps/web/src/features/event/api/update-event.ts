@@ -15,6 +15,7 @@ export function useUpdateEvent() {
   return useMutation({
     mutationFn: updateEvent,
     onSuccess: () => {
+      // The admin panel's settings and audit log (adminKeys.all) change too.
       for (const queryKey of [eventKeys.all, challengeKeys.all, ['admin']]) void queryClient.invalidateQueries({ queryKey });
     },
   });
