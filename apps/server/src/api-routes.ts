@@ -19,6 +19,7 @@ import type { AttachmentsService } from './modules/challenges/attachments.servic
 import type { AuthoringService } from './modules/challenges/authoring.service.js';
 import type { CatalogueTransferService } from './modules/challenges/catalogue-transfer.service.js';
 import type { ChallengesService } from './modules/challenges/challenges.service.js';
+import type { EventService } from './modules/event/event.service.js';
 import type { EventBus } from './modules/events/event-bus.js';
 import type { LabsService } from './modules/labs/labs.service.js';
 import type { LeaderboardService } from './modules/leaderboard/leaderboard.service.js';
@@ -44,8 +45,9 @@ import { categoriesRoutes, challengesRoutes } from './modules/challenges/challen
 import { labsRoutes } from './modules/labs/labs.routes.js';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
+import { eventGate, eventRoutes } from './modules/event/event.routes.js';
 import { mailAdminRoutes } from './modules/mail/mail.admin-routes.js';
-import { leaderboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
+import { leaderboardRoutes, scoreboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { backupAdminRoutes } from './modules/backup/backup.admin-routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -85,6 +87,7 @@ export interface ApiRouteDeps {
   mailer: Mailer;
   backupService: BackupService;
   settingsService: SettingsService;
+  eventService: EventService;
 }
 
 /** Every route under /api, each plugin with what it needs (docs/how-to/add-a-route.md). */
@@ -95,7 +98,11 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
       api.addHook('onSend', async (_request, reply) => {
         if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
       });
-      await api.register(systemRoutes, { repository: s.systemRepository, readiness: s.readiness });
+      await api.register(systemRoutes, {
+        repository: s.systemRepository,
+        readiness: s.readiness,
+        isEventMode: () => s.eventService.state().phase !== 'training',
+      });
       await api.register(authRoutes, {
         prefix: '/auth',
         auth: s.authService,
@@ -119,11 +126,18 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
         guards: s.guards,
         ipLimit: s.config.authIpRateLimit,
       });
-      await api.register(challengesRoutes, { prefix: '/challenges', challenges: s.challengesService, guards: s.guards });
-      await api.register(submissionsRoutes, { prefix: '/challenges', submissions: s.submissionsService, guards: s.guards });
-      await api.register(labsRoutes, { prefix: '/challenges', labs: s.labsService, guards: s.guards });
+      // The players' challenge routes, closed to players before an event starts (docs/product.md#events).
+      await api.register(async (gated) => {
+        gated.addHook('preHandler', eventGate(s.eventService));
+        await gated.register(challengesRoutes, { prefix: '/challenges', challenges: s.challengesService, guards: s.guards });
+        await gated.register(submissionsRoutes, { prefix: '/challenges', submissions: s.submissionsService, guards: s.guards });
+        await gated.register(labsRoutes, { prefix: '/challenges', labs: s.labsService, guards: s.guards });
+        await gated.register(challengeFilesRoutes, { prefix: '/challenges', files: s.challengeFilesService, guards: s.guards });
+      });
+      await api.register(eventRoutes, { prefix: '/event', event: s.eventService });
       await api.register(usersRoutes, { prefix: '/users', users: s.usersService, guards: s.guards });
       await api.register(leaderboardRoutes, { prefix: '/leaderboard', leaderboard: s.leaderboardService, guards: s.guards });
+      await api.register(scoreboardRoutes, { prefix: '/scoreboard', leaderboard: s.leaderboardService });
       await api.register(badgesRoutes, { prefix: '/badges', badges: s.badgesService, guards: s.guards });
       await api.register(eventsRoutes, {
         prefix: '/events',
@@ -131,7 +145,6 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
         guards: s.guards,
         onClientCount: s.metrics.setLiveClients,
       });
-      await api.register(challengeFilesRoutes, { prefix: '/challenges', files: s.challengeFilesService, guards: s.guards });
       await api.register(categoriesRoutes, { prefix: '/categories', challenges: s.challengesService, guards: s.guards });
       await api.register(challengesAdminRoutes, {
         prefix: '/admin',

@@ -53,6 +53,7 @@ import { createCatalogueRepository } from './modules/challenges/catalogue.reposi
 import { createCatalogueTransferService } from './modules/challenges/catalogue-transfer.service.js';
 import { createChallengesRepository } from './modules/challenges/challenges.repository.js';
 import { createChallengesService } from './modules/challenges/challenges.service.js';
+import { isListed } from './modules/challenges/challenge-views.js';
 import { createLabsService } from './modules/labs/labs.service.js';
 import { createSubmissionsRepository } from './modules/submissions/submissions.repository.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
@@ -62,6 +63,7 @@ import { createMailer } from './modules/mail/mailer.js';
 import { createLeaderboardRepository } from './modules/leaderboard/leaderboard.repository.js';
 import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.js';
 import { createSettingsService } from './modules/settings/settings.service.js';
+import { createEventService } from './modules/event/event.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { createBackupRepository } from './modules/backup/backup.repository.js';
 import { createBackupService } from './modules/backup/backup.service.js';
@@ -265,8 +267,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onCatalogueChanged,
   });
   const badgesService = createBadgesService({ db: database.db });
+  // docs/product.md#events: the `event` setting, read at each use (a memory read).
+  const eventService = createEventService({ settings: () => settingsService.get().event, clock });
   const submissionsService = createSubmissionsService({
     repository: createSubmissionsRepository(database.db),
+    event: eventService,
     challenges: challengesService,
     badges: badgesService,
     clock,
@@ -297,8 +302,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     events,
     auditIn: (executor) => createAuditService({ repository: createAuditRepository(executor) }),
     // Browsers refetch the standings when admins are shown or hidden.
-    onUpdated: (changed) => {
+    onUpdated: (changed, settings) => {
       if (changed.includes('hideAdminsFromLeaderboard')) events.publish('leaderboard', { reason: 'settings' });
+      // Open pages refetch the event's phase and times, and the challenge list (docs/product.md#events).
+      if (changed.includes('event')) events.publish('event', settings.event);
     },
   });
   await settingsService.load();
@@ -311,6 +318,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     repository: createLeaderboardRepository(database.db),
     events,
     settings: settingsService,
+    listFeedTasks: async () => {
+      // Before an event starts, the feed names no challenge (docs/product.md#events).
+      if (eventService.state().phase === 'before') return [];
+      const now = clock.now();
+      return (await challengesService.listAllChallenges())
+        .filter((challenge) => isListed(challenge, now))
+        .map((challenge) => ({ id: challenge.id, name: challenge.title.en }));
+    },
+    feedScope: () => `${eventService.state().phase}`,
   });
   const adminService = createAdminService({
     repository: createAdminRepository(database.db),
@@ -391,6 +407,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     mailer,
     backupService,
     settingsService,
+    eventService,
   });
   if (deps.webDistDir) await registerWebApp(app, deps.webDistDir);
 

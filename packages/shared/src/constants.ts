@@ -15,5 +15,9 @@ export const PASSWORD_MAX = 128;
 /** The six categories of the built-in pack: they exist from the start, with these keys (docs/product.md, catalogue). */
 export const CATEGORIES = ['web-client', 'web-server', 'networking', 'app-script', 'app-system', 'forensics'] as const;
 
+/** docs/product.md#events: training (the permanent platform) or a timed event, and where an event stands. */
+export const EVENT_MODES = ['training', 'event'] as const;
+export const EVENT_PHASES = ['training', 'before', 'running', 'ended'] as const;
+
 export { ERROR_CODES } from './error-codes.js';
 export { RANK_TIERS } from './ranks.js';

@@ -54,6 +54,8 @@ export const ERROR_CODES = [
   'TWO_FACTOR_ALREADY_ENABLED',
   'TWO_FACTOR_NOT_ENABLED',
   'TWO_FACTOR_REQUIRED',
+  'EVENT_NOT_STARTED',
+  'EVENT_ENDED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

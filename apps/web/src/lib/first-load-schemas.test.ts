@@ -28,9 +28,12 @@ const cases: Record<
   AuthResponseSchema: [{ user }, { user: null }, { user: { ...user, uid: 7 } }, 'ok'],
   OkSchema: [{ ok: true }, { ok: false }, {}],
   PublicStatsSchema: [
+    { challengeCount: 20, categoryCount: 6, rankTierCount: 5, badgeCount: 8, playerCount: 3, isEventMode: false },
+    { challengeCount: 20, categoryCount: 6, rankTierCount: 5, badgeCount: 8, playerCount: 3, isEventMode: true },
     { challengeCount: 20, categoryCount: 6, rankTierCount: 5, badgeCount: 8, playerCount: 3 },
-    { challengeCount: 20, categoryCount: 6, rankTierCount: 5, badgeCount: 8 },
-    { challengeCount: '20', categoryCount: 6, rankTierCount: 5, badgeCount: 8, playerCount: 3 },
+    { challengeCount: 20, categoryCount: 6, rankTierCount: 5, badgeCount: 8, playerCount: 3, isEventMode: 'yes' },
+    { challengeCount: 20, categoryCount: 6, rankTierCount: 5, badgeCount: 8, isEventMode: false },
+    { challengeCount: '20', categoryCount: 6, rankTierCount: 5, badgeCount: 8, playerCount: 3, isEventMode: false },
   ],
   ErrorBodySchema: [
     { error: { code: 'RATE_LIMITED', message: 'slow down', retryAfterSeconds: 30 } },

@@ -45,6 +45,7 @@ export const PublicStatsSchema = lightSchema<PublicStats>(
     rankTierCount: isInteger,
     badgeCount: isInteger,
     playerCount: isInteger,
+    isEventMode: isBoolean,
   }),
 );
 

@@ -44,3 +44,8 @@ export const incidentKeys = {
 export const announcementKeys = {
   all: ['announcements'] as const,
 };
+
+/** The event's phase and times (a live `event` event refreshes them). */
+export const eventKeys = {
+  all: ['event'] as const,
+};

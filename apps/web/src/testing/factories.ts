@@ -103,6 +103,7 @@ export function buildStats(overrides: Partial<PublicStats> = {}): PublicStats {
     rankTierCount: 5,
     badgeCount: 8,
     playerCount: 1234,
+    isEventMode: false,
     ...overrides,
   });
 }

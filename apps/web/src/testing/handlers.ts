@@ -12,6 +12,7 @@ import {
   type LabResponse,
   type PublicCategory,
   type PublicChallenge,
+  type PublicEvent,
   type PublicStats,
   type PublicUser,
   type SeedResult,
@@ -59,11 +60,28 @@ export function announcementsHandler(announcements: Announcement[], unreadCount 
   return http.get('/api/announcements', () => HttpResponse.json<AnnouncementList>({ announcements, unreadCount }));
 }
 
+/** GET /api/event: training by default; the server's clock is this browser's unless a test says otherwise. */
+export function eventHandler(event: Partial<PublicEvent> = {}) {
+  return http.get('/api/event', () =>
+    HttpResponse.json<PublicEvent>({
+      mode: 'training',
+      phase: 'training',
+      startsAt: null,
+      endsAt: null,
+      freezeAt: null,
+      allowPracticeAfterEnd: false,
+      serverTime: new Date().toISOString(),
+      ...event,
+    }),
+  );
+}
+
 export const defaultHandlers = [
   sessionHandler(null),
   ...challengesHandler(buildCatalogue()),
   categoriesHandler(),
   http.get('/api/stats', () => HttpResponse.json<PublicStats>(buildStats())),
+  eventHandler(),
   announcementsHandler([]),
   submitHandler({ success: false, status: 'incorrect', message: 'Incorrect flag' }),
   // In-page exercises ask their server check for material on mount; by default it has nothing to say.

@@ -108,9 +108,10 @@ export type SubmitFlagBody = z.infer<typeof SubmitFlagBodySchema>;
 
 /**
  * `incorrect` also answers a flag that belongs to another player (a per-user flag): it is refused and recorded as a
- * shared-flag incident for admins, without telling the submitter whose it is.
+ * shared-flag incident for admins, without telling the submitter whose it is. `practice`: a correct flag after the end of
+ * an event that allows practice (docs/product.md#events): no points, no solve recorded.
  */
-export const SUBMIT_STATUSES = ['correct', 'incorrect', 'already_solved'] as const;
+export const SUBMIT_STATUSES = ['correct', 'incorrect', 'already_solved', 'practice'] as const;
 export const SubmitStatusSchema = z.enum(SUBMIT_STATUSES);
 export type SubmitStatus = z.infer<typeof SubmitStatusSchema>;
 

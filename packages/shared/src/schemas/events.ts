@@ -24,5 +24,5 @@ export const ChallengesChangedEventSchema = z.object({ challengeIds: z.array(z.s
 export type ChallengesChangedEvent = z.infer<typeof ChallengesChangedEventSchema>;
 
 /** Sent to admins' streams only: a shared-flag incident (the payload is SharedFlagIncident, authoring.ts). */
-export const SERVER_EVENT_TYPES = ['solve', 'leaderboard', 'challenges', 'incident', 'announcement'] as const;
+export const SERVER_EVENT_TYPES = ['solve', 'leaderboard', 'challenges', 'incident', 'announcement', 'event'] as const;
 export type ServerEventType = (typeof SERVER_EVENT_TYPES)[number];

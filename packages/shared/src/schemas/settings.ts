@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { EmailVerificationModeSchema } from './account.js';
+import { DEFAULT_EVENT_SETTINGS, EventSettingsSchema } from './event.js';
 
 /**
  * Platform settings, changed by admins at run time (GET/PATCH /api/admin/settings). Adding a setting is one field here,
@@ -13,6 +14,8 @@ export const PlatformSettingsSchema = z.object({
   emailVerification: EmailVerificationModeSchema,
   /** Admins without a second factor can use the admin routes only once they set one up. */
   requireTwoFactorForAdmins: z.boolean(),
+  /** Training or a timed event (docs/product.md#events); set in the admin panel's Event tab. */
+  event: EventSettingsSchema,
 });
 export type PlatformSettings = z.infer<typeof PlatformSettingsSchema>;
 
@@ -21,6 +24,7 @@ export const DEFAULT_PLATFORM_SETTINGS: Readonly<PlatformSettings> = Object.free
   hideAdminsFromLeaderboard: false,
   emailVerification: 'optional',
   requireTwoFactorForAdmins: false,
+  event: DEFAULT_EVENT_SETTINGS,
 });
 
 export type PlatformSettingKey = keyof PlatformSettings;

@@ -7,6 +7,8 @@ export const PublicStatsSchema = z.object({
   rankTierCount: z.number().int(),
   badgeCount: z.number().int(),
   playerCount: z.number().int(),
+  /** A timed event is set (docs/product.md#events): the landing page then loads the event's banner. */
+  isEventMode: z.boolean(),
 });
 export type PublicStats = z.infer<typeof PublicStatsSchema>;
 

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import type {
   AnnouncementEvent,
   ChallengesChangedEvent,
+  EventChangedEvent,
   LeaderboardChangedEvent,
   SettingsChangedEvent,
   SharedFlagIncident,
@@ -17,6 +18,8 @@ export interface ServerEvents {
   challenges: ChallengesChangedEvent;
   /** An announcement written or deleted: every signed-in client toasts or refetches. */
   announcement: AnnouncementEvent;
+  /** The event's settings changed (docs/product.md#events): open pages refetch its phase and times. */
+  event: EventChangedEvent;
   /** Admins' streams only (events.routes.ts filters by role). */
   incident: SharedFlagIncident;
   /** Between server instances only: the SSE route forwards SERVER_EVENT_TYPES and nothing else. */

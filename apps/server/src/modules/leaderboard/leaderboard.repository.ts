@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { solves, users } from '../../db/schema/index.js';
 import { shownUsername } from '../../db/user-row.js';
 
 export interface StandingRow {
@@ -37,6 +37,13 @@ export function createLeaderboardRepository(db: Db) {
         .where(
           and(options.includeAdmins ? undefined : eq(users.role, 'user'), or(isNull(users.banned), eq(users.banned, false))),
         );
+    },
+
+    /** Every solve, for the CTFtime feed (the service keeps those of listed challenges and ranked players). */
+    async listSolves(): Promise<{ userId: string; challengeId: string; points: number; solvedAt: Date }[]> {
+      return db
+        .select({ userId: solves.userId, challengeId: solves.challengeId, points: solves.points, solvedAt: solves.solvedAt })
+        .from(solves);
     },
   };
 }

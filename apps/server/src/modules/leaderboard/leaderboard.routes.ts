@@ -1,6 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { type LeaderboardPage, LeaderboardPageSchema, LeaderboardQuerySchema } from '@drapeau/shared';
+import {
+  type CtftimeFeed,
+  CtftimeFeedSchema,
+  type LeaderboardPage,
+  LeaderboardPageSchema,
+  LeaderboardQuerySchema,
+} from '@drapeau/shared';
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';
 
@@ -28,6 +34,28 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{ leaderboard: Leaderboard
       }
       const bytes = await leaderboard.getSearchBytes({ search, page }, currentUser(request).role === 'admin');
       return reply.type('application/json; charset=utf-8').send(bytes as unknown as LeaderboardPage);
+    },
+  );
+};
+
+/** GET /api/scoreboard/ctftime: CTFtime's JSON scoreboard feed (docs/product.md#ctftime-feed); public, served from memory. */
+export const scoreboardRoutes: FastifyPluginAsyncZod<{ leaderboard: LeaderboardService }> = async (app, { leaderboard }) => {
+  app.get(
+    '/ctftime',
+    {
+      schema: {
+        tags: ['leaderboard'],
+        summary: "CTFtime's JSON scoreboard feed: tasks, and per standing pos, team, score, taskStats and lastAccept",
+        response: { 200: CtftimeFeedSchema },
+      },
+    },
+    async (_request, reply) => {
+      const bytes = await leaderboard.getCtftimeBytes();
+      // CTFtime polls every minute; a shared cache may keep it that long.
+      return reply
+        .header('cache-control', 'public, max-age=60')
+        .type('application/json; charset=utf-8')
+        .send(bytes as unknown as CtftimeFeed);
     },
   );
 };

@@ -4,6 +4,7 @@ import type { EventBus } from '../events/event-bus.js';
 import { avatarUrlOf } from '../users/avatar-url.js';
 import { toRole } from '../users/users.service.js';
 
+import { buildCtftimeFeed, type FeedTask } from './ctftime-feed.js';
 import type { LeaderboardRepository } from './leaderboard.repository.js';
 import { createSearchIndex, type SearchIndex } from './search-index.js';
 import { rankStandings, type Standing, toEntry } from './standings.js';
@@ -13,6 +14,10 @@ export interface LeaderboardServiceDeps {
   events: EventBus;
   /** The platform settings: admins are ranked unless `hideAdminsFromLeaderboard` (docs/decisions/008-platform-settings.md). */
   settings: { get(): PlatformSettings; subscribe(listener: () => void): () => void };
+  /** The challenges the CTFtime feed names (listed ones; none before an event starts). */
+  listFeedTasks?: () => Promise<FeedTask[]>;
+  /** What else the feed depends on besides bus events (the event's phase, which moves with the clock). */
+  feedScope?: () => string;
 }
 
 /**
@@ -29,8 +34,11 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
   /** Answers to searches, serialized once per change of the standings (bounded by SEARCH_CACHE_BYTES). */
   let searchBytes = new Map<string, Buffer>();
   let searchBytesSize = 0;
+  /** The CTFtime feed's bytes, per scope, rebuilt after a change like the pages (docs/product.md#ctftime-feed). */
+  let feedBytes = new Map<string, Promise<Buffer>>();
 
   const invalidate = () => {
+    feedBytes = new Map();
     standings = undefined;
     pageBytes = new Map();
     searchBytes = new Map();
@@ -121,6 +129,22 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
         }
         searchBytes.set(key, bytes);
         searchBytesSize += bytes.length + key.length;
+      }
+      return bytes;
+    },
+
+    /** GET /api/scoreboard/ctftime: built once per change of the standings (and per event phase), not per request. */
+    getCtftimeBytes(): Promise<Buffer> {
+      const scope = deps.feedScope?.() ?? '';
+      const current = feedBytes;
+      let bytes = current.get(scope);
+      if (!bytes) {
+        bytes = (async () => {
+          const [ranked, tasks, solves] = [await load(), (await deps.listFeedTasks?.()) ?? [], await repository.listSolves()];
+          return Buffer.from(JSON.stringify(buildCtftimeFeed(ranked, tasks, solves)));
+        })();
+        current.set(scope, bytes);
+        bytes.catch(() => current.delete(scope));
       }
       return bytes;
     },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { DEFAULT_PLATFORM_SETTINGS } from '@drapeau/shared';
+import { DEFAULT_EVENT_SETTINGS, DEFAULT_PLATFORM_SETTINGS } from '@drapeau/shared';
 
 import { auditLogs, platformSettings } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
@@ -43,6 +43,7 @@ describe('GET and PATCH /api/admin/settings', () => {
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: false,
       requireTwoFactorForAdmins: false,
+      event: DEFAULT_EVENT_SETTINGS,
     });
   });
 
@@ -68,11 +69,13 @@ describe('GET and PATCH /api/admin/settings', () => {
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
+      event: DEFAULT_EVENT_SETTINGS,
     });
     expect((await admin.get('/api/admin/settings')).json()).toEqual({
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
+      event: DEFAULT_EVENT_SETTINGS,
     });
     const [row] = await t.database.db.select().from(platformSettings);
     expect(row).toMatchObject({ data: { hideAdminsFromLeaderboard: true }, revision: 1 });
@@ -93,6 +96,7 @@ describe('GET and PATCH /api/admin/settings', () => {
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
+      event: DEFAULT_EVENT_SETTINGS,
     });
     expect(await settingsAudit()).toHaveLength(before);
     const [row] = await t.database.db.select().from(platformSettings);
@@ -113,6 +117,7 @@ describe('GET and PATCH /api/admin/settings', () => {
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: stored,
       requireTwoFactorForAdmins: false,
+      event: DEFAULT_EVENT_SETTINGS,
     });
   });
 
@@ -125,6 +130,7 @@ describe('GET and PATCH /api/admin/settings', () => {
         emailVerification: 'optional',
         hideAdminsFromLeaderboard: true,
         requireTwoFactorForAdmins: false,
+        event: DEFAULT_EVENT_SETTINGS,
       });
     } finally {
       await second.app.close();
@@ -183,6 +189,7 @@ describe('GET and PATCH /api/admin/settings', () => {
             emailVerification: 'optional',
             hideAdminsFromLeaderboard: next,
             requireTwoFactorForAdmins: false,
+            event: DEFAULT_EVENT_SETTINGS,
           });
         },
         { timeout: 20_000, interval: 50 },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { PlatformSettings } from '@drapeau/shared';
+import { DEFAULT_EVENT_SETTINGS, type PlatformSettings } from '@drapeau/shared';
 
 import type { Database } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
@@ -26,16 +26,19 @@ describe('toPlatformSettings', () => {
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
+      event: DEFAULT_EVENT_SETTINGS,
     });
     expect(toPlatformSettings({})).toEqual({
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: false,
       requireTwoFactorForAdmins: false,
+      event: DEFAULT_EVENT_SETTINGS,
     });
     expect(toPlatformSettings({ hideAdminsFromLeaderboard: 1, gone: 'x' })).toEqual({
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: false,
       requireTwoFactorForAdmins: false,
+      event: DEFAULT_EVENT_SETTINGS,
     });
   });
 });
@@ -57,16 +60,28 @@ describe('the settings service', () => {
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
+      event: DEFAULT_EVENT_SETTINGS,
     });
     expect(second.get()).toEqual({
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
+      event: DEFAULT_EVENT_SETTINGS,
     });
     expect(seen).toEqual([
       [
-        { emailVerification: 'optional', hideAdminsFromLeaderboard: true, requireTwoFactorForAdmins: false },
-        { emailVerification: 'optional', hideAdminsFromLeaderboard: false, requireTwoFactorForAdmins: false },
+        {
+          emailVerification: 'optional',
+          hideAdminsFromLeaderboard: true,
+          requireTwoFactorForAdmins: false,
+          event: DEFAULT_EVENT_SETTINGS,
+        },
+        {
+          emailVerification: 'optional',
+          hideAdminsFromLeaderboard: false,
+          requireTwoFactorForAdmins: false,
+          event: DEFAULT_EVENT_SETTINGS,
+        },
       ],
     ]);
     // Only the instance that made the change is told to announce it.
@@ -79,6 +94,7 @@ describe('the settings service', () => {
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
+      event: DEFAULT_EVENT_SETTINGS,
     });
     expect(seen).toHaveLength(1);
     first.close();

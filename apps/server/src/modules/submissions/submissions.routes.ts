@@ -11,6 +11,8 @@ function toResult(outcome: SubmitFlagOutcome): SubmitFlagResult {
   switch (outcome.status) {
     case 'correct':
       return { success: true, message: 'Correct flag! Points awarded.', ...outcome };
+    case 'practice':
+      return { success: true, message: 'Correct flag! The event has ended: practice, no points.', ...outcome };
     case 'already_solved':
       return { success: false, status: outcome.status, message: 'You already solved this challenge.' };
     case 'incorrect':
@@ -42,6 +44,7 @@ export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: Submissions
           challengeId: request.params.id,
           flag: request.body.flag,
           ip: request.ip,
+          isAdmin: currentUser(request).role === 'admin',
         }),
       ),
   );

@@ -7,6 +7,7 @@ import type { BadgesService } from '../badges/badges.service.js';
 import { currentValue } from '../challenges/challenge.js';
 import { attemptsLeft, isClosed } from '../challenges/challenge-views.js';
 import type { ChallengesService } from '../challenges/challenges.service.js';
+import type { EventService } from '../event/event.service.js';
 import { checkFlag } from '../challenges/flag-check.js';
 
 import type { SubmissionsRepository } from './submissions.repository.js';
@@ -16,17 +17,22 @@ export interface SubmitFlagInput {
   challengeId: string;
   flag: string;
   ip: string | null;
+  /** Admins' flags are scored whatever the event's phase (docs/product.md#events). */
+  isAdmin?: boolean;
 }
 
 export type SubmitFlagOutcome =
   | { status: 'correct'; points: number; score: number; newBadges: string[]; attemptsLeft: number | null }
-  | { status: Exclude<SubmitStatus, 'correct'>; attemptsLeft: number | null };
+  | { status: 'practice'; points: 0; attemptsLeft: number | null }
+  | { status: Exclude<SubmitStatus, 'correct' | 'practice'>; attemptsLeft: number | null };
 
 export function createSubmissionsService(deps: {
   repository: SubmissionsRepository;
   challenges: ChallengesService;
   badges: BadgesService;
   clock: Clock;
+  /** The event's rule for flags: refused after the end (403 EVENT_ENDED), or accepted as practice. */
+  event?: Pick<EventService, 'assertSubmissionsOpen'>;
   /**
    * Attempts per user that do not solve anything: a point is taken before the flag is checked and given back only for a
    * new solve, so that a burst cannot pass the limit and junk on a solved challenge counts too (docs/decisions/010-abuse-limits.md).
@@ -42,6 +48,7 @@ export function createSubmissionsService(deps: {
 
   return {
     async submitFlag(input: SubmitFlagInput): Promise<SubmitFlagOutcome> {
+      const rule = deps.event?.assertSubmissionsOpen(input.isAdmin ?? false) ?? 'scored';
       const challenge = await challenges.getListedChallenge(input.challengeId);
       const progress = await challenges.getProgress(input.userId);
       if (challenge.prerequisites.some((id) => !progress.solved.has(id)))
@@ -91,6 +98,13 @@ export function createSubmissionsService(deps: {
         deps.onWrongFlag?.();
         await challenges.noteWrongAttempt(input.userId, challenge.id);
         return { status: 'incorrect', attemptsLeft: left === null ? null : Math.max(0, left - 1) };
+      }
+
+      if (rule === 'practice' && !progress.solved.has(challenge.id)) {
+        // After the end (docs/product.md#events): the flag is recorded as submitted, no solve and no points.
+        await repository.insertAttempt(attempt);
+        await consumed.refund();
+        return { status: 'practice', points: 0, attemptsLeft: left };
       }
 
       let solveEvent: SolveEvent | undefined;

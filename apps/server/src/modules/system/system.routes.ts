@@ -6,10 +6,12 @@ import type { Readiness } from './readiness.js';
 import type { SystemRepository } from './system.repository.js';
 
 /** Public, unauthenticated routes: liveness and readiness for orchestrators, the landing page's numbers. */
-export const systemRoutes: FastifyPluginAsyncZod<{ repository: SystemRepository; readiness: Readiness }> = async (
-  app,
-  { repository, readiness },
-) => {
+export const systemRoutes: FastifyPluginAsyncZod<{
+  repository: SystemRepository;
+  readiness: Readiness;
+  /** A timed event is set (docs/product.md#events). */
+  isEventMode: () => boolean;
+}> = async (app, { repository, readiness, isEventMode }) => {
   app.get(
     '/health',
     {
@@ -37,5 +39,6 @@ export const systemRoutes: FastifyPluginAsyncZod<{ repository: SystemRepository;
   app.get('/stats', { schema: { tags: ['system'], response: { 200: PublicStatsSchema } } }, async () => ({
     ...(await repository.countCatalogue()),
     rankTierCount: RANK_TIERS.length,
+    isEventMode: isEventMode(),
   }));
 };

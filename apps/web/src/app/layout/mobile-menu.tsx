@@ -1,5 +1,7 @@
 import type { PublicUser } from '@drapeau/shared';
 
+import { EventStatus } from '@/features/event';
+
 import { LanguageSwitch } from './language-switch';
 import { LogoutButton } from './logout-button';
 import { NavLinks } from './nav-links';
@@ -17,6 +19,7 @@ export function MobileMenu({ id, user, onNavigate }: MobileMenuProps) {
     <div id={id} className="animate-fade-in border-t bg-background/95 md:hidden">
       <div className="mx-auto grid max-w-6xl gap-3 px-4 py-4">
         <UserChip user={user} onNavigate={onNavigate} />
+        <EventStatus className="justify-self-start sm:hidden" />
         <NavLinks user={user} orientation="vertical" onNavigate={onNavigate} />
         <div className="flex items-center justify-between border-t pt-3">
           <LanguageSwitch />

@@ -6,6 +6,7 @@ import type { PublicUser } from '@drapeau/shared';
 
 import { Button } from '@/components/ui/button';
 import { AnnouncementsBell } from '@/features/announcements';
+import { EventStatus } from '@/features/event';
 
 import { BrandLink } from './brand-link';
 import { LanguageSwitch } from './language-switch';
@@ -40,6 +41,7 @@ export function NavBar({ user }: { user: PublicUser }) {
           <NavLinks user={user} orientation="horizontal" />
         </div>
         <div className="ml-auto flex items-center gap-2">
+          <EventStatus className="hidden sm:inline-flex" />
           <LanguageSwitch className="hidden sm:inline-flex" />
           <AnnouncementsBell />
           <div className="hidden items-center gap-1 md:flex">

@@ -1,6 +1,8 @@
 import { useParams } from 'react-router';
 
+import { useSession } from '@/features/auth';
 import { ChallengeDetail } from '@/features/challenges';
+import { EventCountdown, useEventState } from '@/features/event';
 import { LabPanel } from '@/features/labs';
 
 /**
@@ -9,5 +11,12 @@ import { LabPanel } from '@/features/labs';
  */
 export function ChallengeDetailRoute() {
   const { id = '' } = useParams();
+  const { data: user } = useSession();
+  const { target, isPending } = useEventState();
+  // Before an event starts, players get its countdown (docs/product.md#events).
+  if (user?.rank !== 'admin') {
+    if (isPending) return null;
+    if (target?.kind === 'startsIn') return <EventCountdown />;
+  }
   return <ChallengeDetail key={id} id={id} labSlot={<LabPanel challengeId={id} />} />;
 }

@@ -70,6 +70,7 @@ describe('admin panel', () => {
       'Challenges',
       'Incidents',
       'Announcements',
+      'Event',
     ]);
     expect(screen.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
   });

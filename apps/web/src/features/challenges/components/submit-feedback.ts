@@ -17,6 +17,8 @@ export function describeSubmitResult(t: TFunction, result: SubmitFlagResult): To
       const suffix = badgeCount > 0 ? ` ${t('challenge:newBadges', { count: badgeCount })}` : '';
       return { title: t('common:success'), description: `${t('challenge:success')}${suffix}` };
     }
+    case 'practice':
+      return { title: t('common:success'), description: t('challenge:practice') };
     case 'already_solved':
       return { variant: 'destructive', title: t('common:error'), description: t('challenge:alreadySolved') };
     case 'incorrect':

@@ -6,7 +6,9 @@ import { formatNumber, useLocale } from '@/lib/use-locale';
 
 import { useStats } from '../api/get-stats';
 
-const STAT_KEYS: Record<keyof PublicStats, string> = {
+type StatKey = Exclude<keyof PublicStats, 'isEventMode'>;
+
+const STAT_KEYS: Record<StatKey, string> = {
   challengeCount: 'stats.challenges',
   categoryCount: 'stats.categories',
   rankTierCount: 'stats.rankTiers',
@@ -27,7 +29,7 @@ export function StatsStrip() {
       aria-busy={data === undefined}
       className="mt-4 grid w-full max-w-4xl grid-cols-2 gap-3 sm:grid-cols-5"
     >
-      {(Object.keys(STAT_KEYS) as (keyof PublicStats)[]).map((key) => (
+      {(Object.keys(STAT_KEYS) as StatKey[]).map((key) => (
         <div
           key={key}
           className="flex flex-col-reverse items-center gap-1 rounded-xl border bg-card/60 px-3 py-4 last:col-span-2 sm:last:col-span-1"

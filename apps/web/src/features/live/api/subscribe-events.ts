@@ -1,11 +1,13 @@
 import {
   AnnouncementEventSchema,
   ChallengesChangedEventSchema,
+  EventSettingsSchema,
   LeaderboardChangedEventSchema,
   SharedFlagIncidentSchema,
   SolveEventSchema,
   type AnnouncementEvent,
   type ChallengesChangedEvent,
+  type EventSettings,
   type LeaderboardChangedEvent,
   type SharedFlagIncident,
   type SolveEvent,
@@ -23,7 +25,9 @@ export type ServerEvent =
   | { type: 'challenges'; data: ChallengesChangedEvent }
   /** Sent to admins' streams only. */
   | { type: 'incident'; data: SharedFlagIncident }
-  | { type: 'announcement'; data: AnnouncementEvent };
+  | { type: 'announcement'; data: AnnouncementEvent }
+  /** The event's settings changed (docs/product.md#events). */
+  | { type: 'event'; data: EventSettings };
 
 export interface EventStreamHandlers {
   onEvent: (event: ServerEvent) => void;
@@ -72,6 +76,10 @@ export function subscribeToEvents({ onEvent, onReconnect }: EventStreamHandlers)
     current.addEventListener('solve', (event: MessageEvent<unknown>) => {
       const data = parseData(SolveEventSchema, event.data);
       if (data) onEvent({ type: 'solve', data });
+    });
+    current.addEventListener('event', (event: MessageEvent<unknown>) => {
+      const data = parseData(EventSettingsSchema, event.data);
+      if (data) onEvent({ type: 'event', data });
     });
     current.addEventListener('leaderboard', (event: MessageEvent<unknown>) => {
       const data = parseData(LeaderboardChangedEventSchema, event.data);

@@ -11,6 +11,7 @@ import {
   announcementKeys,
   categoryKeys,
   challengeKeys,
+  eventKeys,
   incidentKeys,
   leaderboardKeys,
   sessionKeys,
@@ -143,10 +144,23 @@ describe('live updates', () => {
     const { invalidate } = renderLive('user-1');
     MockEventSource.latest().fail();
     MockEventSource.latest().open();
-    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(7));
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(8));
     expect(invalidatedKeys(invalidate)).toEqual(
-      expect.arrayContaining([incidentKeys.all, adminChallengeKeys.all, announcementKeys.all]),
+      expect.arrayContaining([incidentKeys.all, adminChallengeKeys.all, announcementKeys.all, eventKeys.all]),
     );
+  });
+
+  it('refreshes the event and the challenge list when admins change the event (docs/product.md#events)', async () => {
+    const { invalidate } = renderLive('user-1');
+    MockEventSource.latest().emit('event', {
+      mode: 'event',
+      startsAt: '2026-06-01T09:00:00.000Z',
+      endsAt: '2026-06-01T17:00:00.000Z',
+      freezeAt: null,
+      allowPracticeAfterEnd: false,
+    });
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(2));
+    expect(invalidatedKeys(invalidate)).toEqual([eventKeys.all, challengeKeys.all]);
   });
 
   it('refreshes the challenge lists, for players and admins, when an admin changes the catalogue', async () => {

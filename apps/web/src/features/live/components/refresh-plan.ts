@@ -5,6 +5,7 @@ import {
   announcementKeys,
   categoryKeys,
   challengeKeys,
+  eventKeys,
   incidentKeys,
   leaderboardKeys,
   sessionKeys,
@@ -22,6 +23,7 @@ export const ALL_LIVE_KEYS: QueryKey[] = [
   adminChallengeKeys.all,
   incidentKeys.all,
   announcementKeys.all,
+  eventKeys.all,
 ];
 
 /**
@@ -30,7 +32,8 @@ export const ALL_LIVE_KEYS: QueryKey[] = [
  * - a changed or deleted user may be the signed-in one (an admin edit), so the session is checked again;
  * - a seed changes the catalogue; so does an admin's edit or import (`challenges`);
  * - an `incident` (admins only) refreshes the incidents list; an `announcement` the announcements and unread count;
- * - a settings change (admins shown or hidden) changes the standings.
+ * - a settings change (admins shown or hidden) changes the standings;
+ * - an `event` change (start, end, mode) changes the countdowns and whether players see challenges.
  */
 export function keysToRefresh(event: ServerEvent, currentUserId: string | undefined): QueryKey[] {
   // An admin changed the catalogue (edit, import, seed): players' lists and the admins' authoring view.
@@ -39,6 +42,7 @@ export function keysToRefresh(event: ServerEvent, currentUserId: string | undefi
   if (event.type === 'incident') return [incidentKeys.all];
   // An announcement written or deleted: the list and the unread count.
   if (event.type === 'announcement') return [announcementKeys.all];
+  if (event.type === 'event') return [eventKeys.all, challengeKeys.all];
   if (event.type === 'solve') {
     const keys: QueryKey[] = [leaderboardKeys.all, challengeKeys.all, userKeys.all];
     if (event.data.userId === currentUserId) keys.push(sessionKeys.all);

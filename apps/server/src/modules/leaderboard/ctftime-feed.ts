@@ -1,0 +1,59 @@
+import type { CtftimeFeed } from '@drapeau/shared';
+
+import type { Standing } from './standings.js';
+
+export interface FeedTask {
+  id: string;
+  /** The challenge's English title: CTFtime shows one name per task. */
+  name: string;
+}
+
+export interface FeedSolve {
+  userId: string;
+  challengeId: string;
+  points: number;
+  solvedAt: Date;
+}
+
+const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/**
+ * CTFtime's JSON scoreboard feed, Jeopardy form (docs/product.md#ctftime-feed): one standing per ranked player, in the
+ * leaderboard's order and positions, with the points and time of each solve of a listed challenge. Two challenges with
+ * the same title get the id appended, so that every task name is a distinct key of `taskStats`.
+ */
+export function buildCtftimeFeed(
+  ranked: readonly Standing[],
+  tasks: readonly FeedTask[],
+  solves: readonly FeedSolve[],
+): CtftimeFeed {
+  const seen = new Map<string, number>();
+  for (const task of tasks) seen.set(task.name, (seen.get(task.name) ?? 0) + 1);
+  const nameOf = new Map(tasks.map((task) => [task.id, seen.get(task.name)! > 1 ? `${task.name} (${task.id})` : task.name]));
+  const byUser = new Map<string, FeedSolve[]>();
+  for (const solve of solves) {
+    if (!nameOf.has(solve.challengeId)) continue;
+    let list = byUser.get(solve.userId);
+    if (!list) byUser.set(solve.userId, (list = []));
+    list.push(solve);
+  }
+  return {
+    tasks: [...nameOf.values()],
+    standings: ranked.map((standing, index) => {
+      const taskStats: CtftimeFeed['standings'][number]['taskStats'] = {};
+      let lastAccept: number | undefined;
+      for (const solve of byUser.get(standing.uid) ?? []) {
+        const time = unixSeconds(solve.solvedAt);
+        taskStats[nameOf.get(solve.challengeId)!] = { points: solve.points, time };
+        if (lastAccept === undefined || time > lastAccept) lastAccept = time;
+      }
+      return {
+        pos: index + 1,
+        team: standing.username,
+        score: standing.score,
+        taskStats,
+        ...(lastAccept === undefined ? {} : { lastAccept }),
+      };
+    }),
+  };
+}

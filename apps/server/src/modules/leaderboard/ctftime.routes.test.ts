@@ -1,0 +1,127 @@
+import { readFile } from 'node:fs/promises';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { CtftimeFeedSchema } from '@drapeau/shared';
+
+import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
+import { createManualClock } from '../../../test/manual-clock.js';
+import { deriveFlag } from '../challenges/flags.js';
+
+/**
+ * docs/product.md#ctftime-feed. The fixture is the "Maximum scoreboard (Jeopardy)" example of CTFtime's documentation
+ * (https://ctftime.org/json-scoreboard-feed), copied as published.
+ */
+const FIXTURE = new URL('../../../test/fixtures/ctftime-feed.json', import.meta.url);
+
+const clock = createManualClock(new Date('2026-03-01T09:00:00.000Z'));
+let t: TestApp;
+let admin: TestClient;
+const solve = (client: TestClient, id: string) =>
+  client.post(`/api/challenges/${id}/submit`, { flag: deriveFlag(t.config.instanceSecret!, id) });
+const feed = () => t.app.inject({ method: 'GET', url: '/api/scoreboard/ctftime' });
+
+type Feed = ReturnType<typeof CtftimeFeedSchema.parse>;
+
+/** What CTFtime's documentation requires beyond the types: each team's taskStats keys are among `tasks`. */
+function expectCtftimeShape(value: unknown): Feed {
+  const parsed = CtftimeFeedSchema.parse(value);
+  for (const standing of parsed.standings) {
+    for (const task of Object.keys(standing.taskStats)) expect(parsed.tasks).toContain(task);
+    const times = Object.values(standing.taskStats).map((stat) => stat.time);
+    if (times.length > 0) expect(standing.lastAccept).toBe(Math.max(...times));
+  }
+  return parsed;
+}
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+  admin = await loginAdmin(t.app);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('GET /api/scoreboard/ctftime', () => {
+  it('the shape check accepts CTFtime’s own example, and refuses it when a field is wrong', async () => {
+    const example: unknown = JSON.parse(await readFile(FIXTURE, 'utf8'));
+    expectCtftimeShape(example);
+    const broken = structuredClone(example) as Feed;
+    broken.standings[0]!.taskStats['PPC 100']!.time = 1.5;
+    expect(() => CtftimeFeedSchema.parse(broken)).toThrow();
+  });
+
+  it('is public, in the same shape as the example, with positions equal to the leaderboard’s', async () => {
+    const alice = await registerPlayer(t.app, { username: 'feed_alice' });
+    const bob = await registerPlayer(t.app, { username: 'feed_bob' });
+    await registerPlayer(t.app, { username: 'feed_carol' });
+    await solve(bob.client, 'caesar-cipher'); // 10
+    await solve(alice.client, 'xor-encryption'); // 30
+    await solve(alice.client, 'dom-manipulation'); // 10
+
+    const response = await feed();
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/json');
+    const body = expectCtftimeShape(response.json());
+    expect(Object.keys(response.json()).sort()).toEqual(['standings', 'tasks']);
+    expect(body.tasks).toHaveLength(20);
+    expect(body.tasks).toContain('XOR Encryption');
+
+    const board = (await alice.client.get('/api/leaderboard')).json<{
+      entries: { position: number; username: string; score: number }[];
+    }>();
+    expect(body.standings.map((s) => [s.pos, s.team, s.score])).toEqual(
+      board.entries.map((e) => [e.position, e.username, e.score]),
+    );
+
+    const first = body.standings.find((s) => s.team === 'feed_alice')!;
+    expect(first).toMatchObject({ pos: 1, score: 40 });
+    expect(first.taskStats['XOR Encryption']).toEqual({ points: 30, time: expect.any(Number) });
+    expect(first.taskStats['DOM Manipulation']!.points).toBe(10);
+    // UNIX seconds, not milliseconds: within a day of now.
+    expect(Math.abs(first.lastAccept! - Date.now() / 1000)).toBeLessThan(86_400);
+    const carol = body.standings.find((s) => s.team === 'feed_carol')!;
+    expect(carol.taskStats).toEqual({});
+    expect(carol).not.toHaveProperty('lastAccept');
+    // Never an email, a flag or an id.
+    expect(response.body).not.toContain('@example.com');
+    expect(response.body).not.toContain(alice.userId);
+    expect(response.body).not.toMatch(/CTF\{/);
+  });
+
+  it('answers the same bytes until something changes, and follows a solve', async () => {
+    const a = (await feed()).body;
+    expect((await feed()).body).toBe(a);
+    const dave = await registerPlayer(t.app, { username: 'feed_dave' });
+    await solve(dave.client, 'kernel-exploit'); // 65
+    const after = expectCtftimeShape((await feed()).json());
+    expect(after.standings[0]).toMatchObject({ pos: 1, team: 'feed_dave', score: 65 });
+  });
+
+  it('leaves out hidden challenges and, when admins are hidden from the leaderboard, admins', async () => {
+    await solve(admin, 'caesar-cipher');
+    expect(expectCtftimeShape((await feed()).json()).standings.map((s) => s.team)).toContain('admin');
+    expect((await admin.patch('/api/admin/challenges/xor-encryption', { state: 'hidden' })).statusCode).toBe(200);
+    expect((await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: true })).statusCode).toBe(200);
+    const body = expectCtftimeShape((await feed()).json());
+    expect(body.tasks).not.toContain('XOR Encryption');
+    expect(body.tasks).toHaveLength(19);
+    expect(body.standings.map((s) => s.team)).not.toContain('admin');
+    const alice = body.standings.find((s) => s.team === 'feed_alice')!;
+    expect(Object.keys(alice.taskStats)).toEqual(['DOM Manipulation']);
+    const board = (await admin.get('/api/leaderboard')).json<{ entries: { position: number; username: string }[] }>();
+    expect(body.standings.map((s) => [s.pos, s.team])).toEqual(board.entries.map((e) => [e.position, e.username]));
+  });
+
+  it('names no challenge before an event starts, and all of them once it has, with no change made', async () => {
+    const startsAt = new Date(clock.now().getTime() + 60_000).toISOString();
+    const endsAt = new Date(clock.now().getTime() + 3_600_000).toISOString();
+    const event = { mode: 'event', startsAt, endsAt, freezeAt: null, allowPracticeAfterEnd: false };
+    expect((await admin.patch('/api/admin/settings', { event })).statusCode).toBe(200);
+    const before = expectCtftimeShape((await feed()).json());
+    expect(before.tasks).toEqual([]);
+    expect(before.standings.every((s) => Object.keys(s.taskStats).length === 0)).toBe(true);
+    clock.advance(60_000);
+    expect(expectCtftimeShape((await feed()).json()).tasks).toHaveLength(19);
+  });
+});

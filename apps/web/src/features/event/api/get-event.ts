@@ -1,0 +1,23 @@
+import { useQuery } from '@tanstack/react-query';
+
+import type { PublicEvent } from '@drapeau/shared';
+
+import { apiClient } from '@/lib/api-client';
+import { eventKeys } from '@/lib/query-keys';
+
+import { PublicEventLightSchema } from './event-schema';
+
+export interface EventView extends PublicEvent {
+  /** Server time minus this browser's time when the answer came: countdowns follow the server's clock. */
+  clockOffsetMs: number;
+}
+
+/** GET /api/event: public; the phase, the times and the server's clock (docs/product.md#events). */
+export async function getEvent(signal?: AbortSignal): Promise<EventView> {
+  const event = await apiClient.get('/api/event', PublicEventLightSchema, { signal });
+  return { ...event, clockOffsetMs: Date.parse(event.serverTime) - Date.now() };
+}
+
+export function useEvent() {
+  return useQuery({ queryKey: eventKeys.all, queryFn: ({ signal }) => getEvent(signal) });
+}

@@ -1,0 +1,157 @@
+import { CalendarClock } from 'lucide-react';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import type { EventMode, EventSettings } from '@drapeau/shared';
+
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { Spinner } from '@/components/ui/spinner';
+import { Switch } from '@/components/ui/switch';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/error-message';
+import { formatDateTime } from '@/lib/format-date-time';
+import { useLocale } from '@/lib/use-locale';
+
+import type { EventView } from '../api/get-event';
+import { useUpdateEvent } from '../api/update-event';
+
+import { fromLocalInput, toLocalInput } from './datetime-local';
+import { useEventState } from './use-event-state';
+
+const TIME_FIELDS = ['startsAt', 'endsAt', 'freezeAt'] as const;
+type TimeField = (typeof TIME_FIELDS)[number];
+
+/**
+ * The admin panel's Event tab (docs/product.md#events): training or a timed event, its start, end and freeze, and
+ * practice after the end. Shows the server's clock, which every countdown follows. A change is audited and pushed live.
+ */
+export function EventTab() {
+  const { t } = useTranslation('event');
+  const { event, now } = useEventState();
+  const locale = useLocale();
+  return (
+    <Card>
+      <CardHeader className="gap-4 md:flex-row md:items-end md:justify-between">
+        <div className="grid gap-1.5">
+          <h2 className="text-lg leading-tight font-semibold">{t('admin.title')}</h2>
+          <CardDescription>{t('admin.description')}</CardDescription>
+        </div>
+        {event && (
+          <p className="inline-flex items-center gap-2 text-sm" data-testid="event-server-clock">
+            <CalendarClock aria-hidden="true" className="size-4 text-primary" />
+            <span>{t('admin.serverClock')}</span>
+            <time className="font-mono tabular-nums" dateTime={new Date(now).toISOString()}>
+              {formatDateTime(new Date(now).toISOString(), locale)}
+            </time>
+          </p>
+        )}
+      </CardHeader>
+      <CardContent>
+        {event ? (
+          <EventForm
+            key={`${event.mode}|${event.startsAt}|${event.endsAt}|${event.freezeAt}|${event.allowPracticeAfterEnd}`}
+            event={event}
+          />
+        ) : (
+          <Spinner />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function EventForm({ event }: { event: EventView }) {
+  const { t } = useTranslation(['event', 'common', 'errors']);
+  const id = useId();
+  const update = useUpdateEvent();
+  const [mode, setMode] = useState<EventMode>(event.mode);
+  const [times, setTimes] = useState<Record<TimeField, string>>({
+    startsAt: toLocalInput(event.startsAt),
+    endsAt: toLocalInput(event.endsAt),
+    freezeAt: toLocalInput(event.freezeAt),
+  });
+  const [allowPractice, setAllowPractice] = useState(event.allowPracticeAfterEnd);
+
+  function submit(formEvent: FormEvent) {
+    formEvent.preventDefault();
+    const body: EventSettings = {
+      mode,
+      startsAt: fromLocalInput(times.startsAt),
+      endsAt: fromLocalInput(times.endsAt),
+      freezeAt: fromLocalInput(times.freezeAt),
+      allowPracticeAfterEnd: allowPractice,
+    };
+    update.mutate(body, {
+      onSuccess: () => toast({ title: t('common:success'), description: t('event:admin.saved') }),
+      onError: (error) => toast({ variant: 'destructive', title: t('common:error'), description: getErrorMessage(t, error) }),
+    });
+  }
+
+  return (
+    <form className="grid gap-6" onSubmit={submit} aria-label={t('event:admin.title')}>
+      <fieldset className="grid gap-2">
+        <legend className="mb-2 font-medium">{t('event:admin.mode')}</legend>
+        {(['training', 'event'] as const).map((value) => (
+          <div key={value} className="flex items-start gap-3">
+            <input
+              id={`${id}-mode-${value}`}
+              type="radio"
+              name={`${id}-mode`}
+              value={value}
+              checked={mode === value}
+              onChange={() => setMode(value)}
+              aria-describedby={`${id}-mode-${value}-description`}
+              className="mt-1 accent-primary"
+            />
+            <div className="grid gap-0.5">
+              <label htmlFor={`${id}-mode-${value}`}>{t(`event:admin.modes.${value}.label`)}</label>
+              <p id={`${id}-mode-${value}-description`} className="text-sm text-muted-foreground">
+                {t(`event:admin.modes.${value}.description`)}
+              </p>
+            </div>
+          </div>
+        ))}
+      </fieldset>
+      <div className="grid gap-4 sm:grid-cols-3">
+        {TIME_FIELDS.map((field) => (
+          <div key={field} className="grid gap-1.5">
+            <Label htmlFor={`${id}-${field}`}>{t(`event:admin.fields.${field}`)}</Label>
+            <Input
+              id={`${id}-${field}`}
+              type="datetime-local"
+              value={times[field]}
+              onChange={(change) => setTimes((current) => ({ ...current, [field]: change.target.value }))}
+              required={mode === 'event' && field !== 'freezeAt'}
+              disabled={mode === 'training'}
+            />
+          </div>
+        ))}
+      </div>
+      <p className="text-sm text-muted-foreground">{t('event:admin.timeZone')}</p>
+      <div className="flex items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <span id={`${id}-practice-label`} className="font-medium">
+            {t('event:admin.fields.allowPracticeAfterEnd')}
+          </span>
+          <p id={`${id}-practice-description`} className="text-sm text-muted-foreground">
+            {t('event:admin.practiceDescription')}
+          </p>
+        </div>
+        <Switch
+          checked={allowPractice}
+          onCheckedChange={setAllowPractice}
+          aria-labelledby={`${id}-practice-label`}
+          aria-describedby={`${id}-practice-description`}
+        />
+      </div>
+      <div>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? t('event:admin.saving') : t('event:admin.save')}
+        </Button>
+      </div>
+    </form>
+  );
+}
