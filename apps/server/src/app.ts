@@ -37,6 +37,7 @@ import { bootstrapAdmin } from './modules/auth/admin-bootstrap.js';
 import { createAuthMailHooks } from './modules/auth/auth-mail.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createBetterAuth } from './modules/auth/better-auth.js';
+import { createPasskeysService } from './modules/auth/passkeys.service.js';
 import { createUsernamePolicy } from './modules/auth/username-policy.js';
 import { createTwoFactorRepository } from './modules/auth/two-factor.repository.js';
 import { createTwoFactorService } from './modules/auth/two-factor.service.js';
@@ -225,6 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     usedCodes: limiterFor('totp-used', 1, 3 * 60_000),
     attemptLimiter: limiterFor('two-factor', TWO_FACTOR_CHECKS_PER_10_MIN, 10 * 60_000),
   });
+  const passkeysService = createPasskeysService({ auth: betterAuth, sessions: authService });
   const usernamePolicy = createUsernamePolicy(usersRepository);
   const catalogueRepository = createCatalogueRepository(database.db);
   const challengesService = createChallengesService({
@@ -370,6 +372,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     usernamePolicy,
     accountService,
     twoFactorService,
+    passkeysService,
     challengesService,
     submissionsService,
     labsService,

@@ -54,6 +54,9 @@ export const ERROR_CODES = [
   'TWO_FACTOR_ALREADY_ENABLED',
   'TWO_FACTOR_NOT_ENABLED',
   'TWO_FACTOR_REQUIRED',
+  'PASSKEY_NOT_FOUND',
+  'PASSKEY_FAILED',
+  'REAUTHENTICATION_REQUIRED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

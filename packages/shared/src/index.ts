@@ -21,3 +21,4 @@ export * from './schemas/settings.js';
 export * from './schemas/announcement.js';
 export * from './schemas/token.js';
 export * from './schemas/two-factor.js';
+export * from './schemas/passkey.js';

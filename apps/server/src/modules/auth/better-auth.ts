@@ -1,4 +1,6 @@
+import { passkey } from '@better-auth/passkey';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, twoFactor, username } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
@@ -6,7 +8,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@drapeau/shared';
 
 import type { Db } from '../../db/client.js';
-import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema/index.js';
+import { accounts, passkeys, sessions, twoFactors, users, verifications } from '../../db/schema/index.js';
 
 import type { AuthMailHooks } from './auth-mail.js';
 
@@ -35,7 +37,14 @@ export function createBetterAuth(options: BetterAuthOptions) {
     telemetry: { enabled: false },
     database: drizzleAdapter(options.db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+        passkey: passkeys,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -87,6 +96,24 @@ export function createBetterAuth(options: BetterAuthOptions) {
         backupCodeOptions: { amount: 10 },
         twoFactorCookieMaxAge: 600,
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 900 },
+      }),
+      // Passkeys (docs/decisions/012-accounts.md#passkeys): the relying party is PUBLIC_URL's host, and only its origin is
+      // accepted. Each challenge is single-use (kept five minutes, bound to a signed cookie). A sign-in needs the user
+      // verified by the authenticator (PIN, biometrics): possession and that check make it two factors.
+      passkey({
+        rpID: new URL(options.publicUrl).hostname,
+        rpName: 'Drapeau',
+        origin: new URL(options.publicUrl).origin,
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+        advanced: { webAuthnChallengeCookie: 'passkey-challenge' },
+        authentication: {
+          afterVerification: ({ verification }) => {
+            if (!verification.authenticationInfo.userVerified) {
+              throw new APIError('UNAUTHORIZED', { code: 'USER_NOT_VERIFIED', message: 'User verification is required.' });
+            }
+            return Promise.resolve();
+          },
+        },
       }),
     ],
   });
