@@ -89,14 +89,14 @@ export function createPasskeysService(deps: { auth: BetterAuth; sessions: Pick<A
       const created = await call('register', () =>
         auth.api.verifyPasskeyRegistration({ body: { response: body.response, name: body.name }, headers }),
       );
-      return toPasskey(created as StoredPasskey);
+      return toPasskey(created);
     },
 
     async rename(passkeyId: string, body: RenamePasskeyBody, headers: Headers): Promise<Passkey> {
       const { passkey } = await call('manage', () =>
         auth.api.updatePasskey({ body: { id: passkeyId, name: body.name }, headers }),
       );
-      return toPasskey(passkey as StoredPasskey);
+      return toPasskey(passkey);
     },
 
     async remove(passkeyId: string, headers: Headers): Promise<void> {
