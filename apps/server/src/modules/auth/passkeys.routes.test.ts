@@ -185,7 +185,10 @@ describe('every passkey route', () => {
     const operations = Object.entries(spec.paths)
       .filter(([path]) => path.startsWith('/api/auth/passkey'))
       .flatMap(([url, item]) =>
-        Object.keys(item).map((method) => ({ method: method.toUpperCase() as 'GET', url: url.replace('{passkeyId}', 'x') })),
+        Object.keys(item).map((method) => ({
+          method: method.toUpperCase() as 'GET' | 'POST' | 'PATCH' | 'DELETE',
+          url: url.replace('{passkeyId}', 'x'),
+        })),
       );
     expect(operations.map((o) => `${o.method} ${o.url}`).sort()).toEqual([
       'DELETE /api/auth/passkeys/x',
