@@ -42,7 +42,7 @@ test('A player adds a passkey on the account page, signs out and signs back in w
   await page.getByRole('button', { name: 'Logout' }).first().click();
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await expect(page.getByText(/This passkey was not accepted/)).toBeVisible();
+  await expect(page.getByText(/This passkey was not accepted/).first()).toBeVisible();
   await page.goto('/challenges');
   await expect(page).toHaveURL(/\/login$/);
 });
