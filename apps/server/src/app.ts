@@ -38,6 +38,7 @@ import { createAuthMailHooks } from './modules/auth/auth-mail.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createBetterAuth } from './modules/auth/better-auth.js';
 import { createPasskeysService } from './modules/auth/passkeys.service.js';
+import { deriveUsername } from './modules/auth/sso-username.js';
 import { createUsernamePolicy } from './modules/auth/username-policy.js';
 import { createTwoFactorRepository } from './modules/auth/two-factor.repository.js';
 import { createTwoFactorService } from './modules/auth/two-factor.service.js';
@@ -178,6 +179,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
     logger: app.log,
+    oidc: config.oidc,
+    usernameFor: (profile) => deriveUsername(profile, (name) => usersRepository.isUsernameTaken(name)),
     mail: createAuthMailHooks({
       mailer,
       publicUrl: config.publicUrl,
@@ -373,6 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accountService,
     twoFactorService,
     passkeysService,
+    betterAuth,
     challengesService,
     submissionsService,
     labsService,

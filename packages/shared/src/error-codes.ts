@@ -57,6 +57,8 @@ export const ERROR_CODES = [
   'PASSKEY_NOT_FOUND',
   'PASSKEY_FAILED',
   'REAUTHENTICATION_REQUIRED',
+  'SIGN_UP_DISABLED',
+  'SSO_NOT_CONFIGURED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -22,3 +22,4 @@ export * from './schemas/announcement.js';
 export * from './schemas/token.js';
 export * from './schemas/two-factor.js';
 export * from './schemas/passkey.js';
+export * from './schemas/sso.js';
