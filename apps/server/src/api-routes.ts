@@ -9,6 +9,8 @@ import type { AnnouncementsService } from './modules/announcements/announcements
 import type { AuditService } from './modules/audit/audit.service.js';
 import type { AccountService } from './modules/auth/account.service.js';
 import type { AuthService } from './modules/auth/auth.service.js';
+import type { BetterAuth } from './modules/auth/better-auth.js';
+import type { PasskeysService } from './modules/auth/passkeys.service.js';
 import type { TwoFactorService } from './modules/auth/two-factor.service.js';
 import type { UsernamePolicy } from './modules/auth/username-policy.js';
 import type { BackupService } from './modules/backup/backup.service.js';
@@ -35,6 +37,8 @@ import { announcementsAdminRoutes, announcementsRoutes } from './modules/announc
 import { auditRoutes } from './modules/audit/audit.routes.js';
 import { accountRoutes } from './modules/auth/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
+import { passkeysRoutes } from './modules/auth/passkeys.routes.js';
+import { ssoRoutes } from './modules/auth/sso.routes.js';
 import { twoFactorAdminRoutes, twoFactorRoutes } from './modules/auth/two-factor.routes.js';
 import { badgesRoutes } from './modules/badges/badges.routes.js';
 import { bansRoutes } from './modules/bans/bans.routes.js';
@@ -66,6 +70,8 @@ export interface ApiRouteDeps {
   usernamePolicy: UsernamePolicy;
   accountService: AccountService;
   twoFactorService: TwoFactorService;
+  passkeysService: PasskeysService;
+  betterAuth: BetterAuth;
   challengesService: ChallengesService;
   submissionsService: SubmissionsService;
   labsService: LabsService;
@@ -110,6 +116,14 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
         accountLimiter: s.limiterFor('login', s.config.authAccountRateLimit),
         ipLimit: s.config.authIpRateLimit,
         usernamePolicy: s.usernamePolicy,
+        localSignUp: s.config.localSignUp,
+      });
+      await api.register(ssoRoutes, {
+        prefix: '/auth',
+        auth: s.betterAuth,
+        oidc: s.config.oidc,
+        localSignUp: s.config.localSignUp,
+        ipLimit: s.config.authIpRateLimit,
       });
       await api.register(accountRoutes, {
         prefix: '/auth',
@@ -123,6 +137,12 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
       await api.register(twoFactorRoutes, {
         prefix: '/auth',
         twoFactor: s.twoFactorService,
+        guards: s.guards,
+        ipLimit: s.config.authIpRateLimit,
+      });
+      await api.register(passkeysRoutes, {
+        prefix: '/auth',
+        passkeys: s.passkeysService,
         guards: s.guards,
         ipLimit: s.config.authIpRateLimit,
       });

@@ -37,6 +37,8 @@ import { bootstrapAdmin } from './modules/auth/admin-bootstrap.js';
 import { createAuthMailHooks } from './modules/auth/auth-mail.js';
 import { createAuthService } from './modules/auth/auth.service.js';
 import { createBetterAuth } from './modules/auth/better-auth.js';
+import { createPasskeysService } from './modules/auth/passkeys.service.js';
+import { deriveUsername } from './modules/auth/sso-username.js';
 import { createUsernamePolicy } from './modules/auth/username-policy.js';
 import { createTwoFactorRepository } from './modules/auth/two-factor.repository.js';
 import { createTwoFactorService } from './modules/auth/two-factor.service.js';
@@ -179,6 +181,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     trustedOrigins: config.trustedOrigins,
     logger: app.log,
+    oidc: config.oidc,
+    usernameFor: (profile) => deriveUsername(profile, (name) => usersRepository.isUsernameTaken(name)),
     mail: createAuthMailHooks({
       mailer,
       publicUrl: config.publicUrl,
@@ -227,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     usedCodes: limiterFor('totp-used', 1, 3 * 60_000),
     attemptLimiter: limiterFor('two-factor', TWO_FACTOR_CHECKS_PER_10_MIN, 10 * 60_000),
   });
+  const passkeysService = createPasskeysService({ auth: betterAuth, sessions: authService });
   const usernamePolicy = createUsernamePolicy(usersRepository);
   const catalogueRepository = createCatalogueRepository(database.db);
   const challengesService = createChallengesService({
@@ -386,6 +391,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     usernamePolicy,
     accountService,
     twoFactorService,
+    passkeysService,
+    betterAuth,
     challengesService,
     submissionsService,
     labsService,

@@ -62,6 +62,14 @@ const EnvSchema = z
     MAIL_RATE_LIMIT: z.coerce.number().int().positive().default(3),
     /** Sign-in attempts allowed per account per minute. */
     AUTH_ACCOUNT_RATE_LIMIT: z.coerce.number().int().positive().default(10),
+    /** Single sign-on with an OpenID Connect provider (docs/decisions/012-accounts.md#single-sign-on): all three or none. */
+    OIDC_ISSUER: optionalString.pipe(z.url().optional()),
+    OIDC_CLIENT_ID: optionalString,
+    OIDC_CLIENT_SECRET: optionalString,
+    /** The sign-in page's button. */
+    OIDC_BUTTON_LABEL: optionalString.pipe(z.string().max(60).optional()),
+    /** `off`: accounts come from single sign-on only (the register route refuses). Needs OIDC_ISSUER. */
+    LOCAL_SIGN_UP: z.enum(['on', 'off']).default('on'),
   })
   .superRefine((env, ctx) => {
     const adminVars = [env.ADMIN_EMAIL, env.ADMIN_USERNAME, env.ADMIN_PASSWORD];
@@ -72,6 +80,17 @@ const EnvSchema = z
         path: ['ADMIN_EMAIL'],
         message: 'ADMIN_EMAIL, ADMIN_USERNAME and ADMIN_PASSWORD must be set together',
       });
+    }
+    const oidc = [env.OIDC_ISSUER, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET].filter((v) => v !== undefined).length;
+    if (oidc !== 0 && oidc !== 3) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ISSUER'],
+        message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+      });
+    }
+    if (env.LOCAL_SIGN_UP === 'off' && oidc === 0) {
+      ctx.addIssue({ code: 'custom', path: ['LOCAL_SIGN_UP'], message: 'can be off only with single sign-on (OIDC_ISSUER)' });
     }
   });
 
@@ -115,6 +134,16 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
     authIpRateLimit: e.AUTH_IP_RATE_LIMIT,
     authAccountRateLimit: e.AUTH_ACCOUNT_RATE_LIMIT,
     mailRateLimit: e.MAIL_RATE_LIMIT,
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER.replace(/\/+$/, ''),
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            label: e.OIDC_BUTTON_LABEL ?? 'Single sign-on',
+          }
+        : undefined,
+    localSignUp: e.LOCAL_SIGN_UP === 'on',
   });
 });
 

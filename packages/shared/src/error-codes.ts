@@ -56,6 +56,11 @@ export const ERROR_CODES = [
   'TWO_FACTOR_REQUIRED',
   'EVENT_NOT_STARTED',
   'EVENT_ENDED',
+  'PASSKEY_NOT_FOUND',
+  'PASSKEY_FAILED',
+  'REAUTHENTICATION_REQUIRED',
+  'SIGN_UP_DISABLED',
+  'SSO_NOT_CONFIGURED',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -22,3 +22,5 @@ export * from './schemas/event.js';
 export * from './schemas/announcement.js';
 export * from './schemas/token.js';
 export * from './schemas/two-factor.js';
+export * from './schemas/passkey.js';
+export * from './schemas/sso.js';

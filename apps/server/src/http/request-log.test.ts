@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { buildTestApp, registerPlayer, TestClient } from '../../test/build-test-app.js';
 import { totpCode } from '../../test/totp.js';
+import { assert, attest, newCredential } from '../../test/webauthn.js';
 import { createLoggerOptions } from '../lib/logger.js';
 import { deriveFlag } from '../modules/challenges/flags.js';
 
@@ -84,8 +85,21 @@ describe('logs for operators', () => {
       const code = totpCode(enrolment.secret);
       await client.post('/api/auth/two-factor/confirm', { code: '918273' });
       await client.post('/api/auth/two-factor/confirm', { code });
+      // Passkeys: the challenges, a refused answer (another site's) and an accepted one, a sign-in's signature.
+      const credential = newCredential();
+      const refusedOptions = (await client.post('/api/auth/passkeys/registration-options')).json<{ challenge: string }>();
+      const refused = attest(credential, refusedOptions, { origin: 'https://evil.example' });
+      await client.post('/api/auth/passkeys', { name: 'log key', response: refused });
+      const options = (await client.post('/api/auth/passkeys/registration-options')).json<{ challenge: string }>();
+      await client.post('/api/auth/passkeys', { name: 'log key', response: attest(credential, options) });
+      const signIn = new TestClient(t.app);
+      const signInOptions = (await signIn.post('/api/auth/passkey/sign-in/options')).json<{ challenge: string }>();
+      const assertion = assert(credential, signInOptions);
+      expect((await signIn.post('/api/auth/passkey/sign-in', { response: assertion })).statusCode).toBe(200);
+      const passkeySecrets = [refusedOptions.challenge, options.challenge, signInOptions.challenge, assertion.response.signature];
       const log = lines.join('\n');
       expect(log).toContain('request completed');
+      for (const text of passkeySecrets) expect(log).not.toContain(text);
       for (const text of [enrolment.secret, code, '918273', ...enrolment.backupCodes]) expect(log).not.toContain(text);
       const apiTokenSecret = apiToken.token.slice(4);
       for (const text of [

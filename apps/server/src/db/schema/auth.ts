@@ -106,3 +106,27 @@ export const twoFactors = pgTable(
   },
   (t) => [index('two_factors_user_id_idx').on(t.userId)],
 );
+
+/**
+ * Passkeys (WebAuthn credentials) of better-auth's passkey plugin (docs/decisions/012-accounts.md#passkeys): the public key
+ * only; the private key never leaves the user's authenticator.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text().primaryKey(),
+    name: text(),
+    publicKey: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    credentialID: text().notNull(),
+    counter: integer().notNull(),
+    deviceType: text().notNull(),
+    backedUp: boolean().notNull(),
+    transports: text(),
+    createdAt: timestamp({ withTimezone: true }).defaultNow(),
+    aaguid: text(),
+  },
+  (t) => [index('passkeys_user_id_idx').on(t.userId), uniqueIndex('passkeys_credential_id_idx').on(t.credentialID)],
+);

@@ -12,7 +12,7 @@ import {
 
 import type { Guards } from '../../http/auth-guards.js';
 import { toWebHeaders } from '../../http/web-headers.js';
-import { rateLimited } from '../../lib/app-error.js';
+import { AppError, rateLimited } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 
 import type { AuthService } from './auth.service.js';
@@ -26,6 +26,8 @@ export interface AuthRoutesOptions {
   /** Requests per IP per minute, for sign-up and sign-in each. */
   ipLimit: number;
   usernamePolicy: UsernamePolicy;
+  /** Off when accounts come from single sign-on only (LOCAL_SIGN_UP=off). */
+  localSignUp: boolean;
 }
 
 function forwardCookies(reply: FastifyReply, setCookies: string[]): void {
@@ -43,6 +45,9 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       schema: { tags: ['auth'], body: RegisterBodySchema, response: { 200: AuthResponseSchema } },
     },
     async (request, reply) => {
+      if (!options.localSignUp) {
+        throw new AppError('SIGN_UP_DISABLED', 403, 'Accounts are made by single sign-on here: use its button to sign in.');
+      }
       await usernamePolicy.check(request.body.username);
       const { value, setCookies } = await auth.register(request.body, toWebHeaders(request.headers));
       forwardCookies(reply, setCookies);

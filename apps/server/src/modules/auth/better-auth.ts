@@ -1,12 +1,14 @@
+import { passkey } from '@better-auth/passkey';
 import { betterAuth } from 'better-auth';
+import { APIError } from 'better-auth/api';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { admin, twoFactor, username } from 'better-auth/plugins';
+import { admin, genericOAuth, twoFactor, username } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@drapeau/shared';
 
 import type { Db } from '../../db/client.js';
-import { accounts, sessions, twoFactors, users, verifications } from '../../db/schema/index.js';
+import { accounts, passkeys, sessions, twoFactors, users, verifications } from '../../db/schema/index.js';
 
 import type { AuthMailHooks } from './auth-mail.js';
 
@@ -17,6 +19,36 @@ export interface BetterAuthOptions {
   trustedOrigins: readonly string[];
   logger: FastifyBaseLogger;
   mail: AuthMailHooks;
+  /** Single sign-on (docs/decisions/012-accounts.md#single-sign-on); absent when not configured. */
+  oidc?: { issuer: string; clientId: string; clientSecret: string } | undefined;
+  /** A free username for an account made by single sign-on. */
+  usernameFor?: (profile: Record<string, unknown>) => Promise<string>;
+}
+
+/** The OpenID Connect provider: discovery from the issuer, PKCE, and accounts linked by verified address only. */
+function oidcPlugins(options: BetterAuthOptions) {
+  const { oidc, usernameFor } = options;
+  if (!oidc || !usernameFor) return [];
+  return [
+    genericOAuth({
+      config: [
+        {
+          providerId: 'oidc',
+          discoveryUrl: `${oidc.issuer}/.well-known/openid-configuration`,
+          requireIdTokenVerification: true,
+          clientId: oidc.clientId,
+          clientSecret: oidc.clientSecret,
+          scopes: ['openid', 'email', 'profile'],
+          pkce: true,
+          redirectURI: `${options.publicUrl}/api/auth/sso/callback`,
+          mapProfileToUser: async (profile) => {
+            const username = await usernameFor(profile);
+            return { name: username, username, displayUsername: username };
+          },
+        },
+      ],
+    }),
+  ];
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -35,7 +67,14 @@ export function createBetterAuth(options: BetterAuthOptions) {
     telemetry: { enabled: false },
     database: drizzleAdapter(options.db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, twoFactor: twoFactors },
+      schema: {
+        user: users,
+        session: sessions,
+        account: accounts,
+        verification: verifications,
+        twoFactor: twoFactors,
+        passkey: passkeys,
+      },
     }),
     emailAndPassword: {
       enabled: true,
@@ -55,6 +94,9 @@ export function createBetterAuth(options: BetterAuthOptions) {
     },
     // A new address is confirmed on the new address before it replaces the old one.
     user: { changeEmail: { enabled: true } },
+    // Single sign-on joins an existing account only when the provider says the address is verified (no trusted
+    // providers): an unverified address at the provider must not take over a local account.
+    account: { accountLinking: { enabled: true, trustedProviders: [] } },
     session: {
       // Sliding expiry: a session used at least once a day lives on; one left alone for a week ends.
       expiresIn: 7 * DAY_SECONDS,
@@ -88,6 +130,25 @@ export function createBetterAuth(options: BetterAuthOptions) {
         twoFactorCookieMaxAge: 600,
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 900 },
       }),
+      // Passkeys (docs/decisions/012-accounts.md#passkeys): the relying party is PUBLIC_URL's host, and only its origin is
+      // accepted. Each challenge is single-use (kept five minutes, bound to a signed cookie). A sign-in needs the user
+      // verified by the authenticator (PIN, biometrics): possession and that check make it two factors.
+      passkey({
+        rpID: new URL(options.publicUrl).hostname,
+        rpName: 'Drapeau',
+        origin: new URL(options.publicUrl).origin,
+        authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+        advanced: { webAuthnChallengeCookie: 'passkey-challenge' },
+        authentication: {
+          afterVerification: ({ verification }) => {
+            if (!verification.authenticationInfo.userVerified) {
+              throw new APIError('UNAUTHORIZED', { code: 'USER_NOT_VERIFIED', message: 'User verification is required.' });
+            }
+            return Promise.resolve();
+          },
+        },
+      }),
+      ...oidcPlugins(options),
     ],
   });
 }

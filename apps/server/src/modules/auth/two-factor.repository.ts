@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
-import { sessions, twoFactors, users } from '../../db/schema/index.js';
+import { passkeys, sessions, twoFactors, users } from '../../db/schema/index.js';
 
 /** better-auth's two-factor columns, for what its API does not offer: a status, an admin's reset. */
 export function createTwoFactorRepository(db: Db) {
@@ -11,7 +11,7 @@ export function createTwoFactorRepository(db: Db) {
       return row?.enabled === true;
     },
 
-    /** Turns two-factor off and forgets the secret and the backup codes; undefined if there is no such user. */
+    /** Turns two-factor off, forgets the secret and the backup codes, removes the passkeys; undefined if no such user. */
     async reset(userId: string): Promise<{ username: string } | undefined> {
       return db.transaction(async (tx) => {
         const [row] = await tx
@@ -21,6 +21,7 @@ export function createTwoFactorRepository(db: Db) {
           .returning({ username: sql<string>`coalesce(${users.displayUsername}, ${users.username}, ${users.name})` });
         if (!row) return undefined;
         await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+        await tx.delete(passkeys).where(eq(passkeys.userId, userId));
         return row;
       });
     },

@@ -15,9 +15,10 @@ import { getErrorMessage } from '@/lib/error-message';
 import { useChangeEmail, useChangePassword, useRequestVerification } from '../api/account-requests';
 
 import { ApiTokensSection } from './api-tokens-section';
+import { PasskeysSection } from './passkeys-section';
 import { TwoFactorSection } from './two-factor-section';
 
-/** Profile → account: the address and its confirmation, a change of address, a change of password, two-factor, API tokens. */
+/** Profile → account: the address and its confirmation, a change of address, a change of password, two-factor, passkeys, API tokens. */
 export function AccountSecurity({ user }: { user: PublicUser }) {
   const { t } = useTranslation(['account', 'common', 'errors']);
   return (
@@ -29,6 +30,7 @@ export function AccountSecurity({ user }: { user: PublicUser }) {
         <EmailSection user={user} />
         <PasswordSection />
         <TwoFactorSection />
+        <PasskeysSection />
         <ApiTokensSection />
       </CardContent>
     </Card>

@@ -1,3 +1,4 @@
+import { KeyRound } from 'lucide-react';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -23,7 +24,7 @@ interface AuthFormProps {
 export function AuthForm({ mode }: AuthFormProps) {
   const { t } = useTranslation('auth');
   const [values, setValues] = useState<AuthValues>(EMPTY_VALUES);
-  const { submit, submitCode, needsCode, banNotice, isPending } = useAuthSubmit(mode);
+  const { submit, submitCode, submitPasskey, needsCode, banNotice, isPending } = useAuthSubmit(mode);
   const isRegister = mode === 'register';
 
   const bind = (field: keyof AuthValues) => ({
@@ -40,7 +41,15 @@ export function AuthForm({ mode }: AuthFormProps) {
     void submit(values);
   }
 
-  if (needsCode) return <TwoFactorStep isPending={isPending} onSubmit={(code, method) => void submitCode(code, method)} />;
+  if (needsCode) {
+    return (
+      <TwoFactorStep
+        isPending={isPending}
+        onSubmit={(code, method) => void submitCode(code, method)}
+        onPasskey={() => void submitPasskey()}
+      />
+    );
+  }
 
   return (
     <form onSubmit={handleSubmit} className="grid gap-4" aria-busy={isPending}>
@@ -89,6 +98,22 @@ export function AuthForm({ mode }: AuthFormProps) {
         {isPending && <Spinner className="text-current" label={t(`${mode}.busy`)} />}
         {isPending ? t(`${mode}.busy`) : t(`${mode}.submit`)}
       </Button>
+      {!isRegister && (
+        <>
+          <p className="text-center text-xs text-muted-foreground uppercase">{t('passkey.or')}</p>
+          <Button
+            type="button"
+            variant="outline"
+            size="lg"
+            className="w-full"
+            disabled={isPending}
+            onClick={() => void submitPasskey()}
+          >
+            <KeyRound aria-hidden="true" />
+            {t('passkey.signIn')}
+          </Button>
+        </>
+      )}
     </form>
   );
 }

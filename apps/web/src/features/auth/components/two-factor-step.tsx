@@ -8,10 +8,11 @@ import { Label } from '@/components/ui/label';
 interface TwoFactorStepProps {
   isPending: boolean;
   onSubmit: (code: string, method: 'totp' | 'backup') => void;
+  onPasskey: () => void;
 }
 
-/** The second step of a sign-in: a code from the authenticator app, or a backup code. */
-export function TwoFactorStep({ isPending, onSubmit }: TwoFactorStepProps) {
+/** The second step of a sign-in: a code from the authenticator app, a backup code, or a passkey. */
+export function TwoFactorStep({ isPending, onSubmit, onPasskey }: TwoFactorStepProps) {
   const { t } = useTranslation('auth');
   const [code, setCode] = useState('');
   const [method, setMethod] = useState<'totp' | 'backup'>('totp');
@@ -54,6 +55,9 @@ export function TwoFactorStep({ isPending, onSubmit }: TwoFactorStepProps) {
         }}
       >
         {isBackup ? t('twoFactor.useApp') : t('twoFactor.useBackup')}
+      </Button>
+      <Button type="button" variant="outline" className="w-full" disabled={isPending} onClick={onPasskey}>
+        {t('passkey.useInstead')}
       </Button>
     </form>
   );

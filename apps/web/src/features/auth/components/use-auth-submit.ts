@@ -7,6 +7,7 @@ import { isApiError } from '@/lib/api-error';
 import { getErrorMessage } from '@/lib/error-message';
 
 import { useLogin, useVerifyTwoFactor } from '../api/login';
+import { usePasskeySignIn } from '../api/passkey-sign-in';
 import { useRegister } from '../api/register';
 
 export type AuthMode = 'login' | 'register';
@@ -28,6 +29,7 @@ export function useAuthSubmit(mode: AuthMode) {
   const login = useLogin();
   const register = useRegister();
   const verify = useVerifyTwoFactor();
+  const passkey = usePasskeySignIn();
   /** Set once the password was right for an account with a second factor: the code is asked next. */
   const [needsCode, setNeedsCode] = useState(false);
   /** Set when the account is suspended: the reason and end, shown on the page. */
@@ -83,11 +85,25 @@ export function useAuthSubmit(mode: AuthMode) {
     await navigate('/challenges', { replace: true });
   }
 
+  /** Without a password, or as the second step after one: the browser's authenticator signs the server's challenge. */
+  async function submitPasskey(): Promise<void> {
+    try {
+      await passkey.mutateAsync();
+    } catch (error) {
+      // The browser's own refusals (cancelled, timed out) are not the server's answer.
+      showError(isApiError(error) ? getErrorMessage(t, error) : t('auth:passkey.failed'));
+      return;
+    }
+    toast({ title: t('common:success'), description: t('auth:login.success') });
+    await navigate('/challenges', { replace: true });
+  }
+
   return {
     submit,
     submitCode,
+    submitPasskey,
     needsCode,
     banNotice,
-    isPending: login.isPending || register.isPending || verify.isPending,
+    isPending: login.isPending || register.isPending || verify.isPending || passkey.isPending,
   };
 }
