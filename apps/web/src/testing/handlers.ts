@@ -17,6 +17,7 @@ import {
   type PublicUser,
   type SeedResult,
   type SessionResponse,
+  type SsoInfo,
   type SubmitFlagResult,
 } from '@drapeau/shared';
 
@@ -76,6 +77,11 @@ export function eventHandler(event: Partial<PublicEvent> = {}) {
   );
 }
 
+/** GET /api/auth/sso: the platform's single sign-on, as the sign-in and sign-up pages read it. */
+export function ssoHandler(info: SsoInfo) {
+  return http.get('/api/auth/sso', () => HttpResponse.json<SsoInfo>(info));
+}
+
 export const defaultHandlers = [
   sessionHandler(null),
   ...challengesHandler(buildCatalogue()),
@@ -89,6 +95,8 @@ export const defaultHandlers = [
   http.post('/api/auth/login', () => HttpResponse.json<AuthResponse>({ user: buildUser() })),
   http.post('/api/auth/register', () => HttpResponse.json<AuthResponse>({ user: buildUser() })),
   http.post('/api/auth/logout', () => HttpResponse.json<{ ok: true }>({ ok: true })),
+  // No single sign-on unless a test sets one up.
+  ssoHandler({ enabled: false, label: '', localSignUp: true }),
   // The account page lists the player's API tokens: none by default.
   http.get('/api/tokens', () => HttpResponse.json({ tokens: [] })),
   http.get('/api/auth/two-factor', () => HttpResponse.json({ enabled: false })),

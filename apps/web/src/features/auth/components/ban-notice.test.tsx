@@ -38,7 +38,7 @@ describe('signing in to a suspended account', () => {
   it('speaks French', async () => {
     await i18n.changeLanguage('fr');
     server.use(bannedUntil('2099-06-01T10:30:00.000Z'));
-    await signIn({ email: 'E-mail', password: 'Mot de passe', submit: 'Connexion' });
+    await signIn({ email: 'E-mail', password: 'Mot de passe', submit: 'Se connecter' });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       /^Ce compte est suspendu jusqu’au .*2099.*\. Motif\s: Shared flags in the chat$/,
     );
