@@ -21,6 +21,7 @@ const layers = 'docs/conventions.md#layers-and-dependency-rules';
 const serverWiring = [
   'apps/server/src/app.ts',
   'apps/server/src/api-routes.ts',
+  'apps/server/src/wiring/**',
   'apps/server/src/main.ts',
   'apps/server/src/db/**',
   'apps/server/src/cli/**',

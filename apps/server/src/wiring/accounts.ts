@@ -1,0 +1,127 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+import type { PlatformSettings } from '@drapeau/shared';
+
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { createGuards } from '../http/auth-guards.js';
+import type { Clock } from '../lib/clock.js';
+import type { RateLimiter } from '../lib/rate-limiter.js';
+import { createAuditRepository } from '../modules/audit/audit.repository.js';
+import { createAuditService } from '../modules/audit/audit.service.js';
+import { createAccountService } from '../modules/auth/account.service.js';
+import { createAuthMailHooks } from '../modules/auth/auth-mail.js';
+import { createAuthService } from '../modules/auth/auth.service.js';
+import { createBetterAuth } from '../modules/auth/better-auth.js';
+import { createPasskeysService } from '../modules/auth/passkeys.service.js';
+import { createSessionsRepository } from '../modules/auth/sessions.repository.js';
+import { deriveUsername } from '../modules/auth/sso-username.js';
+import { createTwoFactorRepository } from '../modules/auth/two-factor.repository.js';
+import { createTwoFactorService } from '../modules/auth/two-factor.service.js';
+import { createUsernamePolicy } from '../modules/auth/username-policy.js';
+import type { EventBus } from '../modules/events/event-bus.js';
+import type { InstanceSecrets } from '../modules/instance/instance-secrets.js';
+import { createMailRepository } from '../modules/mail/mail.repository.js';
+import { createMailer } from '../modules/mail/mailer.js';
+import { createTokensRepository } from '../modules/tokens/tokens.repository.js';
+import { createTokensService } from '../modules/tokens/tokens.service.js';
+import type { UsersRepository } from '../modules/users/users.repository.js';
+
+/** Per user: a script needs one token, a person a few. */
+const API_TOKENS_CREATED_PER_HOUR = 10;
+/** Per user, for the checks made with a session (enrol, confirm, disable); a sign-in has better-auth's own limits. */
+const TWO_FACTOR_CHECKS_PER_10_MIN = 10;
+
+/**
+ * Accounts, part of the composition root (docs/conventions.md#layers-and-dependency-rules): mail, better-auth and the
+ * session memory, the guards, API tokens, two-factor and passkeys (docs/decisions/012-accounts.md).
+ */
+export function wireAccounts(deps: {
+  config: Config;
+  database: Database;
+  secrets: InstanceSecrets;
+  events: EventBus;
+  clock: Clock;
+  log: FastifyBaseLogger;
+  users: UsersRepository;
+  limiterFor: (name: string, points: number, windowMs?: number) => RateLimiter;
+  /** The admins' settings, read at each use (a memory read), so that a change applies at once on every instance. */
+  settings: () => PlatformSettings;
+}) {
+  const { config, database, secrets, events, clock, log, users, limiterFor, settings } = deps;
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    repository: createMailRepository(database.db),
+    // The kind only: a mail holds a sign-in link, and an SMTP error may quote it.
+    reportError: (error, kind) =>
+      log.error({ kind, code: (error as { code?: unknown } | null)?.code }, 'an account mail could not be sent'),
+  });
+  const betterAuth = createBetterAuth({
+    db: database.db,
+    secret: secrets.sessionSecret,
+    publicUrl: config.publicUrl,
+    trustedOrigins: config.trustedOrigins,
+    logger: log,
+    oidc: config.oidc,
+    usernameFor: (profile) => deriveUsername(profile, (name) => users.isUsernameTaken(name)),
+    mail: createAuthMailHooks({
+      mailer,
+      publicUrl: config.publicUrl,
+      isVerificationOn: () => settings().emailVerification !== 'off',
+    }),
+  });
+  const authService = createAuthService({
+    auth: betterAuth,
+    users,
+    sessions: createSessionsRepository(database.db),
+    // A sign-out on another instance reaches this one only through the expiry of this memory: short on PostgreSQL
+    // (several instances possible). PGlite means one process, which sees every sign-out and user change; a minute
+    // still bounds changes made outside the app (e.g. in SQL).
+    sessionCacheTtlMs: database.kind === 'pglite' ? 60_000 : 10_000,
+    onRegistered: () => events.publish('leaderboard', { reason: 'user-updated' }),
+    publishSessionsRevoked: (userId) => events.deliver('sessions', { userId }),
+  });
+  // Revoked sessions (role, ban, deletion, password or address change): revokeSessions() forgets them on this instance
+  // before the change is answered, the `sessions` event on the others (docs/decisions/012-accounts.md).
+  events.subscribe((message) => {
+    if (message.type === 'sessions') authService.forgetUserSessions((message.data as { userId: string }).userId);
+    if (message.type === 'resync') authService.forgetSessions();
+  });
+  const auditService = createAuditService({ repository: createAuditRepository(database.db) });
+  const tokensService = createTokensService({
+    repository: createTokensRepository(database.db),
+    audit: auditService,
+    clock,
+    createLimiter: limiterFor('api-token', API_TOKENS_CREATED_PER_HOUR, 60 * 60_000),
+  });
+  const guards = createGuards(
+    authService,
+    {
+      isEmailVerificationRequired: () => settings().emailVerification === 'required',
+      isTwoFactorRequiredForAdmins: () => settings().requireTwoFactorForAdmins,
+    },
+    (token) => tokensService.authenticate(token),
+  );
+  const twoFactorService = createTwoFactorService({
+    auth: betterAuth,
+    repository: createTwoFactorRepository(database.db),
+    sessions: authService,
+    audit: auditService,
+    // A code stays valid about 90 s (the current step and one on each side): remembered for three minutes.
+    usedCodes: limiterFor('totp-used', 1, 3 * 60_000),
+    attemptLimiter: limiterFor('two-factor', TWO_FACTOR_CHECKS_PER_10_MIN, 10 * 60_000),
+  });
+  return {
+    mailer,
+    betterAuth,
+    authService,
+    auditService,
+    tokensService,
+    guards,
+    accountService: createAccountService({ auth: betterAuth, sessions: authService }),
+    twoFactorService,
+    passkeysService: createPasskeysService({ auth: betterAuth, sessions: authService }),
+    usernamePolicy: createUsernamePolicy(users),
+  };
+}

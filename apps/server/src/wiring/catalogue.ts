@@ -1,0 +1,61 @@
+import type { Database } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
+import { createAttachmentsService } from '../modules/challenges/attachments.service.js';
+import { createAuthoringService } from '../modules/challenges/authoring.service.js';
+import { createCatalogueRepository } from '../modules/challenges/catalogue.repository.js';
+import { createCatalogueTransferService } from '../modules/challenges/catalogue-transfer.service.js';
+import { createChallengesRepository } from '../modules/challenges/challenges.repository.js';
+import { createChallengesService } from '../modules/challenges/challenges.service.js';
+import type { EventBus, ServerEvents } from '../modules/events/event-bus.js';
+import type { UsersRepository } from '../modules/users/users.repository.js';
+
+/**
+ * The catalogue, part of the composition root (docs/conventions.md#layers-and-dependency-rules): the players' view served
+ * from memory, the admins' editor, import and export, attachments (docs/decisions/014-catalogue-as-data.md).
+ */
+export function wireCatalogue(deps: {
+  database: Database;
+  instanceSecret: string;
+  events: EventBus;
+  clock: Clock;
+  users: UsersRepository;
+}) {
+  const { database, instanceSecret, events, clock } = deps;
+  const repository = createCatalogueRepository(database.db);
+  const challengesService = createChallengesService({
+    repository,
+    instanceSecret,
+    clock,
+    onScoresChanged: () => events.publish('leaderboard', { reason: 'catalogue' }),
+  });
+  // Another instance's solve, or an admin's change: the in-memory catalogue follows (docs/performance.md).
+  events.subscribe((message) => {
+    if (message.type === 'solve') {
+      const data = message.data as ServerEvents['solve'];
+      challengesService.noteSolve(data.userId, data.challengeId);
+    } else if (message.type === 'challenges') challengesService.reload();
+    else if (message.type === 'leaderboard' && (message.data as ServerEvents['leaderboard']).reason.startsWith('user'))
+      challengesService.forgetPlayer();
+  });
+  const onCatalogueChanged = (challengeIds: string[]) => {
+    events.publish('challenges', { challengeIds });
+    events.publish('leaderboard', { reason: 'catalogue' });
+  };
+  return {
+    challengesService,
+    authoringService: createAuthoringService({
+      repository,
+      challenges: challengesService,
+      instanceSecret,
+      onCatalogueChanged,
+      listUserIds: () => deps.users.listUserIds(),
+    }),
+    transferService: createCatalogueTransferService({
+      repository,
+      badgesRepository: createChallengesRepository(database.db),
+      challenges: challengesService,
+      onCatalogueChanged,
+    }),
+    attachmentsService: createAttachmentsService({ repository, challenges: challengesService, onCatalogueChanged }),
+  };
+}
