@@ -14,10 +14,13 @@ test('An announcement reaches a player’s open page at once: a toast, the unrea
     expect(signedIn.status()).toBe(200);
     expect((await player.request.post('/api/auth/register', { data: newAccount() })).status()).toBe(200);
 
+    // The announcement is published only once the player's live stream is open (the server registers it before 200).
+    const streamOpen = player.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
     await player.goto('/challenges');
     const bell = player.getByRole('button', { name: /^Announcements/ });
     await expect(bell).toBeVisible();
     await expect(bell).not.toHaveAccessibleName(/unread/);
+    await streamOpen;
 
     const title = `Room change ${Date.now().toString(36)}`;
     await admin.goto('/admin');

@@ -49,5 +49,5 @@ test('Challenge titles are shown in French', async ({ page, login }) => {
   await page.goto('/challenges');
   await page.getByRole('button', { name: 'Français' }).first().click();
   await expect(page.getByRole('link', { name: /Extraction par injection SQL/ })).toBeVisible();
-  await expect(page.getByRole('link', { name: /Stéganographie - LSB/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: /Stéganographie\s:\sLSB/ })).toBeVisible();
 });

@@ -17,9 +17,13 @@ test('A solve in one browser shows on another browser’s leaderboard without a 
     const registered = await solver.request.post('/api/auth/register', { data: solverAccount });
     const solverId = ((await registered.json()) as { user: { uid: string } }).user.uid;
 
+    // The live stream opens once the page's live-updates code has loaded, which can be after the standings arrived:
+    // the solve is sent only once the stream is open (the server registers it before answering 200).
+    const streamOpen = watcher.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
     await watcher.goto('/leaderboard');
     const row = watcher.getByTestId(`leaderboard-row-${solverId}`);
     await expect(row).toBeVisible();
+    await streamOpen;
     await expect(row).not.toContainText('25');
 
     const lab = await solver.request.post('/api/challenges/sql-injection-extraction/lab', {
