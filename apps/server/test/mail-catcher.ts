@@ -28,12 +28,20 @@ function toCaught(parsed: ParsedMail): CaughtMail {
  * A real SMTP server (the `smtp-server` package) on a free local port, keeping what it receives. `next(to)` waits for the
  * next mail to that address: no sleep, the test's own time limit applies.
  */
-export async function startMailCatcher() {
+export async function startMailCatcher(
+  options: {
+    /** A fixed port (the journeys' catcher); a free one by default. */
+    port?: number;
+    /** Called with each mail as it arrives. */
+    onMail?: (mail: CaughtMail) => void;
+  } = {},
+) {
   const mails: CaughtMail[] = [];
   const waiters: { to: string; resolve: (mail: CaughtMail) => void }[] = [];
   const taken = new Set<CaughtMail>();
   const deliver = (mail: CaughtMail) => {
     mails.push(mail);
+    options.onMail?.(mail);
     const index = waiters.findIndex((w) => w.to === mail.to);
     if (index >= 0) {
       const [waiter] = waiters.splice(index, 1);
@@ -54,7 +62,7 @@ export async function startMailCatcher() {
         .catch((error: unknown) => callback(error as Error));
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

@@ -11,15 +11,10 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
+import { toLocalInput } from '@/lib/datetime-local';
 import { getErrorMessage } from '@/lib/error-message';
 
 import { useBanUser } from '../api/ban-user';
-
-/** `YYYY-MM-DDTHH:mm` in the browser's time zone: the format of a datetime-local field. */
-function toLocalInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
 
 type BanFormError = 'reasonRequired' | 'untilPast';
 
@@ -108,7 +103,7 @@ function BanUserForm({ user, onDone }: { user: PublicUser; onDone: () => void })
           id={`${id}-until`}
           type="datetime-local"
           value={until}
-          min={toLocalInputValue(new Date())}
+          min={toLocalInput(new Date().toISOString())}
           onChange={(event) => setUntil(event.target.value)}
           aria-invalid={untilError}
           aria-describedby={`${id}-until-hint`}

@@ -1,5 +1,8 @@
 import type { AdminChallenge, AdminChallengeBody, ChallengeState, FlagKind, FlagMatcher, Level } from '@drapeau/shared';
 
+import { fromLocalInput, toLocalInput } from '@/lib/datetime-local';
+
+
 /**
  * The editor's form state: what the inputs hold (numbers as typed text, times as `datetime-local` values), turned into
  * an AdminChallengeBody on save. The server validates again (docs/challenge-authoring.md).
@@ -71,22 +74,6 @@ export function emptyDraft(category = 'web-client'): ChallengeDraft {
     state: 'visible',
     flags: [{ ...EMPTY_FLAG }],
   };
-}
-
-/** An ISO time as a `datetime-local` value in the admin's own time zone ("2026-03-01T09:00"). */
-export function toLocalInput(iso: string | null): string {
-  if (iso === null) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
-
-/** A `datetime-local` value (the admin's time zone) as an ISO time; '' is no time. */
-export function fromLocalInput(value: string): string | null {
-  if (value.trim() === '') return null;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
 }
 
 export function draftFromChallenge(challenge: AdminChallenge): ChallengeDraft {

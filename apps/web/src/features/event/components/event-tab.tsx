@@ -11,6 +11,7 @@ import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
+import { fromLocalInput, toLocalInput } from '@/lib/datetime-local';
 import { getErrorMessage } from '@/lib/error-message';
 import { formatDateTime } from '@/lib/format-date-time';
 import { useLocale } from '@/lib/use-locale';
@@ -18,7 +19,6 @@ import { useLocale } from '@/lib/use-locale';
 import type { EventView } from '../api/get-event';
 import { useUpdateEvent } from '../api/update-event';
 
-import { fromLocalInput, toLocalInput } from './datetime-local';
 import { useEventState } from './use-event-state';
 
 const TIME_FIELDS = ['startsAt', 'endsAt', 'freezeAt'] as const;
