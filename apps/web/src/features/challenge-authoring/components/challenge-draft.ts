@@ -2,7 +2,6 @@ import type { AdminChallenge, AdminChallengeBody, ChallengeState, FlagKind, Flag
 
 import { fromLocalInput, toLocalInput } from '@/lib/datetime-local';
 
-
 /**
  * The editor's form state: what the inputs hold (numbers as typed text, times as `datetime-local` values), turned into
  * an AdminChallengeBody on save. The server validates again (docs/challenge-authoring.md).
