@@ -9,6 +9,33 @@ export const E2E_ADMIN = { email: 'admin@e2e.test', username: 'e2eadmin', passwo
  */
 const SMTP_PORT = PORT + 21_000;
 export const MAIL_DIR = '.e2e-mail';
+/**
+ * Single sign-on journeys (e2e/sso.spec.ts) run against a second instance of the app, configured with the journeys'
+ * OpenID Connect provider (e2e/oidc-server.ts), so that the other journeys' sign-in page stays as it is without one.
+ * Ports fixed by E2E_PORT, as the SMTP server's.
+ */
+const OIDC_PORT = PORT + 22_000;
+const SSO_APP_PORT = PORT + 23_000;
+export const SSO_BASE_URL = `http://localhost:${SSO_APP_PORT}`;
+export const SSO_BUTTON_LABEL = 'School account';
+
+/** The app's environment for the journeys: a fresh embedded database in `dataDir`, mails to the journeys' SMTP server. */
+function appEnvironment(port: number, dataDir: string): Record<string, string> {
+  return {
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PUBLIC_URL: `http://localhost:${port}`,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_USERNAME: E2E_ADMIN.username,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    LOG_LEVEL: 'warn',
+    SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+    MAIL_FROM: 'Drapeau <ctf@e2e.test>',
+  };
+}
 
 /** The journeys run in Debian's Chromium against the built app served by the real server on a fresh embedded database. */
 export default defineConfig({
@@ -52,19 +79,30 @@ export default defineConfig({
       timeout: 120_000,
       stdout: 'ignore',
       stderr: 'pipe',
+      env: appEnvironment(PORT, '.e2e-data'),
+    },
+    {
+      command: `npx tsx e2e/oidc-server.ts ${OIDC_PORT} ${SSO_BASE_URL}/api/auth/sso/callback`,
+      port: OIDC_PORT,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'rm -rf .e2e-data-sso && node apps/server/dist/main.js',
+      url: `${SSO_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      // Local sign-up stays on: a local account can then be joined by its verified address.
       env: {
-        NODE_ENV: 'production',
-        PORT: String(PORT),
-        HOST: '127.0.0.1',
-        DATA_DIR: '.e2e-data',
-        DATABASE_URL: '',
-        PUBLIC_URL: `http://localhost:${PORT}`,
-        ADMIN_EMAIL: E2E_ADMIN.email,
-        ADMIN_USERNAME: E2E_ADMIN.username,
-        ADMIN_PASSWORD: E2E_ADMIN.password,
-        LOG_LEVEL: 'warn',
-        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
-        MAIL_FROM: 'Drapeau <ctf@e2e.test>',
+        ...appEnvironment(SSO_APP_PORT, '.e2e-data-sso'),
+        OIDC_ISSUER: `http://127.0.0.1:${OIDC_PORT}`,
+        OIDC_CLIENT_ID: 'drapeau-test',
+        OIDC_CLIENT_SECRET: 'drapeau-test-secret-0123456789',
+        OIDC_BUTTON_LABEL: SSO_BUTTON_LABEL,
       },
     },
   ],

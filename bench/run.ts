@@ -12,10 +12,11 @@ import { deriveFlag } from '../apps/server/src/modules/challenges/flags.js';
 
 import { httpRequest, sleep } from './lib/http-client.js';
 import { type CatalogueResult, renderCatalogue, runCatalogue } from './lib/catalogue.js';
+import { type DynamicResult, pickDynamicTarget, renderDynamic, runDynamic, runDynamicBare } from './lib/dynamic.js';
 import { type BurstRequest, runBurst, runLive, runLoad } from './lib/load.js';
 import { renderInstances, runInstancesScenario } from './lib/instances.js';
 import { type BareResult, integrityOk, type PassResult, renderTable } from './lib/report.js';
-import { checkIntegrity, playersWithoutSolve, seedCompetition } from './lib/seed.js';
+import { checkIntegrity, type IntegrityReport, playersWithoutSolve, type SeededChallenge, seedCompetition } from './lib/seed.js';
 import { freePort, type ServerProcess, sampleRss, startServer } from './lib/server-process.js';
 import { sessionCookie, sessionToken, userId } from './lib/sessions.js';
 import { dropPostgresDatabase, openPglite, openPostgres, recreatePostgresDatabase, type SqlRunner } from './lib/sql-runner.js';
@@ -32,6 +33,8 @@ const { values: args } = parseArgs({
     'sse-clients': { type: 'string', default: '2000' },
     active: { type: 'string', default: '2000' },
     burst: { type: 'string', default: '1000' },
+    'dynamic-sequential': { type: 'string', default: '50' },
+    'dynamic-burst': { type: 'string', default: '200' },
     'log-level': { type: 'string', default: 'info' },
     'no-build': { type: 'boolean', default: false },
     'server-entry': { type: 'string' },
@@ -59,7 +62,10 @@ if (args.help) {
                          instance and from two behind nginx, on PostgreSQL (BENCH_DB_NAME, default drapeau_bench)
   --only=catalogue       only the catalogue figures, which every full run measures last: an import of 200 challenges
                          with 200 small files (new, unchanged, updated) and the challenge list and detail under load
-                         (with the seeded players' sessions)`);
+                         (with the seeded players' sessions)
+  --only=dynamic         only the dynamic-scoring figure (also in every full run, after the burst): a challenge with
+                         about 5,000 solvers made dynamic, then correct flags on it, each changing every solver's points
+  --dynamic-sequential=50 --dynamic-burst=200   its correct flags one by one, then all at once`);
   process.exit(0);
 }
 
@@ -71,6 +77,8 @@ const options = {
   sseClients: Number(args['sse-clients']),
   active: Number(args.active),
   burst: Number(args.burst),
+  dynamicSequential: Number(args['dynamic-sequential']),
+  dynamicBurst: Number(args['dynamic-burst']),
   logLevel: args['log-level'],
 };
 const kinds = args.db.split(',').map((k) => k.trim()) as ('postgres' | 'pglite')[];
@@ -114,6 +122,27 @@ interface Captured {
 }
 
 const catalogueResults: Partial<Record<'postgres' | 'pglite', CatalogueResult>> = {};
+const dynamicResults: Partial<Record<'postgres' | 'pglite', { dynamic: DynamicResult; integrity: IntegrityReport }>> = {};
+
+/** The dynamic-scoring figure (bench/lib/dynamic.ts) on a running server. */
+function dynamicStep(
+  kind: string,
+  server: ServerProcess,
+  env: Record<string, string>,
+  target: SeededChallenge,
+  players: number[],
+): Promise<DynamicResult> {
+  log(`${kind}: dynamic scoring on ${target.id} (${target.solvers} solvers): ${players.length} correct flags`);
+  return runDynamic({
+    baseUrl: server.baseUrl,
+    admin: { email: env.ADMIN_EMAIL!, password: env.ADMIN_PASSWORD! },
+    target,
+    flag: deriveFlag(INSTANCE_SECRET, target.id),
+    players,
+    sequential: options.dynamicSequential,
+    cookieOf,
+  });
+}
 
 /** The catalogue figures (bench/lib/catalogue.ts) on a running server, with the seeded players' sessions. */
 function catalogueStep(kind: string, server: ServerProcess, env: Record<string, string>): Promise<CatalogueResult> {
@@ -150,6 +179,8 @@ async function runPass(kind: 'postgres' | 'pglite', captured: Partial<Captured>)
     const seed = await seedCompetition(db, { users: options.users, solves: options.solves });
     const burstUsers = await playersWithoutSolve(db, seed.rarest.id, options.burst);
     const liveUsers = await playersWithoutSolve(db, seed.secondRarest.id, 20);
+    const dynamicTarget = pickDynamicTarget(seed.challenges);
+    const dynamicUsers = await playersWithoutSolve(db, dynamicTarget.id, options.dynamicSequential + options.dynamicBurst);
     await db.close();
     log(
       `${kind}: seeded in ${seed.seconds.toFixed(1)} s; solvers per challenge: ${seed.challenges.map((c) => c.solvers).join(' ')}`,
@@ -159,6 +190,22 @@ async function runPass(kind: 'postgres' | 'pglite', captured: Partial<Captured>)
       const started = await startServer({ args: [entry], env, port: await freePort(), logFile });
       server = started.server;
       catalogueResults[kind] = await catalogueStep(kind, server, env);
+      return undefined;
+    }
+
+    if (args.only === 'dynamic') {
+      const started = await startServer({ args: [entry], env, port: await freePort(), logFile });
+      server = started.server;
+      const dynamic = await dynamicStep(kind, server, env, dynamicTarget, dynamicUsers);
+      await server.stop();
+      server = undefined;
+      const check = await openDb();
+      const integrity = await checkIntegrity(
+        check,
+        dynamic.acknowledgedPlayers.map((i) => ({ userIndex: i, challengeId: dynamic.challengeId })),
+      );
+      await check.close();
+      dynamicResults[kind] = { dynamic, integrity };
       return undefined;
     }
 
@@ -221,6 +268,8 @@ async function runPass(kind: 'postgres' | 'pglite', captured: Partial<Captured>)
       cookie: cookieOf(i),
     }));
     const burst = await runBurst<{ status: string }>(base, burstRequests);
+    // After the other solve figures: a dynamic value changes the points of thousands of players.
+    const dynamic = await dynamicStep(kind, server, env, dynamicTarget, dynamicUsers);
     const peakRss = rss.stop();
     // Last, since its 200 new challenges would change the figures above.
     const catalogue = await catalogueStep(kind, server, env);
@@ -232,6 +281,7 @@ async function runPass(kind: 'postgres' | 'pglite', captured: Partial<Captured>)
         .filter((a) => a.body.status === 'correct')
         .map((a) => ({ userIndex: burstUsers[a.index]!, challengeId: seed.rarest.id })),
       ...liveUsers.map((i) => ({ userIndex: i, challengeId: seed.secondRarest.id })),
+      ...dynamic.acknowledgedPlayers.map((i) => ({ userIndex: i, challengeId: dynamic.challengeId })),
     ];
     const check = await openDb();
     const integrity = await checkIntegrity(check, acknowledged);
@@ -249,7 +299,7 @@ async function runPass(kind: 'postgres' | 'pglite', captured: Partial<Captured>)
       wrongFlags,
       burst: {
         count: burst.count,
-        acknowledged: acknowledged.length - liveUsers.length,
+        acknowledged: burst.answered.filter((a) => a.body.status === 'correct').length,
         throughput: burst.throughput,
         elapsedMs: burst.elapsedMs,
         p50Ms: burst.p50Ms,
@@ -260,6 +310,7 @@ async function runPass(kind: 'postgres' | 'pglite', captured: Partial<Captured>)
       live,
       integrity,
       catalogue,
+      dynamic,
     };
   } finally {
     await server?.stop();
@@ -309,7 +360,40 @@ async function runBare(captured: Captured): Promise<BareResult> {
         body: WRONG_FLAG_BODY,
         ...load,
       });
-      return { leaderboard, search, wrongFlags };
+      log("bare Node: the dynamic figure's submissions");
+      const dynamic = await runDynamicBare(
+        server.baseUrl,
+        { sequential: options.dynamicSequential, burst: options.dynamicBurst },
+        cookieOf,
+      );
+      return { leaderboard, search, wrongFlags, dynamic };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+/** --only=dynamic: the bare server answers the dynamic figure's requests alone. */
+async function runBareDynamic() {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'drapeau-bench-bare-'));
+  try {
+    const empty = path.join(tmp, 'empty.json');
+    await writeFile(empty, '{}');
+    const { server } = await startServer({
+      args: ['--import', 'tsx', path.join(root, 'bench/bare-node-server.ts')],
+      env: { ...(process.env as Record<string, string>), BARE_PAGE_FILE: empty, BARE_SEARCH_FILE: empty },
+      port: await freePort(),
+      logFile: path.join(tmp, 'bare.log'),
+    });
+    try {
+      log("bare Node: the dynamic figure's submissions");
+      return await runDynamicBare(
+        server.baseUrl,
+        { sequential: options.dynamicSequential, burst: options.dynamicBurst },
+        cookieOf,
+      );
     } finally {
       await server.stop();
     }
@@ -345,6 +429,14 @@ async function main(): Promise<void> {
     }
     const pass = await runPass(kind, captured);
     if (pass) passes.push(pass);
+  }
+  if (args.only === 'dynamic') {
+    const bare = await runBareDynamic();
+    console.log(`\nDrapeau dynamic-scoring benchmark — ${os.cpus().length} cores, Node ${process.version}`);
+    for (const [kind, result] of Object.entries(dynamicResults))
+      console.log(renderDynamic(kind, result.dynamic, bare, result.integrity));
+    await writeResults('-dynamic', { dynamic: dynamicResults, bare: { dynamic: bare } }, started);
+    return;
   }
   if (args.only === 'catalogue') {
     console.log(`\nDrapeau catalogue benchmark — ${os.cpus().length} cores, Node ${process.version}`);

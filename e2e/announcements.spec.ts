@@ -1,6 +1,6 @@
 import { E2E_ADMIN } from '../playwright.config';
 
-import { expect, newAccount, test } from './fixtures';
+import { expect, newAccount, test, liveStreamOpened } from './fixtures';
 
 test('An announcement reaches a player’s open page at once: a toast, the unread count, then the text', async ({ browser }) => {
   const adminContext = await browser.newContext();
@@ -14,8 +14,8 @@ test('An announcement reaches a player’s open page at once: a toast, the unrea
     expect(signedIn.status()).toBe(200);
     expect((await player.request.post('/api/auth/register', { data: newAccount() })).status()).toBe(200);
 
-    // The announcement is published only once the player's live stream is open (the server registers it before 200).
-    const streamOpen = player.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
+    // The announcement is published only once the player's live stream is open.
+    const streamOpen = liveStreamOpened(player);
     await player.goto('/challenges');
     const bell = player.getByRole('button', { name: /^Announcements/ });
     await expect(bell).toBeVisible();

@@ -28,7 +28,7 @@ test('An admin sets an event that starts later: players see a countdown and no c
     await page.getByLabel('Start', { exact: true }).fill(`${year}-06-01T10:00`);
     await page.getByLabel('End', { exact: true }).fill(`${year}-06-01T18:00`);
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Event settings saved')).toBeVisible();
+    await expect(page.getByText('Event settings saved', { exact: true })).toBeVisible();
     await expectAccessible(page);
 
     // A player, in a browser of their own.

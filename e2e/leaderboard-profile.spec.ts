@@ -1,4 +1,4 @@
-import { expect, newAccount, test } from './fixtures';
+import { expect, liveStreamOpened, registerNewPlayer, test } from './fixtures';
 
 // An 8x8 red PNG.
 const PNG = Buffer.from(
@@ -12,14 +12,10 @@ test('A solve in one browser shows on another browser’s leaderboard without a 
   try {
     const watcher = await watcherContext.newPage();
     const solver = await solverContext.newPage();
-    expect((await watcher.request.post('/api/auth/register', { data: newAccount() })).status()).toBe(200);
-    const solverAccount = newAccount();
-    const registered = await solver.request.post('/api/auth/register', { data: solverAccount });
-    const solverId = ((await registered.json()) as { user: { uid: string } }).user.uid;
+    await registerNewPlayer(watcher);
+    const { account: solverAccount, uid: solverId } = await registerNewPlayer(solver);
 
-    // The live stream opens once the page's live-updates code has loaded, which can be after the standings arrived:
-    // the solve is sent only once the stream is open (the server registers it before answering 200).
-    const streamOpen = watcher.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
+    const streamOpen = liveStreamOpened(watcher);
     await watcher.goto('/leaderboard');
     const row = watcher.getByTestId(`leaderboard-row-${solverId}`);
     await expect(row).toBeVisible();

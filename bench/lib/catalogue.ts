@@ -40,9 +40,9 @@ export async function benchCatalogueZip(count: number, version: number): Promise
 }
 
 /** The server's default PUBLIC_URL is http://localhost:<port>: state-changing requests must come from that origin. */
-const originOf = (baseUrl: string) => baseUrl.replace('127.0.0.1', 'localhost');
+export const originOf = (baseUrl: string) => baseUrl.replace('127.0.0.1', 'localhost');
 
-async function adminCookie(baseUrl: string, email: string, password: string): Promise<string> {
+export async function adminCookie(baseUrl: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: originOf(baseUrl) },

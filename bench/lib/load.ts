@@ -2,6 +2,8 @@ import http from 'node:http';
 
 import autocannon from 'autocannon';
 
+import { MAX_STREAMS_PER_ADDRESS } from '../../apps/server/src/modules/events/stream-limits.js';
+
 import { httpRequest, percentile, sleep } from './http-client.js';
 import { readCpuSeconds } from './server-process.js';
 
@@ -150,6 +152,16 @@ export interface LiveResult {
 }
 
 /**
+ * The loopback address client `index` connects from: the server allows a few live streams per address
+ * (docs/decisions/010-abuse-limits.md), and 2,000 players are 2,000 browsers, not one. Linux answers on all of 127.0.0.0/8.
+ */
+function clientAddress(index: number): string {
+  const perAddress = MAX_STREAMS_PER_ADDRESS - 4;
+  const n = Math.floor(index / perAddress);
+  return `127.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;
+}
+
+/**
  * Opens `clientCookies.length` SSE streams on GET /api/events, then sends the solves one after another and measures, at
  * every client, the time from sending a solve to receiving its `solve` event.
  */
@@ -166,11 +178,11 @@ export async function runLive(options: {
   const requests: http.ClientRequest[] = [];
   let connected = 0;
 
-  const open = (cookie: string) =>
+  const open = (cookie: string, index: number) =>
     new Promise<void>((resolve, reject) => {
       const req = http.get(
         `${options.baseUrl}/api/events`,
-        { agent, headers: { cookie, accept: 'text/event-stream' } },
+        { agent, headers: { cookie, accept: 'text/event-stream' }, localAddress: clientAddress(index) },
         (res) => {
           if (res.statusCode !== 200) {
             res.resume();
@@ -209,7 +221,7 @@ export async function runLive(options: {
   const concurrency = options.connectConcurrency ?? 100;
   let failed = 0;
   for (let i = 0; i < options.clientCookies.length; i += concurrency) {
-    const batch = options.clientCookies.slice(i, i + concurrency).map((cookie) => open(cookie));
+    const batch = options.clientCookies.slice(i, i + concurrency).map((cookie, j) => open(cookie, i + j));
     for (const r of await Promise.allSettled(batch)) if (r.status === 'rejected') failed += 1;
   }
   const connectSeconds = (performance.now() - connectStarted) / 1000;

@@ -1,4 +1,5 @@
 import type { CatalogueResult } from './catalogue.js';
+import type { DynamicResult, SolveSeries } from './dynamic.js';
 import type { IntegrityReport } from './seed.js';
 import type { LiveResult, LoadResult } from './load.js';
 
@@ -25,12 +26,16 @@ export interface PassResult {
   integrity: IntegrityReport;
   /** The import of 200 challenges and the challenge list and detail (bench/lib/catalogue.ts). */
   catalogue: CatalogueResult;
+  /** Correct flags on a dynamic challenge with about 5,000 solvers (bench/lib/dynamic.ts). */
+  dynamic?: DynamicResult;
 }
 
 export interface BareResult {
   leaderboard: LoadResult;
   search: LoadResult;
   wrongFlags: LoadResult;
+  /** The dynamic figure's requests, answered by the bare server. */
+  dynamic?: { sequential: SolveSeries; burst: SolveSeries };
 }
 
 export const GOALS = {
@@ -124,6 +129,32 @@ export function renderTable(passes: PassResult[], bare: BareResult | undefined):
       check: (p) => integrityOk(p.integrity),
     },
   );
+  if (passes.some((p) => p.dynamic)) {
+    const d = (p: PassResult, pick: (r: DynamicResult) => number) => (p.dynamic ? pick(p.dynamic) : NaN);
+    const bd = b?.dynamic;
+    add(`dynamic scoring: make a challenge of ~5,000 solvers dynamic, ms`, (p) => d(p, (r) => r.switchMs), { goal: 'report' });
+    add('  solvers of that challenge', (p) => d(p, (r) => r.solvers));
+    add('  correct flags one by one, solves/s', (p) => d(p, (r) => r.sequential.throughput), {
+      digits: 1,
+      ...(bd ? { bare: bd.sequential.throughput } : {}),
+      goal: 'report',
+    });
+    add('    p50 ms', (p) => d(p, (r) => r.sequential.p50Ms), { digits: 1, ...(bd ? { bare: bd.sequential.p50Ms } : {}) });
+    add('    p99 ms', (p) => d(p, (r) => r.sequential.p99Ms), { digits: 1, ...(bd ? { bare: bd.sequential.p99Ms } : {}) });
+    add('  correct flags all at once, solves/s', (p) => d(p, (r) => r.burst.throughput), {
+      digits: 1,
+      ...(bd ? { bare: bd.burst.throughput } : {}),
+      goal: 'report',
+    });
+    add('    p50 ms', (p) => d(p, (r) => r.burst.p50Ms), { digits: 1, ...(bd ? { bare: bd.burst.p50Ms } : {}) });
+    add('    p99 ms', (p) => d(p, (r) => r.burst.p99Ms), { digits: 1, ...(bd ? { bare: bd.burst.p99Ms } : {}) });
+    add('    acknowledged', (p) => d(p, (r) => r.sequential.acknowledged + r.burst.acknowledged), {
+      goal: 'all',
+      check: (p) =>
+        !p.dynamic ||
+        p.dynamic.sequential.acknowledged + p.dynamic.burst.acknowledged === p.dynamic.sequential.count + p.dynamic.burst.count,
+    });
+  }
   add('live: SSE clients connected', (p) => p.live.connected, { goal: 'all', check: (p) => p.live.connected === p.live.clients });
   add('  solve -> client p50 ms', (p) => p.live.p50Ms, { digits: 1 });
   add('  solve -> client p99 ms', (p) => p.live.p99Ms, {

@@ -25,11 +25,12 @@ import type { EventService } from './modules/event/event.service.js';
 import type { EventBus } from './modules/events/event-bus.js';
 import type { LabsService } from './modules/labs/labs.service.js';
 import type { LeaderboardService } from './modules/leaderboard/leaderboard.service.js';
+import type { ScoreGraphService } from './modules/leaderboard/score-graph.service.js';
 import type { Mailer } from './modules/mail/mailer.js';
 import type { SettingsService } from './modules/settings/settings.service.js';
 import type { SubmissionsService } from './modules/submissions/submissions.service.js';
 import type { Readiness } from './modules/system/readiness.js';
-import type { SystemRepository } from './modules/system/system.repository.js';
+import type { SystemService } from './modules/system/system.service.js';
 import type { TokensService } from './modules/tokens/tokens.service.js';
 import type { UsersService } from './modules/users/users.service.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -49,9 +50,10 @@ import { categoriesRoutes, challengesRoutes } from './modules/challenges/challen
 import { labsRoutes } from './modules/labs/labs.routes.js';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
-import { eventGate, eventRoutes } from './modules/event/event.routes.js';
+import { eventGate, eventRoutes, frozenAtOf } from './modules/event/event.routes.js';
 import { mailAdminRoutes } from './modules/mail/mail.admin-routes.js';
 import { leaderboardRoutes, scoreboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
+import { scoreGraphRoutes } from './modules/leaderboard/score-graph.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { backupAdminRoutes } from './modules/backup/backup.admin-routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
@@ -61,7 +63,7 @@ import { tokensRoutes } from './modules/tokens/tokens.routes.js';
 
 /** What the API's routes are given: the services that app.ts (the composition root) built. */
 export interface ApiRouteDeps {
-  systemRepository: SystemRepository;
+  systemService: SystemService;
   readiness: Readiness;
   authService: AuthService;
   guards: Guards;
@@ -77,6 +79,7 @@ export interface ApiRouteDeps {
   labsService: LabsService;
   usersService: UsersService;
   leaderboardService: LeaderboardService;
+  scoreGraphService: ScoreGraphService;
   badgesService: BadgesService;
   events: EventBus;
   metrics: Metrics;
@@ -98,6 +101,8 @@ export interface ApiRouteDeps {
 
 /** Every route under /api, each plugin with what it needs (docs/how-to/add-a-route.md). */
 export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): Promise<void> {
+  // docs/product.md#freeze: what each request's viewer is cut at.
+  const frozenAt = frozenAtOf(s.eventService);
   await app.register(
     async (api) => {
       // Answers about the signed-in user must not be kept by a shared cache or the browser's back-forward cache.
@@ -105,9 +110,8 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
         if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
       });
       await api.register(systemRoutes, {
-        repository: s.systemRepository,
+        system: s.systemService,
         readiness: s.readiness,
-        isEventMode: () => s.eventService.state().phase !== 'training',
       });
       await api.register(authRoutes, {
         prefix: '/auth',
@@ -149,19 +153,36 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
       // The players' challenge routes, closed to players before an event starts (docs/product.md#events).
       await api.register(async (gated) => {
         gated.addHook('preHandler', eventGate(s.eventService));
-        await gated.register(challengesRoutes, { prefix: '/challenges', challenges: s.challengesService, guards: s.guards });
+        await gated.register(challengesRoutes, {
+          prefix: '/challenges',
+          challenges: s.challengesService,
+          guards: s.guards,
+          frozenAt,
+        });
         await gated.register(submissionsRoutes, { prefix: '/challenges', submissions: s.submissionsService, guards: s.guards });
         await gated.register(labsRoutes, { prefix: '/challenges', labs: s.labsService, guards: s.guards });
         await gated.register(challengeFilesRoutes, { prefix: '/challenges', files: s.challengeFilesService, guards: s.guards });
       });
       await api.register(eventRoutes, { prefix: '/event', event: s.eventService });
-      await api.register(usersRoutes, { prefix: '/users', users: s.usersService, guards: s.guards });
-      await api.register(leaderboardRoutes, { prefix: '/leaderboard', leaderboard: s.leaderboardService, guards: s.guards });
-      await api.register(scoreboardRoutes, { prefix: '/scoreboard', leaderboard: s.leaderboardService });
+      await api.register(usersRoutes, { prefix: '/users', users: s.usersService, guards: s.guards, frozenAt });
+      await api.register(leaderboardRoutes, {
+        prefix: '/leaderboard',
+        leaderboard: s.leaderboardService,
+        guards: s.guards,
+        frozenAt,
+      });
+      // The CTFtime feed is public: frozen for everyone during a freeze.
+      await api.register(scoreboardRoutes, {
+        prefix: '/scoreboard',
+        leaderboard: s.leaderboardService,
+        frozenAt: () => s.eventService.state().frozenAt,
+      });
+      await api.register(scoreGraphRoutes, { prefix: '/leaderboard', scoreGraph: s.scoreGraphService, guards: s.guards });
       await api.register(badgesRoutes, { prefix: '/badges', badges: s.badgesService, guards: s.guards });
       await api.register(eventsRoutes, {
         prefix: '/events',
         events: s.events,
+        isFrozen: () => s.eventService.state().isFrozen,
         guards: s.guards,
         onClientCount: s.metrics.setLiveClients,
       });

@@ -24,16 +24,13 @@ import { createBansRepository } from './modules/bans/bans.repository.js';
 import { createBansService } from './modules/bans/bans.service.js';
 import { createBadgesService } from './modules/badges/badges.service.js';
 import { createChallengeFilesService } from './modules/challenge-files/challenge-files.service.js';
-import { isListed } from './modules/challenges/challenge-views.js';
 import { createLabsService } from './modules/labs/labs.service.js';
 import { createSubmissionsRepository } from './modules/submissions/submissions.repository.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './modules/events/event-bus.js';
-import { createLeaderboardRepository } from './modules/leaderboard/leaderboard.repository.js';
-import { createLeaderboardService } from './modules/leaderboard/leaderboard.service.js';
-import { createSettingsService } from './modules/settings/settings.service.js';
 import { createEventService } from './modules/event/event.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
+import { createSystemService } from './modules/system/system.service.js';
 import { createBackupRepository } from './modules/backup/backup.repository.js';
 import { createBackupService } from './modules/backup/backup.service.js';
 import { createReadiness } from './modules/system/readiness.js';
@@ -43,6 +40,8 @@ import { createUsersService } from './modules/users/users.service.js';
 import { wireAccounts } from './wiring/accounts.js';
 import { wireCatalogue } from './wiring/catalogue.js';
 import { createHttpServer } from './wiring/http-server.js';
+import { wireStandings } from './wiring/standings.js';
+import { wireSettings } from './wiring/settings.js';
 
 /** Per player (docs/decisions/010-abuse-limits.md): renames reach every live stream, and every avatar is decoded. */
 const PROFILE_CHANGES_PER_10_MIN = 20;
@@ -112,6 +111,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users: usersRepository,
     limiterFor,
     settings: () => settingsService.get(),
+    // docs/product.md#freeze: a player's own score, as the session carries it, at the values they see.
+    ownView: (user, scoreAdjustment) =>
+      leaderboardService.getOwnView(user, eventService.frozenAtFor({ isAdmin: user.rank === 'admin' }), scoreAdjustment),
   });
   const { challengesService, authoringService, transferService, attachmentsService } = wireCatalogue({
     database,
@@ -136,6 +138,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onIncident: (incident) => events.publish('incident', incident),
     wrongFlagLimiter: limiterFor('wrong-flag', config.submissionRateLimit),
     onWrongFlag: metrics.wrongFlag,
+    // docs/product.md#freeze: a player's answer during the freeze says what they see, not the live numbers.
+    freeze: {
+      frozenAtFor: (isAdmin) => eventService.frozenAtFor({ isAdmin }),
+      ownSolveView: (userId, challengeId, frozenAt) => leaderboardService.getOwnSolveView(userId, challengeId, frozenAt),
+    },
     onSolve: (event) => {
       metrics.solved();
       events.publish('solve', event);
@@ -150,37 +157,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     profileLimiter: limiterFor('profile', PROFILE_CHANGES_PER_10_MIN, 10 * 60_000),
     avatarLimiter: limiterFor('avatar', AVATAR_UPLOADS_PER_10_MIN, 10 * 60_000),
     checkUsername: (username, exceptUserId) => usernamePolicy.check(username, exceptUserId),
-  });
-  const settingsService = createSettingsService({
-    db: database.db,
-    events,
-    auditIn: (executor) => createAuditService({ repository: createAuditRepository(executor) }),
-    // Browsers refetch the standings when admins are shown or hidden.
-    onUpdated: (changed, settings) => {
-      if (changed.includes('hideAdminsFromLeaderboard')) events.publish('leaderboard', { reason: 'settings' });
-      // Open pages refetch the event's phase and times, and the challenge list (docs/product.md#events).
-      if (changed.includes('event')) events.publish('event', settings.event);
+    freeze: {
+      frozenProfileOf: (userId, frozenAt) => leaderboardService.getFrozenProfile(userId, frozenAt),
+      ownScoreOf: (userId, frozenAt, adjustment) => leaderboardService.getOwnScore(userId, frozenAt, adjustment),
+      solvedAfter: (userId, frozenAt) => leaderboardService.listSolvedAfter(userId, frozenAt),
+    },
+    firstBloodsOf: async (userId, frozenAt) => {
+      const { firstBloods } = await challengesService.getSolveStats(frozenAt);
+      return [...firstBloods].filter(([, first]) => first.uid === userId).map(([challengeId]) => challengeId);
     },
   });
-  await settingsService.load();
-  // Settings changed while this instance could not hear the others are read again.
-  events.subscribe((message) => {
-    if (message.type !== 'resync') return;
-    settingsService.load().catch((error: unknown) => app.log.error({ err: error }, 'settings could not be read again'));
-  });
-  const leaderboardService = createLeaderboardService({
-    repository: createLeaderboardRepository(database.db),
+  const settingsService = await wireSettings({ database, events, log: app.log });
+  const { leaderboardService, scoreGraphService } = wireStandings({
+    database,
     events,
+    clock,
     settings: settingsService,
-    listFeedTasks: async () => {
-      // Before an event starts, the feed names no challenge (docs/product.md#events).
-      if (eventService.state().phase === 'before') return [];
-      const now = clock.now();
-      return (await challengesService.listAllChallenges())
-        .filter((challenge) => isListed(challenge, now))
-        .map((challenge) => ({ id: challenge.id, name: challenge.title.en }));
-    },
-    feedScope: () => `${eventService.state().phase}`,
+    event: eventService,
+    challenges: challengesService,
   });
   const adminService = createAdminService({
     repository: createAdminRepository(database.db),
@@ -205,8 +199,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onChange: (event) => events.publish('announcement', event),
   });
   const bansService = createBansService({
-    repository: createBansRepository(database.db),
-    auditIn: (executor) => createAuditService({ repository: createAuditRepository(executor) }),
+    transaction: createUnitOfWork(database.db, (tx) => ({
+      bans: createBansRepository(tx),
+      audit: createAuditService({ repository: createAuditRepository(tx) }),
+    })),
     clock,
     revokeSessions: (userId) => authService.revokeSessions(userId),
     loadUser: (userId, actorId) => usersService.getUser(userId, { userId: actorId, role: 'admin' }),
@@ -231,7 +227,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Routes
   await registerApiRoutes(app, {
-    systemRepository,
+    systemService: createSystemService({
+      repository: systemRepository,
+      isEventMode: () => eventService.state().phase !== 'training',
+    }),
     readiness,
     authService,
     guards,
@@ -247,6 +246,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     labsService,
     usersService,
     leaderboardService,
+    scoreGraphService,
     badgesService,
     events,
     metrics,
@@ -288,6 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     leaderboardService.close();
+    scoreGraphService.close();
     await mailer.idle();
     mailer.close();
     settingsService.close();

@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 import yazl from 'yazl';
 
+import type { TestClient } from './build-test-app.js';
+
 /** Ten challenges as CTFd users write them (test/fixtures/ctfcli/README.md). */
 export const CTFCLI_FIXTURE_DIR = fileURLToPath(new URL('./fixtures/ctfcli', import.meta.url));
 
@@ -37,3 +39,12 @@ export async function filesOf(root: string): Promise<Record<string, Buffer>> {
 }
 
 export const fixtureZip = async (): Promise<Buffer> => zipOf(await filesOf(CTFCLI_FIXTURE_DIR));
+
+/** The admin import route, as the admin panel calls it; `createCategories` creates the categories the archive names. */
+export const importZip = (client: TestClient, data: Buffer, createCategories = false) =>
+  client.request({
+    method: 'POST',
+    url: `/api/admin/challenges/import${createCategories ? '?createCategories=true' : ''}`,
+    payload: data,
+    headers: { 'content-type': 'application/zip', origin: 'http://localhost:3000' },
+  });

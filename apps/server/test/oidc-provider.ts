@@ -2,9 +2,20 @@ import type { AddressInfo } from 'node:net';
 
 import Provider from 'oidc-provider';
 
-/** A real OpenID Connect provider (the `oidc-provider` package) on a random port, with its development sign-in pages. */
+export interface ProviderAccount {
+  email: string;
+  email_verified: boolean;
+  preferred_username?: string;
+}
+
+/**
+ * A real OpenID Connect provider (the `oidc-provider` package) with its development sign-in pages, where the login typed
+ * is the account's `sub`: on a random port for the route tests, on a fixed one for the journeys (e2e/oidc-server.ts).
+ * `accounts` is a table, or a function that makes the account of a login.
+ */
 export async function startOidcProvider(
-  accounts: Record<string, { email: string; email_verified: boolean; preferred_username?: string }>,
+  accounts: Record<string, ProviderAccount> | ((sub: string) => ProviderAccount | undefined),
+  options: { port?: number; redirectUri?: string } = {},
 ) {
   const clientId = 'drapeau-test';
   const clientSecret = 'drapeau-test-secret-0123456789';
@@ -13,21 +24,21 @@ export async function startOidcProvider(
       {
         client_id: clientId,
         client_secret: clientSecret,
-        redirect_uris: ['http://localhost:3000/api/auth/sso/callback'],
+        redirect_uris: [options.redirectUri ?? 'http://localhost:3000/api/auth/sso/callback'],
         grant_types: ['authorization_code'],
         response_types: ['code'],
       },
     ],
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['preferred_username', 'name'] },
     findAccount: (_ctx, sub) => {
-      const account = accounts[sub];
+      const account = typeof accounts === 'function' ? accounts(sub) : accounts[sub];
       if (!account) return undefined;
       return { accountId: sub, claims: () => ({ sub, ...account }) };
     },
     pkce: { required: () => true },
   });
   provider.proxy = true;
-  const server = provider.listen(0, '127.0.0.1');
+  const server = provider.listen(options.port ?? 0, '127.0.0.1');
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const port = (server.address() as AddressInfo).port;
   // The issuer must be the address it is reached at.

@@ -15,6 +15,7 @@ export * from './schemas/seed.js';
 export * from './schemas/admin.js';
 export * from './schemas/events.js';
 export * from './schemas/leaderboard.js';
+export * from './schemas/score-graph.js';
 export * from './schemas/profile.js';
 export * from './schemas/account.js';
 export * from './schemas/settings.js';

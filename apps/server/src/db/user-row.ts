@@ -3,10 +3,24 @@ import { sql } from 'drizzle-orm';
 import { users } from './schema/index.js';
 
 /**
- * The name shown for a user everywhere (leaderboard, admin lists, audit log, live events): the username as they typed it,
- * else its normalized form. One definition, so that every screen shows the same name.
+ * The name shown for a user everywhere (leaderboard, admin lists, audit log, live events, tokens): the username as they
+ * typed it, else its normalized form, else the account's name (never null: better-auth requires it). One definition, so
+ * that every screen shows the same name.
  */
-export const shownUsername = sql<string>`coalesce(${users.displayUsername}, ${users.username}, '')`;
+export const shownUsername = sql<string>`coalesce(${users.displayUsername}, ${users.username}, ${users.name})`;
+
+/**
+ * The columns a profile change writes (docs/product.md, usernames): the username as typed for display, its lower-case
+ * form for uniqueness and sign-in, and better-auth's `name` kept equal to it. The one place that normalises a username.
+ */
+export function profileChangeColumns(changes: { username?: string; bio?: string }) {
+  return {
+    ...(changes.username === undefined
+      ? {}
+      : { username: changes.username.toLowerCase(), displayUsername: changes.username, name: changes.username }),
+    ...(changes.bio === undefined ? {} : { bio: changes.bio }),
+  };
+}
 
 /** Everything the API's user shape needs, in one query. */
 export const userRowColumns = {
@@ -20,6 +34,7 @@ export const userRowColumns = {
   banReason: users.banReason,
   banExpires: users.banExpires,
   score: users.score,
+  scoreAdjustment: users.scoreAdjustment,
   bio: users.bio,
   avatarPath: users.avatarPath,
   createdAt: users.createdAt,
@@ -42,6 +57,7 @@ export type UserRow = {
   banReason: string | null;
   banExpires: Date | null;
   score: number;
+  scoreAdjustment: number;
   bio: string;
   avatarPath: string | null;
   createdAt: Date;

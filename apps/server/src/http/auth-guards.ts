@@ -24,7 +24,7 @@ export interface Guards {
   requireAccount: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /**
    * 401 unless signed in, 403 unless admin: checked on the server whatever the client shows. 403 TWO_FACTOR_REQUIRED
-   * while the admins require a second factor of admins and this one has none.
+   * while the admins require a second factor of admins and this one has none (neither TOTP nor a passkey).
    */
   requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
@@ -44,7 +44,12 @@ const BEARER = /^Bearer[ ]+(\S+)\s*$/i;
 
 export function createGuards(
   auth: AuthService,
-  policy: { isEmailVerificationRequired: () => boolean; isTwoFactorRequiredForAdmins: () => boolean },
+  policy: {
+    isEmailVerificationRequired: () => boolean;
+    isTwoFactorRequiredForAdmins: () => boolean;
+    /** Read only for an admin without TOTP while a second factor is required of admins. */
+    hasPasskey: (userId: string) => Promise<boolean>;
+  },
   authenticateToken: TokenAuthenticator,
 ): Guards {
   const resolve = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -84,7 +89,8 @@ export function createGuards(
       const user = await resolve(request, reply);
       if (!user) throw unauthenticated();
       if (user.role !== 'admin') throw forbidden('FORBIDDEN', 'Only admins can do this.');
-      if (!user.twoFactorEnabled && policy.isTwoFactorRequiredForAdmins()) {
+      // A second factor is TOTP or a passkey: either makes every sign-in of the account two-step.
+      if (!user.twoFactorEnabled && policy.isTwoFactorRequiredForAdmins() && !(await policy.hasPasskey(user.userId))) {
         throw forbidden('TWO_FACTOR_REQUIRED', 'Set up two-factor authentication on your account page first.');
       }
     },

@@ -106,6 +106,7 @@ describe('API conventions', () => {
       '/api/auth/register',
       '/api/challenges/{id}/submit',
       '/api/leaderboard/',
+      '/api/leaderboard/graph',
       '/api/admin/seed',
       '/api/users/me',
     ]) {

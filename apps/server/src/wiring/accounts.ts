@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { PlatformSettings } from '@drapeau/shared';
+import type { PublicUser } from '@drapeau/shared';
 
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
@@ -47,6 +48,8 @@ export function wireAccounts(deps: {
   limiterFor: (name: string, points: number, windowMs?: number) => RateLimiter;
   /** The admins' settings, read at each use (a memory read), so that a change applies at once on every instance. */
   settings: () => PlatformSettings;
+  /** The signed-in user as they see themselves during a freeze (docs/product.md#freeze). */
+  ownView?: (user: PublicUser, scoreAdjustment: number) => Promise<PublicUser>;
 }) {
   const { config, database, secrets, events, clock, log, users, limiterFor, settings } = deps;
   const mailer = createMailer({
@@ -81,6 +84,7 @@ export function wireAccounts(deps: {
     sessionCacheTtlMs: database.kind === 'pglite' ? 60_000 : 10_000,
     onRegistered: () => events.publish('leaderboard', { reason: 'user-updated' }),
     publishSessionsRevoked: (userId) => events.deliver('sessions', { userId }),
+    ...(deps.ownView ? { ownView: deps.ownView } : {}),
   });
   // Revoked sessions (role, ban, deletion, password or address change): revokeSessions() forgets them on this instance
   // before the change is answered, the `sessions` event on the others (docs/decisions/012-accounts.md).
@@ -95,17 +99,19 @@ export function wireAccounts(deps: {
     clock,
     createLimiter: limiterFor('api-token', API_TOKENS_CREATED_PER_HOUR, 60 * 60_000),
   });
+  const twoFactorRepository = createTwoFactorRepository(database.db);
   const guards = createGuards(
     authService,
     {
       isEmailVerificationRequired: () => settings().emailVerification === 'required',
       isTwoFactorRequiredForAdmins: () => settings().requireTwoFactorForAdmins,
+      hasPasskey: (userId) => twoFactorRepository.hasPasskey(userId),
     },
     (token) => tokensService.authenticate(token),
   );
   const twoFactorService = createTwoFactorService({
     auth: betterAuth,
-    repository: createTwoFactorRepository(database.db),
+    repository: twoFactorRepository,
     sessions: authService,
     audit: auditService,
     // A code stays valid about 90 s (the current step and one on each side): remembered for three minutes.

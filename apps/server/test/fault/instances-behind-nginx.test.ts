@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 
 import { afterEach, describe, expect, it } from 'vitest';
 
-import { CATALOGUE } from '../../src/modules/challenges/catalogue/index.js';
+import { SOLVABLE_PACK_CHALLENGES } from '../pack.js';
 import { deriveFlag } from '../../src/modules/challenges/flags.js';
 import {
   checkClusterIntegrity,
@@ -27,7 +27,7 @@ import { INSTANCE_SECRET, isPostgresReachable, request, sleep, tailOf } from './
 const enabled = process.env.DRAPEAU_FAULT_TESTS === '1';
 const runnable = enabled && !!findNginx() && (await isPostgresReachable()) && (await isRedisReachable());
 const hasRedisCommands = spawnSync('sh', ['-c', 'command -v redis-server && command -v redis-cli']).status === 0;
-const CHALLENGES = CATALOGUE.slice(0, 6).map((c) => ({ id: c.id, flag: deriveFlag(INSTANCE_SECRET, c.id) }));
+const CHALLENGES = SOLVABLE_PACK_CHALLENGES.slice(0, 6).map((c) => ({ id: c.id, flag: deriveFlag(INSTANCE_SECRET, c.id) }));
 
 describe.runIf(runnable)('several instances behind nginx', () => {
   let cluster: Cluster | undefined;

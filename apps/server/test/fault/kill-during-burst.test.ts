@@ -3,7 +3,7 @@
 // Runs with `npm run test:fault` (test/fault/vitest.config.ts), not in the normal suite.
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { CATALOGUE } from '../../src/modules/challenges/catalogue/index.js';
+import { SOLVABLE_PACK_CHALLENGES } from '../pack.js';
 import { deriveFlag } from '../../src/modules/challenges/flags.js';
 
 import {
@@ -20,7 +20,7 @@ import {
 } from './fault-helpers.js';
 
 const PLAYERS = 120;
-const CHALLENGES = CATALOGUE.slice(0, 6).map((c) => ({ id: c.id, flag: deriveFlag(INSTANCE_SECRET, c.id) }));
+const CHALLENGES = SOLVABLE_PACK_CHALLENGES.slice(0, 6).map((c) => ({ id: c.id, flag: deriveFlag(INSTANCE_SECRET, c.id) }));
 /** SIGKILL once this many solves have been acknowledged (with many more in flight). */
 const KILL_AFTER = 150;
 

@@ -5,7 +5,7 @@
 // PostgreSQL is started again in a finally block whatever happens.
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { CATALOGUE } from '../../src/modules/challenges/catalogue/index.js';
+import { SOLVABLE_PACK_CHALLENGES } from '../pack.js';
 import { deriveFlag } from '../../src/modules/challenges/flags.js';
 import { type Cluster, findNginx, isRedisReachable, openLiveStream, startCluster } from '../scale/cluster.js';
 
@@ -30,7 +30,7 @@ describe.runIf(runnable)('PostgreSQL restarted under load with two instances beh
     const c = (cluster = await startCluster({ count: 2, players: 20 }));
     const statuses: { at: number; status: number | 'no answer'; body: string }[] = [];
     let loading = true;
-    const challenge = CATALOGUE[0]!;
+    const challenge = SOLVABLE_PACK_CHALLENGES[0]!;
     const workers = Array.from({ length: 8 }, async (_, w) => {
       for (let n = 0; loading; n += 1) {
         const player = c.players[(w + n) % c.players.length]!;
@@ -95,9 +95,9 @@ describe.runIf(runnable)('PostgreSQL restarted under load with two instances beh
       const solver = c.players[1]!;
       const solved = await request(c.nginx.baseUrl, {
         method: 'POST',
-        path: `/api/challenges/${CATALOGUE[1]!.id}/submit`,
+        path: `/api/challenges/${SOLVABLE_PACK_CHALLENGES[1]!.id}/submit`,
         cookie: solver.cookie,
-        json: { flag: deriveFlag(INSTANCE_SECRET, CATALOGUE[1]!.id) },
+        json: { flag: deriveFlag(INSTANCE_SECRET, SOLVABLE_PACK_CHALLENGES[1]!.id) },
       });
       expect(JSON.parse(solved.body)).toMatchObject({ status: 'correct' });
       await Promise.all(

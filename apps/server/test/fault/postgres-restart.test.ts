@@ -4,7 +4,7 @@
 // and PostgreSQL is started again in a finally block whatever happens.
 import { afterAll, describe, expect, it } from 'vitest';
 
-import { CATALOGUE } from '../../src/modules/challenges/catalogue/index.js';
+import { SOLVABLE_PACK_CHALLENGES } from '../pack.js';
 import { deriveFlag } from '../../src/modules/challenges/flags.js';
 import { openLiveStream } from '../scale/cluster.js';
 
@@ -59,7 +59,7 @@ describe.skipIf(!runnable)('PostgreSQL stopped and restarted under load', () => 
         send: (player: number) =>
           request(server.baseUrl, {
             method: 'POST',
-            path: `/api/challenges/${CATALOGUE[0]!.id}/submit`,
+            path: `/api/challenges/${SOLVABLE_PACK_CHALLENGES[0]!.id}/submit`,
             cookie: cookieOf(player),
             json: { flag: 'CTF{wrong}' },
             timeoutMs: 20_000,
@@ -161,7 +161,7 @@ describe.skipIf(!runnable)('PostgreSQL stopped and restarted under load', () => 
     // Registered on the server once its 200 is here: no wait for a guessed time.
     const events = await openLiveStream(server.baseUrl, cookieOf(2));
     try {
-      const challenge = CATALOGUE[1]!;
+      const challenge = SOLVABLE_PACK_CHALLENGES[1]!;
       const solved = await request(server.baseUrl, {
         method: 'POST',
         path: `/api/challenges/${challenge.id}/submit`,

@@ -7,7 +7,7 @@
 // here is timed: every wait is for an event, with a generous bound.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { CATALOGUE } from '../../src/modules/challenges/catalogue/index.js';
+import { SOLVABLE_PACK_CHALLENGES } from '../pack.js';
 import { deriveFlag } from '../../src/modules/challenges/flags.js';
 import { INSTANCE_SECRET } from '../fault/fault-helpers.js';
 
@@ -30,7 +30,10 @@ const WRONG_FLAG_LIMIT = 5;
 const INSTANCES = 3;
 /** nginx on SCALE_TEST_BASE_PORT and the instances on the next ports, or free ports when it is unset. */
 const BASE_PORT = process.env.SCALE_TEST_BASE_PORT ? Number(process.env.SCALE_TEST_BASE_PORT) : undefined;
-const challenge = (i: number) => ({ id: CATALOGUE[i]!.id, flag: deriveFlag(INSTANCE_SECRET, CATALOGUE[i]!.id) });
+const challenge = (i: number) => ({
+  id: SOLVABLE_PACK_CHALLENGES[i]!.id,
+  flag: deriveFlag(INSTANCE_SECRET, SOLVABLE_PACK_CHALLENGES[i]!.id),
+});
 
 // CI must not skip this silently: without Redis or nginx it fails and says what is missing.
 describe.runIf(wanted && missing.length > 0 && truthy(process.env.CI))('several instances (prerequisites)', () => {

@@ -52,7 +52,16 @@ describe('the first page’s response checks', () => {
 
   it('accept and refuse the sign-in answers as the shared user or second-factor step does', () => {
     const sharedLogin = shared.AuthResponseSchema.or(shared.TwoFactorChallengeSchema);
-    for (const body of [{ user }, { twoFactorRequired: true }, { twoFactorRequired: false }, { user: null }, {}]) {
+    for (const body of [
+      { user },
+      { twoFactorRequired: true, methods: ['totp'] },
+      { twoFactorRequired: true, methods: ['passkey', 'totp'] },
+      { twoFactorRequired: true, methods: ['sms'] },
+      { twoFactorRequired: true },
+      { twoFactorRequired: false, methods: [] },
+      { user: null },
+      {},
+    ]) {
       expect(light.LoginResponseSchema.safeParse(body).success, JSON.stringify(body)).toBe(sharedLogin.safeParse(body).success);
     }
   });

@@ -33,7 +33,7 @@ const isPublicUser = objectOf({
 export const SessionResponseSchema = lightSchema<SessionResponse>(objectOf({ user: nullable(isPublicUser) }));
 export const AuthResponseSchema = lightSchema<AuthResponse>(objectOf({ user: isPublicUser }));
 /** Mirrors `AuthResponseSchema.or(TwoFactorChallengeSchema)`: the sign-in answer, or the second factor's step. */
-const isTwoFactorChallenge = objectOf({ twoFactorRequired: literal(true) });
+const isTwoFactorChallenge = objectOf({ twoFactorRequired: literal(true), methods: arrayOf(oneOf(['totp', 'passkey'])) });
 export const LoginResponseSchema = lightSchema<AuthResponse | TwoFactorChallenge>(
   (value) => objectOf({ user: isPublicUser })(value) || isTwoFactorChallenge(value),
 );

@@ -51,7 +51,9 @@ export function buildChallenge(overrides: Partial<PublicChallenge> = {}): Public
     solutionType: null,
     fileName: null,
     solved: false,
+    solvedAfterFreeze: false,
     solveCount: 3,
+    firstBlood: null,
     ...overrides,
   };
   // The list of hints and files follows the single hint and file a test gives, unless it gives the lists themselves.

@@ -15,6 +15,7 @@ import {
   type PublicEvent,
   type PublicStats,
   type PublicUser,
+  type ScoreGraph,
   type SeedResult,
   type SessionResponse,
   type SsoInfo,
@@ -71,6 +72,7 @@ export function eventHandler(event: Partial<PublicEvent> = {}) {
       endsAt: null,
       freezeAt: null,
       allowPracticeAfterEnd: false,
+      isFrozen: false,
       serverTime: new Date().toISOString(),
       ...event,
     }),
@@ -89,6 +91,8 @@ export const defaultHandlers = [
   http.get('/api/stats', () => HttpResponse.json<PublicStats>(buildStats())),
   eventHandler(),
   announcementsHandler([]),
+  // The leaderboard's score graph: nobody has scored yet, unless a test says otherwise.
+  http.get('/api/leaderboard/graph', () => HttpResponse.json<ScoreGraph>({ series: [], isFrozen: false, until: null })),
   submitHandler({ success: false, status: 'incorrect', message: 'Incorrect flag' }),
   // In-page exercises ask their server check for material on mount; by default it has nothing to say.
   http.post('/api/challenges/:id/lab', () => HttpResponse.json<LabResponse>({ ok: false, code: 'idle', output: {} })),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { PageInfoSchema, PageNumberSchema } from './common.js';
 import { EmailSchema } from './auth.js';
 import { PASSWORD_MAX } from './user.js';
 
@@ -49,12 +50,10 @@ export type OutboxMail = z.infer<typeof OutboxMailSchema>;
 export const OutboxPageSchema = z.object({
   mode: z.enum(['smtp', 'outbox']),
   mails: z.array(OutboxMailSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...PageInfoSchema.shape,
 });
 export type OutboxPage = z.infer<typeof OutboxPageSchema>;
-export const OutboxQuerySchema = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+export const OutboxQuerySchema = z.object({ page: PageNumberSchema });
 
 /** POST /api/admin/users/:userId/ban: a reason shown to the player at sign-in, and an optional end. */
 export const BAN_REASON_MAX = 500;

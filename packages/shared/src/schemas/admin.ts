@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { PageInfoSchema, PageNumberSchema, SearchTextSchema } from './common.js';
 import { BioSchema, PublicUserSchema, RoleSchema, UsernameSchema } from './user.js';
 
 export const AdminStatsSchema = z.object({
@@ -14,16 +15,14 @@ export type AdminStats = z.infer<typeof AdminStatsSchema>;
 export const ADMIN_PAGE_SIZE = 50;
 
 export const AdminUserQuerySchema = z.object({
-  search: z.string().trim().max(254).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  search: SearchTextSchema.optional(),
+  page: PageNumberSchema,
 });
 
 /** An admin sees every field, email included. */
 export const AdminUserPageSchema = z.object({
   users: z.array(PublicUserSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...PageInfoSchema.shape,
 });
 export type AdminUserPage = z.infer<typeof AdminUserPageSchema>;
 
@@ -48,10 +47,10 @@ export const AdminUserBadgeParamsSchema = z.object({ userId: z.string().min(1).m
 
 export const SubmissionResultFilterSchema = z.enum(['correct', 'incorrect']);
 export const AdminSubmissionQuerySchema = z.object({
-  user: z.string().trim().max(254).optional(),
+  user: SearchTextSchema.optional(),
   challenge: z.string().trim().max(100).optional(),
   result: SubmissionResultFilterSchema.optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: PageNumberSchema,
 });
 export const AdminSubmissionSchema = z.object({
   id: z.number().int(),
@@ -66,9 +65,7 @@ export const AdminSubmissionSchema = z.object({
 });
 export const AdminSubmissionPageSchema = z.object({
   submissions: z.array(AdminSubmissionSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...PageInfoSchema.shape,
 });
 export type AdminSubmissionPage = z.infer<typeof AdminSubmissionPageSchema>;
 
@@ -112,9 +109,7 @@ export const AuditEntrySchema = z.object({
 });
 export const AuditPageSchema = z.object({
   entries: z.array(AuditEntrySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...PageInfoSchema.shape,
 });
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 

@@ -63,6 +63,8 @@ export const PublicEventSchema = z.object({
   endsAt: z.string().nullable(),
   freezeAt: z.string().nullable(),
   allowPracticeAfterEnd: z.boolean(),
+  /** Whether the freeze holds now (docs/product.md#freeze): players see the numbers as they were at `freezeAt`. */
+  isFrozen: z.boolean(),
   /** The server's time when it answered (ISO 8601). */
   serverTime: z.string(),
 });

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 
+import { PageInfoSchema, PageNumberSchema, SearchTextSchema } from './common.js';
 import { RoleSchema } from './user.js';
 
 export const LEADERBOARD_PAGE_SIZE = 100;
 
 export const LeaderboardQuerySchema = z.object({
   /** Username (substring) or email, case-insensitive; matched on the server. */
-  search: z.string().trim().max(254).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  search: SearchTextSchema.optional(),
+  page: PageNumberSchema,
 });
 export type LeaderboardQuery = z.infer<typeof LeaderboardQuerySchema>;
 
@@ -25,9 +26,7 @@ export type LeaderboardEntry = z.infer<typeof LeaderboardEntrySchema>;
 
 export const LeaderboardPageSchema = z.object({
   entries: z.array(LeaderboardEntrySchema),
-  /** Users matching the search (all users without one). */
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  /** `total`: users matching the search (all users without one). */
+  ...PageInfoSchema.shape,
 });
 export type LeaderboardPage = z.infer<typeof LeaderboardPageSchema>;

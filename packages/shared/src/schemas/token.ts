@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+import { PageInfoSchema, PageNumberSchema } from './common.js';
+
 /** Every API token starts with this, so that a leaked one is easy to recognise (and to search for in code). */
 export const API_TOKEN_PREFIX = 'drp_';
 export const API_TOKEN_NAME_MAX = 64;
@@ -40,13 +42,11 @@ export const ApiTokenParamsSchema = z.object({ tokenId: z.string().min(1).max(64
 export const AdminApiTokenSchema = ApiTokenSchema.extend({ userId: z.string(), username: z.string() });
 export type AdminApiToken = z.infer<typeof AdminApiTokenSchema>;
 export const AdminApiTokenQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: PageNumberSchema,
   userId: z.string().min(1).max(64).optional(),
 });
 export const AdminApiTokenPageSchema = z.object({
   tokens: z.array(AdminApiTokenSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  ...PageInfoSchema.shape,
 });
 export type AdminApiTokenPage = z.infer<typeof AdminApiTokenPageSchema>;

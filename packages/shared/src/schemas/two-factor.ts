@@ -40,6 +40,16 @@ export const VerifyTwoFactorBodySchema = z
   .strict();
 export type VerifyTwoFactorBody = z.infer<typeof VerifyTwoFactorBodySchema>;
 
-/** POST /api/auth/login, when the account has a second factor: no session yet, the code is asked next. */
-export const TwoFactorChallengeSchema = z.object({ twoFactorRequired: z.literal(true) });
+/** A second factor an account can complete a sign-in with: a code from the authenticator app, or a passkey. */
+export const SecondFactorMethodSchema = z.enum(['totp', 'passkey']);
+export type SecondFactorMethod = z.infer<typeof SecondFactorMethodSchema>;
+
+/**
+ * POST /api/auth/login, when the account has a second factor: no session yet, the second step comes next with one of
+ * `methods` (a passkey completes it too when TOTP is on).
+ */
+export const TwoFactorChallengeSchema = z.object({
+  twoFactorRequired: z.literal(true),
+  methods: z.array(SecondFactorMethodSchema),
+});
 export type TwoFactorChallenge = z.infer<typeof TwoFactorChallengeSchema>;

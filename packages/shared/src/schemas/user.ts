@@ -32,6 +32,10 @@ export const PublicUserSchema = z.object({
   avatarUrl: z.string(),
   bio: z.string(),
   badges: z.array(z.string()),
+  /** One's own profile during a freeze: the solves made after it (docs/product.md#freeze), not shown to others yet. */
+  solvedAfterFreeze: z.array(z.string()).optional(),
+  /** The challenges this player solved first (first blood, docs/product.md#first-blood). */
+  firstBloods: z.array(z.string()).optional(),
   createdAt: z.string(),
   /** Admins only: a suspended account, its reason and its end (null = until restored). */
   ban: z.object({ reason: z.string(), until: z.string().nullable() }).nullable().optional(),

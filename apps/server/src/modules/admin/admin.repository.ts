@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, or, type SQL, sql, type SQLWrapper } from 'd
 
 import type { Db } from '../../db/client.js';
 import { badges, userBadges, users } from '../../db/schema/index.js';
-import { shownUsername, type UserRow, userRowColumns } from '../../db/user-row.js';
+import { profileChangeColumns, shownUsername, type UserRow, userRowColumns } from '../../db/user-row.js';
 
 /** The fields an admin action reads before changing them (for the audit log's from/to). */
 export interface TargetUser {
@@ -118,13 +118,7 @@ export function createAdminRepository(db: Db): AdminRepository {
     async updateProfile(id: string, fields: { username?: string; bio?: string }): Promise<void> {
       await db
         .update(users)
-        .set({
-          ...(fields.username === undefined
-            ? {}
-            : { username: fields.username.toLowerCase(), displayUsername: fields.username, name: fields.username }),
-          ...(fields.bio === undefined ? {} : { bio: fields.bio }),
-          updatedAt: sql`now()`,
-        })
+        .set({ ...profileChangeColumns(fields), updatedAt: sql`now()` })
         .where(eq(users.id, id));
     },
 

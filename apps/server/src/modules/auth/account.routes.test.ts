@@ -96,6 +96,21 @@ describe('password reset by email', () => {
   });
 });
 
+describe('mail-bearing requests per IP', () => {
+  it('are limited to ten times the per-address limit an hour, whatever the addresses, and per IP only', async () => {
+    for (const url of ['/api/auth/password/forgot', '/api/auth/email/verification']) {
+      const from = (remoteAddress: string, i: number) =>
+        t.app.inject({ method: 'POST', url, payload: { email: `someone-${i}@ip-limit.example` }, remoteAddress });
+      const answers = [];
+      for (let i = 0; i < 31; i += 1) answers.push((await from('10.9.8.7', i)).statusCode);
+      expect(answers.slice(0, 30)).toEqual(Array(30).fill(200));
+      expect(answers[30], url).toBe(429);
+      // Another address (another school's network) is not held back by that one.
+      expect((await from('10.9.8.8', 99)).statusCode).toBe(200);
+    }
+  });
+});
+
 describe('email verification', () => {
   it('mails a link at sign-up; confirming it marks the address as verified', async () => {
     const player = await registerPlayer(t.app);

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 
 import type { FastifyBaseLogger } from 'fastify';
 
-import type { UsersRepository } from '../users/users.repository.js';
-
+import type { UserAccounts } from './user-accounts.js';
 import type { AuthService } from './auth.service.js';
 
 export interface AdminAccount {
@@ -20,7 +19,7 @@ const DEFAULT_ADMIN = { email: 'admin@drapeau.local', username: 'admin' };
  */
 export async function bootstrapAdmin(deps: {
   auth: AuthService;
-  users: UsersRepository;
+  users: UserAccounts;
   configured: AdminAccount | undefined;
   logger: FastifyBaseLogger;
   print?: (text: string) => void;

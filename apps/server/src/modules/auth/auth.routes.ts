@@ -59,7 +59,8 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     '/login',
     {
       config: perIp,
-      // With a second factor, no session yet: `{ twoFactorRequired: true }`, then POST /api/auth/two-factor/verify.
+      // With a second factor, no session yet: `{ twoFactorRequired: true, methods }`, then POST /api/auth/two-factor/verify
+      // or a passkey sign-in.
       schema: { tags: ['auth'], body: LoginBodySchema, response: { 200: AuthResponseSchema.or(TwoFactorChallengeSchema) } },
     },
     async (request, reply) => {
@@ -70,7 +71,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       const { value, setCookies } = await auth.login(request.body, toWebHeaders(request.headers));
       await consumed.refund();
       forwardCookies(reply, setCookies);
-      return value === 'two-factor' ? { twoFactorRequired: true as const } : { user: value };
+      return 'methods' in value ? { twoFactorRequired: true as const, methods: value.methods } : { user: value };
     },
   );
 

@@ -1,11 +1,11 @@
 import { APIError } from 'better-auth/api';
 
-import type { ErrorCode, LoginBody, PublicUser, RegisterBody, Role } from '@drapeau/shared';
+import type { ErrorCode, LoginBody, PublicUser, RegisterBody, Role, SecondFactorMethod } from '@drapeau/shared';
 
 import { AppError, conflict, forbidden } from '../../lib/app-error.js';
-import type { UsersRepository } from '../users/users.repository.js';
 import { toPublicUser, toRole } from '../users/users.service.js';
 
+import type { UserAccounts } from './user-accounts.js';
 import { withMailLocale } from './auth-mail.js';
 import type { BetterAuth } from './better-auth.js';
 import { createSessionCache } from './session-cache.js';
@@ -62,13 +62,18 @@ function setCookiesOf(headers: Headers | undefined): string[] {
 
 export function createAuthService(deps: {
   auth: BetterAuth;
-  users: UsersRepository;
+  users: UserAccounts;
   sessions: SessionsRepository;
   /** How long a valid session is remembered (default 10 s); see forgetSessions() and docs/performance.md. */
   sessionCacheTtlMs?: number;
   onRegistered?: () => void;
   /** Tells every instance (itself included) that a user's sessions were revoked: see revokeSessions(). */
   publishSessionsRevoked: (userId: string) => Promise<void>;
+  /**
+   * The signed-in user as they see themselves (during a freeze, their score at the values they see and their solves after
+   * it, docs/product.md#freeze).
+   */
+  ownView?: (user: PublicUser, scoreAdjustment: number) => Promise<PublicUser>;
 }) {
   const { auth, users, sessions } = deps;
   const sessionCache = createSessionCache<SessionUser>({ ttlMs: deps.sessionCacheTtlMs ?? 10_000, maxEntries: 100_000 });
@@ -124,7 +129,8 @@ export function createAuthService(deps: {
   async function loadUser(userId: string): Promise<PublicUser> {
     const row = await users.findUserById(userId);
     if (!row) throw new AppError('USER_NOT_FOUND', 404);
-    return toPublicUser(row, { userId, role: toRole(row.role) });
+    const user = toPublicUser(row, { userId, role: toRole(row.role) });
+    return deps.ownView ? deps.ownView(user, row.scoreAdjustment) : user;
   }
 
   return {
@@ -146,8 +152,11 @@ export function createAuthService(deps: {
       }
     },
 
-    /** The user, or 'two-factor' when the account has a second factor: the `two_factor` cookie then awaits the code. */
-    async login(body: LoginBody, headers: Headers): Promise<AuthOutcome<PublicUser | 'two-factor'>> {
+    /**
+     * The user, or the second factors to ask when the account has any: the `two_factor` cookie then awaits a code or a
+     * passkey (docs/decisions/012-accounts.md#two-factor).
+     */
+    async login(body: LoginBody, headers: Headers): Promise<AuthOutcome<PublicUser | { methods: SecondFactorMethod[] }>> {
       try {
         const { headers: out, response } = await auth.api.signInEmail({
           body: { email: body.email, password: body.password },
@@ -155,7 +164,11 @@ export function createAuthService(deps: {
           returnHeaders: true,
         });
         if ('twoFactorRedirect' in response && response.twoFactorRedirect) {
-          return { value: 'two-factor', setCookies: setCookiesOf(out) };
+          // better-auth's two-factor plugin names `totp` (TOTP on); ours (second-step.ts) adds `passkey`.
+          const named: unknown[] =
+            'twoFactorMethods' in response && Array.isArray(response.twoFactorMethods) ? response.twoFactorMethods : [];
+          const methods = named.filter((m): m is SecondFactorMethod => m === 'totp' || m === 'passkey');
+          return { value: { methods: methods.length > 0 ? methods : ['totp'] }, setCookies: setCookiesOf(out) };
         }
         return { value: await loadUser(response.user.id), setCookies: setCookiesOf(out) };
       } catch (error) {

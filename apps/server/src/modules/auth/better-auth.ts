@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.js';
 import { accounts, passkeys, sessions, twoFactors, users, verifications } from '../../db/schema/index.js';
 
 import type { AuthMailHooks } from './auth-mail.js';
+import { secondStep } from './second-step.js';
 
 export interface BetterAuthOptions {
   db: Db;
@@ -52,6 +53,8 @@ function oidcPlugins(options: BetterAuthOptions) {
 }
 
 const DAY_SECONDS = 24 * 60 * 60;
+/** How long the second step of a sign-in waits for its code or passkey. */
+const SECOND_STEP_SECONDS = 600;
 
 /**
  * better-auth inside our server (docs/decisions/003-auth.md). Only its server API is used: our own routes call it, so every
@@ -101,6 +104,8 @@ export function createBetterAuth(options: BetterAuthOptions) {
       // Sliding expiry: a session used at least once a day lives on; one left alone for a week ends.
       expiresIn: 7 * DAY_SECONDS,
       updateAge: DAY_SECONDS,
+      // Adding a passkey needs a session signed in less than a day ago (else REAUTHENTICATION_REQUIRED).
+      freshAge: DAY_SECONDS,
     },
     rateLimit: { enabled: false },
     advanced: {
@@ -127,7 +132,7 @@ export function createBetterAuth(options: BetterAuthOptions) {
       twoFactor({
         issuer: 'Drapeau',
         backupCodeOptions: { amount: 10 },
-        twoFactorCookieMaxAge: 600,
+        twoFactorCookieMaxAge: SECOND_STEP_SECONDS,
         accountLockout: { enabled: true, maxFailedAttempts: 10, durationSeconds: 900 },
       }),
       // Passkeys (docs/decisions/012-accounts.md#passkeys): the relying party is PUBLIC_URL's host, and only its origin is
@@ -149,6 +154,9 @@ export function createBetterAuth(options: BetterAuthOptions) {
         },
       }),
       ...oidcPlugins(options),
+      // After the two-factor plugin: the second step after single sign-on, and for accounts whose second factor is a
+      // passkey (docs/decisions/012-accounts.md#two-factor).
+      secondStep({ twoFactorCookieMaxAge: SECOND_STEP_SECONDS }),
     ],
   });
 }

@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { sessions } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, TestClient } from '../../../test/build-test-app.js';
 import { totpCode } from '../../../test/totp.js';
 import { assert, attest, type CeremonyOptions, newCredential, type SoftCredential } from '../../../test/webauthn.js';
@@ -77,6 +79,35 @@ describe('passkeys on the account page', () => {
     const wrongRp = attest(newCredential(), other, { rpId: 'evil.example' });
     expect((await player.client.post('/api/auth/passkeys', { name: 'x', response: wrongRp })).statusCode).toBe(400);
     expect((await player.client.get('/api/auth/passkeys')).json()).toEqual([]);
+  });
+
+  it('asks for a recent sign-in (under a day old) before adding a passkey: options and the answer alike', async () => {
+    const player = await registerPlayer(t.app);
+    // The session's age is its row's createdAt (better-auth's fresh-session rule reads nothing else): set it as if the
+    // player had signed in that many hours ago, instead of waiting.
+    const signedInHoursAgo = (hours: number) =>
+      t.database.db
+        .update(sessions)
+        .set({ createdAt: new Date(Date.now() - hours * 60 * 60_000) })
+        .where(eq(sessions.userId, player.userId));
+    const expectReauthentication = (answer: { statusCode: number; json: () => { error: { code: string } } }) => {
+      expect(answer.statusCode).toBe(403);
+      expect(answer.json().error.code).toBe('REAUTHENTICATION_REQUIRED');
+    };
+
+    const options = (await player.client.post('/api/auth/passkeys/registration-options')).json<{ challenge: string }>();
+    await signedInHoursAgo(25);
+    expectReauthentication(
+      await player.client.post('/api/auth/passkeys', { name: 'Late', response: attest(newCredential(), options) }),
+    );
+    expectReauthentication(await player.client.post('/api/auth/passkeys/registration-options'));
+    expect((await player.client.get('/api/auth/passkeys')).json()).toEqual([]);
+    // Still signed in for everything else.
+    expect((await player.client.get('/api/challenges')).statusCode).toBe(200);
+
+    await signedInHoursAgo(23);
+    const { created } = await addPasskey(player.client, 'Fresh');
+    expect(created.statusCode, created.body).toBe(200);
   });
 
   it("never lets one player rename or remove another's passkey", async () => {
@@ -161,6 +192,7 @@ describe('signing in with a passkey', () => {
     const client = new TestClient(t.app);
     expect((await client.post('/api/auth/login', { email: player.email, password: player.password })).json()).toEqual({
       twoFactorRequired: true,
+      methods: ['totp'],
     });
     const { answer } = await signInWithPasskey(player.credential, {}, client);
     expect(answer.statusCode).toBe(200);

@@ -1,7 +1,8 @@
 import { APIError } from 'better-auth/api';
 
 import { conflict } from '../../lib/app-error.js';
-import type { UsersRepository } from '../users/users.repository.js';
+
+import type { UserAccounts } from './user-accounts.js';
 
 /**
  * Two sign-ups with one name or email at the same moment both pass the checks; the database's unique index refuses the
@@ -10,7 +11,7 @@ import type { UsersRepository } from '../users/users.repository.js';
 export async function toSignUpConflict(
   error: unknown,
   body: { username: string; email: string },
-  users: Pick<UsersRepository, 'isUsernameTaken' | 'findUserByEmail'>,
+  users: Pick<UserAccounts, 'isUsernameTaken' | 'findUserByEmail'>,
 ): Promise<unknown> {
   if (!(error instanceof APIError)) return error;
   const code = (error.body as { code?: string } | undefined)?.code;

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { users } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, TEST_ADMIN, type TestApp, TestClient } from '../../../test/build-test-app.js';
-import { signInAtProvider, startOidcProvider } from '../../../test/oidc-provider.js';
+import { startOidcProvider } from '../../../test/oidc-provider.js';
+import { signInWithSso } from '../../../test/sso-sign-in.js';
 
 let oidc: Awaited<ReturnType<typeof startOidcProvider>>;
 let t: TestApp;
@@ -26,16 +27,7 @@ afterAll(async () => {
   await oidc.close();
 });
 
-/** The whole authorization-code flow, as a browser: start, the provider's pages, back to Drapeau. */
-async function ssoSignIn(accountId: string) {
-  const client = new TestClient(t.app);
-  const start = await client.post('/api/auth/sso/start');
-  expect(start.statusCode, start.body).toBe(200);
-  const back = await signInAtProvider(start.json<{ url: string }>().url, accountId);
-  const callback = await client.get(`${back.pathname}${back.search}`);
-  expect(callback.statusCode).toBe(302);
-  return { client, location: callback.headers.location };
-}
+const ssoSignIn = (accountId: string) => signInWithSso(t.app, accountId);
 
 describe('single sign-on (OpenID Connect)', () => {
   it('tells the sign-in page about the button, and refuses local sign-up when it is off', async () => {

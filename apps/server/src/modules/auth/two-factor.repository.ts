@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { passkeys, sessions, twoFactors, users } from '../../db/schema/index.js';
+import { shownUsername } from '../../db/user-row.js';
 
 /** better-auth's two-factor columns, for what its API does not offer: a status, an admin's reset. */
 export function createTwoFactorRepository(db: Db) {
@@ -18,12 +19,18 @@ export function createTwoFactorRepository(db: Db) {
           .update(users)
           .set({ twoFactorEnabled: false, updatedAt: new Date() })
           .where(eq(users.id, userId))
-          .returning({ username: sql<string>`coalesce(${users.displayUsername}, ${users.username}, ${users.name})` });
+          .returning({ username: shownUsername });
         if (!row) return undefined;
         await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
         await tx.delete(passkeys).where(eq(passkeys.userId, userId));
         return row;
       });
+    },
+
+    /** A passkey is a second factor too (docs/decisions/012-accounts.md#passkeys). */
+    async hasPasskey(userId: string): Promise<boolean> {
+      const [row] = await db.select({ id: passkeys.id }).from(passkeys).where(eq(passkeys.userId, userId)).limit(1);
+      return row !== undefined;
     },
 
     async deleteSession(token: string): Promise<void> {

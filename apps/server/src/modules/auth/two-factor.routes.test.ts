@@ -60,7 +60,7 @@ describe('two-factor with an authenticator app (TOTP)', () => {
   it('asks for a code after the password, accepts it once, and refuses a replayed or wrong one', async () => {
     const player = await playerWithTwoFactor();
     const first = await signInFirstStep(player.email, player.password);
-    expect(first.body).toEqual({ twoFactorRequired: true });
+    expect(first.body).toEqual({ twoFactorRequired: true, methods: ['totp'] });
     expect(first.client.hasSession()).toBe(false);
     expect((await first.client.get('/api/users/me')).statusCode).toBe(401);
 

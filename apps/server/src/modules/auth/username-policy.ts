@@ -1,5 +1,6 @@
 import { conflict } from '../../lib/app-error.js';
-import type { UsersRepository } from '../users/users.repository.js';
+
+import type { UserAccounts } from './user-accounts.js';
 
 /** Names a player could use to pass for staff (issue #17.8). The configured admin is created without this check. */
 const RESERVED = ['admin', 'administrator', 'system', 'root', 'moderator', 'staff', 'support', 'drapeau'];
@@ -15,7 +16,7 @@ export function usernameSkeleton(name: string): string {
 const RESERVED_SKELETONS = new Set(RESERVED.map(usernameSkeleton));
 
 /** Refuses a reserved name, or one that looks like another player's (409 USERNAME_RESERVED). */
-export function createUsernamePolicy(users: Pick<UsersRepository, 'isUsernameConfusable'>) {
+export function createUsernamePolicy(users: Pick<UserAccounts, 'isUsernameConfusable'>) {
   return {
     async check(username: string, exceptUserId?: string): Promise<void> {
       const skeleton = usernameSkeleton(username);

@@ -1,19 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
+import { shownUsername } from '../../db/user-row.js';
 
 export interface BanTarget {
   id: string;
   username: string;
 }
 
-/** The transaction a ban is written in, handed to the audit log so that its entry commits with the ban. */
-export type BansTransaction = Db;
-
 /** better-auth's ban columns (admin plugin) and sessions, written in the caller's transaction with its audit entry. */
 export interface BansRepository {
-  transaction<T>(fn: (repository: BansRepository, executor: Db) => Promise<T>): Promise<T>;
   /** Reads the user and locks the row until the transaction ends. */
   lockUser(id: string): Promise<BanTarget | undefined>;
   /** null restores the account. */
@@ -21,17 +18,11 @@ export interface BansRepository {
   deleteSessions(userId: string): Promise<void>;
 }
 
+/** `db` is the ban's transaction (the unit of work app.ts gives the bans service). */
 export function createBansRepository(db: Db): BansRepository {
   return {
-    async transaction<T>(fn: (repository: BansRepository, executor: Db) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => fn(createBansRepository(tx), tx));
-    },
     async lockUser(id: string): Promise<BanTarget | undefined> {
-      const [row] = await db
-        .select({ id: users.id, username: sql<string>`coalesce(${users.displayUsername}, ${users.username}, ${users.name})` })
-        .from(users)
-        .where(eq(users.id, id))
-        .for('update');
+      const [row] = await db.select({ id: users.id, username: shownUsername }).from(users).where(eq(users.id, id)).for('update');
       return row;
     },
     async setBan(id: string, ban: { reason: string; until: Date | null } | null): Promise<void> {

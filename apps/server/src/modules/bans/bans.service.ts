@@ -2,9 +2,10 @@ import type { BanUserBody, PublicUser } from '@drapeau/shared';
 
 import { badRequest, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { AuditService } from '../audit/audit.service.js';
 
-import type { BansRepository, BansTransaction } from './bans.repository.js';
+import type { BansRepository } from './bans.repository.js';
 
 /**
  * Suspending and restoring accounts (docs/decisions/012-accounts.md). The ban lives in better-auth's own columns, so that
@@ -12,16 +13,15 @@ import type { BansRepository, BansTransaction } from './bans.repository.js';
  * transaction as the ban and its audit entry, and every instance forgets the ones it remembered (`revokeSessions`).
  */
 export function createBansService(deps: {
-  repository: BansRepository;
-  /** An audit log bound to the ban's transaction, so that the entry commits with the ban. */
-  auditIn: (executor: BansTransaction) => Pick<AuditService, 'record'>;
+  /** One transaction per change: the ban, the deleted sessions and the audit entry commit together. */
+  transaction: UnitOfWork<{ bans: BansRepository; audit: Pick<AuditService, 'record'> }>;
   clock: Clock;
   revokeSessions: (userId: string) => Promise<void>;
   /** API tokens of the user stop with the ban too. */
   revokeTokens?: (userId: string) => Promise<void>;
   loadUser: (userId: string, actorId: string) => Promise<PublicUser>;
 }) {
-  const { repository, auditIn } = deps;
+  const { transaction } = deps;
   const userNotFound = () => notFound('USER_NOT_FOUND', 'This user does not exist.');
 
   return {
@@ -31,12 +31,12 @@ export function createBansService(deps: {
       if (until && until.getTime() <= deps.clock.now().getTime()) {
         throw badRequest('VALIDATION_FAILED', 'The end of a suspension must be in the future.');
       }
-      await repository.transaction(async (tx, executor) => {
+      await transaction(async ({ bans: tx, audit }) => {
         const target = await tx.lockUser(userId);
         if (!target) throw userNotFound();
         await tx.setBan(userId, { reason: body.reason, until });
         await tx.deleteSessions(userId);
-        await auditIn(executor).record({
+        await audit.record({
           actorId,
           action: 'user.ban',
           targetUserId: userId,
@@ -49,11 +49,11 @@ export function createBansService(deps: {
     },
 
     async unbanUser(actorId: string, userId: string): Promise<PublicUser> {
-      await repository.transaction(async (tx, executor) => {
+      await transaction(async ({ bans: tx, audit }) => {
         const target = await tx.lockUser(userId);
         if (!target) throw userNotFound();
         await tx.setBan(userId, null);
-        await auditIn(executor).record({ actorId, action: 'user.unban', targetUserId: userId, targetName: target.username });
+        await audit.record({ actorId, action: 'user.unban', targetUserId: userId, targetName: target.username });
       });
       await deps.revokeSessions(userId);
       return deps.loadUser(userId, actorId);

@@ -13,6 +13,11 @@ const EXPECTED_FILES: Readonly<Record<string, [string, string]>> = {
   'zip-password-cracking': ['secret.zip', 'application/zip'],
   'memory-dump-analysis': ['memory.dmp', 'application/octet-stream'],
   'disk-image-analysis': ['disk.img', 'application/octet-stream'],
+  'vigenere-cipher': ['lettre.txt', 'text/plain; charset=utf-8'],
+  'ssh-intrusion-logs': ['auth.log', 'text/plain; charset=utf-8'],
+  'obfuscated-javascript': ['license-check.js', 'text/javascript; charset=utf-8'],
+  'usb-keyboard-capture': ['keyboard.pcap', 'application/vnd.tcpdump.pcap'],
+  'wpa2-handshake-cracking': ['wifi.pcap', 'application/vnd.tcpdump.pcap'],
 };
 
 describe('FILE_GENERATORS', () => {

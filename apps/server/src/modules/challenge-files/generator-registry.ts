@@ -8,6 +8,12 @@ import { generateFtpSessionPcap } from './generators/ftp-session-pcap.js';
 import { generateLsbStegoPng } from './generators/lsb-stego-png.js';
 import { generateMd5HashList } from './generators/md5-hash-list.js';
 import { generateMemoryDump } from './generators/memory-dump.js';
+import { generateObfuscatedLicenseJs } from './generators/obfuscated-license-js.js';
+import { generateSshIntrusionLog } from './generators/ssh-intrusion-log.js';
+import { generateUsbKeyboardPcap } from './generators/usb-keyboard-pcap.js';
+import { generateVigenereFrench } from './generators/vigenere-french.js';
+import { generateWpa2HandshakePcap } from './generators/wpa2-handshake-pcap.js';
+// from './generators/vigenere-french.js';
 
 /** Challenge-file generators keyed by challenge id. */
 export const FILE_GENERATORS: ReadonlyMap<string, FileGenerator> = new Map<string, FileGenerator>([
@@ -20,4 +26,9 @@ export const FILE_GENERATORS: ReadonlyMap<string, FileGenerator> = new Map<strin
   ['zip-password-cracking', generateEncryptedZip],
   ['memory-dump-analysis', generateMemoryDump],
   ['disk-image-analysis', generateFat12DiskImage],
+  ['vigenere-cipher', generateVigenereFrench],
+  ['ssh-intrusion-logs', generateSshIntrusionLog],
+  ['obfuscated-javascript', generateObfuscatedLicenseJs],
+  ['usb-keyboard-capture', generateUsbKeyboardPcap],
+  ['wpa2-handshake-cracking', generateWpa2HandshakePcap],
 ]);

@@ -2,6 +2,7 @@ import yazl from 'yazl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
+import { importZip } from '../../../test/ctfcli-fixture.js';
 
 let t: TestApp;
 let admin: TestClient;
@@ -35,13 +36,6 @@ function zipOf(files: Record<string, string>): Promise<Buffer> {
     zip.outputStream.on('end', () => resolve(Buffer.concat(chunks)));
   });
 }
-const importZip = (client: TestClient, data: Buffer) =>
-  client.request({
-    method: 'POST',
-    url: '/api/admin/challenges/import',
-    payload: data,
-    headers: { 'content-type': 'application/zip', origin: 'http://localhost:3000' },
-  });
 
 describe('admin challenge authoring', () => {
   it('is admin-only: 401 signed out, 403 for a player', async () => {

@@ -21,6 +21,12 @@ import { catalogueWrites } from './catalogue-writes.repository.js';
 
 type ChallengeRow = typeof challenges.$inferSelect;
 
+/** Per challenge: how many solved it, and who solved it first (first blood, docs/product.md#first-blood). */
+export interface SolveStats {
+  counts: Map<string, number>;
+  firstBloods: Map<string, { uid: string; username: string }>;
+}
+
 function toScoring(row: ChallengeRow): Scoring {
   if (row.scoringType === 'dynamic') {
     return {
@@ -100,10 +106,30 @@ function catalogueQueries(db: Db) {
       return new Map(rows.map((r) => [r.id, r.n]));
     },
 
+    /**
+     * Solve counts and first solvers per challenge, from the solves made up to `until` (the freeze,
+     * docs/product.md#freeze) or from all of them.
+     */
+    async listSolveStats(until: Date | null): Promise<SolveStats> {
+      const cut = until === null ? sql`true` : sql`s.solved_at <= ${until.toISOString()}::timestamptz`;
+      // One grouped scan, as cheap as counting: the first solve recorded (the lowest id) is the first blood.
+      const rows = rowsOf<{ id: string; n: number; uid: string; username: string }>(
+        await db.execute(sql`with stats as (
+            select s.challenge_id as id, count(*)::int as n, min(s.id) as first_id from solves s where ${cut}
+            group by s.challenge_id)
+          select stats.id, stats.n, f.user_id as uid, coalesce(u.display_username, u.username, '') as username
+          from stats join solves f on f.id = stats.first_id join users u on u.id = f.user_id`),
+      );
+      return {
+        counts: new Map(rows.map((r) => [r.id, Number(r.n)])),
+        firstBloods: new Map(rows.map((r) => [r.id, { uid: r.uid, username: r.username }])),
+      };
+    },
+
     /** One player's progress: solved challenges, opened hints, and wrong attempts per challenge. */
     async findPlayerProgress(userId: string) {
       const [solved, opened, attempts] = [
-        await db.select({ id: solves.challengeId }).from(solves).where(eq(solves.userId, userId)),
+        await db.select({ id: solves.challengeId, at: solves.solvedAt }).from(solves).where(eq(solves.userId, userId)),
         await db.select({ id: hintUnlocks.hintId }).from(hintUnlocks).where(eq(hintUnlocks.userId, userId)),
         await db
           .select({ id: submissions.challengeId, n: count() })
@@ -113,6 +139,7 @@ function catalogueQueries(db: Db) {
       ];
       return {
         solved: new Set(solved.map((r) => r.id)),
+        solvedAt: new Map(solved.map((r) => [r.id, r.at.getTime()])),
         openedHints: new Set(opened.map((r) => r.id)),
         wrongAttempts: new Map(attempts.map((r) => [r.id, r.n])),
       };
@@ -151,9 +178,14 @@ function catalogueQueries(db: Db) {
         .where(eq(challenges.id, id));
     },
 
-    /** Locks the challenge's row until the transaction ends: solves of one challenge then count one at a time. */
+    /**
+     * Locks the challenge's row until the transaction ends: solves of one challenge then count one at a time. `for no key
+     * update`, not `for update`: the transaction's attempt (or hint) row already holds a key-share lock on this row
+     * through its foreign key, and so do the concurrent solvers'; `for update` would wait for theirs while they wait for
+     * it (a deadlock, answered 500: dynamic-concurrency.routes.test.ts).
+     */
     async lockChallenge(id: string): Promise<number> {
-      await db.execute(sql`select 1 from ${challenges} where ${challenges.id} = ${id} for update`);
+      await db.execute(sql`select 1 from ${challenges} where ${challenges.id} = ${id} for no key update`);
       const [row] = await db.select({ n: count() }).from(solves).where(eq(solves.challengeId, id));
       return row?.n ?? 0;
     },

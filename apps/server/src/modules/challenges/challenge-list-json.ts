@@ -1,12 +1,17 @@
 import { PublicChallengeSchema } from '@drapeau/shared';
 
 import type { Challenge } from './challenge.js';
-import { type PlayerProgress, toPublicChallenge } from './challenge-views.js';
+import { type FirstBlood, type PlayerProgress, toPublicChallenge } from './challenge-views.js';
 
 const OPEN = Buffer.from('{"challenges":[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']}');
-const NO_PROGRESS: PlayerProgress = { solved: new Set(), openedHints: new Set(), wrongAttempts: new Map() };
+const NO_PROGRESS: PlayerProgress = {
+  solved: new Set(),
+  solvedAt: new Map(),
+  openedHints: new Set(),
+  wrongAttempts: new Map(),
+};
 
 /** Whether `progress` changes what this player sees of `challenge`: if not, they see what every newcomer sees. */
 function isTouched(challenge: Challenge, progress: PlayerProgress): boolean {
@@ -28,6 +33,9 @@ interface Fragment {
 export type ListContext = {
   progress: PlayerProgress;
   solveCounts: ReadonlyMap<string, number>;
+  firstBloods: ReadonlyMap<string, FirstBlood>;
+  /** The freeze the counts are cut at, or null for the live state (docs/product.md#freeze). */
+  frozenAt: Date | null;
   now: Date;
   catalogue: ReadonlyMap<string, Challenge>;
 };
@@ -50,6 +58,8 @@ export function createChallengeListJson() {
             solveCount: context.solveCounts.get(challenge.id) ?? 0,
             now: context.now,
             catalogue: context.catalogue,
+            firstBlood: context.firstBloods.get(challenge.id) ?? null,
+            frozenAt: context.frozenAt,
           }),
         ),
       ),

@@ -3,9 +3,16 @@ import type { AdminChallenge, AdminChallengeSummary, PublicAttachment, PublicCha
 import { type Challenge, currentValue, hasFrench, localized } from './challenge.js';
 import { deriveFlag } from './flag-check.js';
 
+export interface FirstBlood {
+  uid: string;
+  username: string;
+}
+
 /** What the views need to know about one player. */
 export interface PlayerProgress {
   solved: Set<string>;
+  /** When each solve was made (epoch ms): a solve after the freeze is marked so (docs/product.md#freeze). */
+  solvedAt: Map<string, number>;
   openedHints: Set<number>;
   wrongAttempts: Map<string, number>;
 }
@@ -26,9 +33,25 @@ export function attemptsLeft(challenge: Challenge, progress: PlayerProgress): nu
 /** The player's view (no flag field: the schema is the firewall). Locked challenges show their title and lock only. */
 export function toPublicChallenge(
   challenge: Challenge,
-  context: { progress: PlayerProgress; solveCount: number; now: Date; catalogue: ReadonlyMap<string, Challenge> },
+  context: {
+    progress: PlayerProgress;
+    solveCount: number;
+    now: Date;
+    catalogue: ReadonlyMap<string, Challenge>;
+    firstBlood?: FirstBlood | null;
+    /** The freeze this view is cut at (docs/product.md#freeze): the player's own later solve counts, and is marked. */
+    frozenAt?: Date | null;
+  },
 ): PublicChallenge {
-  const { progress, solveCount, now, catalogue } = context;
+  const { progress, now, catalogue } = context;
+  const solvedAt = progress.solvedAt.get(challenge.id);
+  const solvedAfterFreeze =
+    context.frozenAt !== undefined &&
+    context.frozenAt !== null &&
+    solvedAt !== undefined &&
+    solvedAt > context.frozenAt.getTime();
+  // The player sees the others as at the freeze, plus their own solve (docs/product.md#freeze).
+  const solveCount = context.solveCount + (solvedAfterFreeze ? 1 : 0);
   const lockedBy = challenge.prerequisites
     .filter((id) => !progress.solved.has(id))
     .map((id) => catalogue.get(id))
@@ -73,7 +96,9 @@ export function toPublicChallenge(
     attemptsLeft: attemptsLeft(challenge, progress),
     explanation: solved && challenge.explanation.en !== '' ? localized(challenge.explanation) : null,
     solved,
+    solvedAfterFreeze,
     solveCount,
+    firstBlood: context.firstBlood ?? null,
     hint: firstFree?.content ?? null,
     solutionType: attachments.length > 0 ? 'download' : null,
     fileName: attachments[0]?.name ?? null,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { badges, solves, submissions, users } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp } from '../../../test/build-test-app.js';
+import { PACK_CHALLENGE_COUNT } from '../../../test/pack.js';
 
 import { deriveFlag } from './flags.js';
 
@@ -24,12 +25,12 @@ describe('GET /api/challenges', () => {
     expect(response.json().error.code).toBe('UNAUTHENTICATED');
   });
 
-  it('lists the 20 seeded challenges in six categories, in both languages, without any flag', async () => {
+  it('lists every seeded challenge of the pack in six categories, in both languages, without any flag', async () => {
     const { client } = await registerPlayer(t.app);
     const response = await client.get('/api/challenges');
     expect(response.statusCode).toBe(200);
     const { challenges } = response.json();
-    expect(challenges).toHaveLength(20);
+    expect(challenges).toHaveLength(PACK_CHALLENGE_COUNT);
     expect(new Set(challenges.map((c: { category: string }) => c.category)).size).toBe(6);
     expect(challenges[0]).toMatchObject({
       title: { en: expect.any(String), fr: expect.any(String) },
@@ -153,7 +154,7 @@ describe('POST /api/admin/seed', () => {
     expect(response.json()).toMatchObject({
       challengeCount: 0,
       badgeCount: 8,
-      report: { created: 0, updated: 0, unchanged: 20 },
+      report: { created: 0, updated: 0, unchanged: PACK_CHALLENGE_COUNT },
       badges: { created: 0, updated: 0, unchanged: 8 },
     });
     const me = (await player.client.get('/api/auth/session')).json().user;
@@ -179,7 +180,7 @@ describe('POST /api/admin/seed', () => {
     expect((await client.get('/api/admin/challenges/flags')).statusCode).toBe(403);
     const admin = await loginAdmin(t.app);
     const { flags } = (await admin.get('/api/admin/challenges/flags')).json();
-    expect(flags).toHaveLength(20);
+    expect(flags).toHaveLength(PACK_CHALLENGE_COUNT);
     expect(flags).toContainEqual({ id: 'xor-encryption', flag: flagOf('xor-encryption') });
   });
 });

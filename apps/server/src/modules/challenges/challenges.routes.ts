@@ -11,15 +11,19 @@ import {
 } from '@drapeau/shared';
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';
+import type { FrozenAtOf } from '../event/event.routes.js';
 
 import type { ChallengesService } from './challenges.service.js';
 
 /** Players' routes (docs/challenge-authoring.md): signed-in users only; served from memory. */
-export const challengesRoutes: FastifyPluginAsyncZod<{ challenges: ChallengesService; guards: Guards }> = async (
-  app,
-  options,
-) => {
+export const challengesRoutes: FastifyPluginAsyncZod<{
+  challenges: ChallengesService;
+  guards: Guards;
+  /** During a freeze, players' counts, values and first bloods are those at the freeze (docs/product.md#freeze). */
+  frozenAt?: FrozenAtOf;
+}> = async (app, options) => {
   const { challenges, guards } = options;
+  const frozenAt = options.frozenAt ?? (() => null);
 
   app.get(
     '/',
@@ -27,7 +31,7 @@ export const challengesRoutes: FastifyPluginAsyncZod<{ challenges: ChallengesSer
     // The body is built from views that went through the response schema (challenge-list-json.ts); a Buffer is sent
     // as it is.
     async (request, reply) => {
-      const json = await challenges.listChallengesJson(currentUser(request).userId);
+      const json = await challenges.listChallengesJson(currentUser(request).userId, frozenAt(request));
       return reply.type('application/json; charset=utf-8').send(json as unknown as ChallengeList);
     },
   );
@@ -38,7 +42,7 @@ export const challengesRoutes: FastifyPluginAsyncZod<{ challenges: ChallengesSer
       onRequest: guards.requireUser,
       schema: { tags: ['challenges'], params: ChallengeParamsSchema, response: { 200: PublicChallengeSchema } },
     },
-    async (request) => challenges.getPublicChallenge(request.params.id, currentUser(request).userId),
+    async (request) => challenges.getPublicChallenge(request.params.id, currentUser(request).userId, frozenAt(request)),
   );
 
   app.post(

@@ -3,7 +3,7 @@ import type { OpenHintResult, PublicCategory, PublicChallenge } from '@drapeau/s
 import { forbidden, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 
-import type { CatalogueRepository } from './catalogue.repository.js';
+import type { CatalogueRepository, SolveStats } from './catalogue.repository.js';
 import { type Category, type Challenge, currentValue, localized } from './challenge.js';
 import { createChallengeListJson } from './challenge-list-json.js';
 import { isListed, type PlayerProgress, toPublicChallenge } from './challenge-views.js';
@@ -38,8 +38,12 @@ export function createChallengesService(deps: {
   }
   let state: Promise<State> | undefined;
   let counts: Promise<Map<string, number>> | undefined;
+  /** Live solve counts and first bloods, and those at the freeze (docs/product.md#freeze), each read once per change. */
+  let liveStats: Promise<SolveStats> | undefined;
+  let frozenStats: { at: number; stats: Promise<SolveStats> } | undefined;
   const players = new Map<string, Promise<PlayerProgress>>();
   const listJson = createChallengeListJson();
+  const frozenListJson = createChallengeListJson();
 
   const load = (): Promise<State> => {
     state ??= (async () => {
@@ -57,6 +61,26 @@ export function createChallengesService(deps: {
     counts ??= repository.listSolveCounts();
     counts.catch(() => (counts = undefined));
     return counts;
+  };
+  /** The solve statistics a view is cut at: the live ones, or those at the freeze (frozenAt). */
+  const statsAt = (frozenAt: Date | null): Promise<SolveStats> => {
+    if (frozenAt === null) {
+      const pending = (liveStats ??= repository.listSolveStats(null));
+      pending.catch(() => {
+        if (liveStats === pending) liveStats = undefined;
+      });
+      return pending;
+    }
+    if (frozenStats?.at !== frozenAt.getTime()) {
+      frozenListJson.invalidate();
+      const pending = repository.listSolveStats(frozenAt);
+      const entry = { at: frozenAt.getTime(), stats: pending };
+      frozenStats = entry;
+      pending.catch(() => {
+        if (frozenStats === entry) frozenStats = undefined;
+      });
+    }
+    return frozenStats.stats;
   };
   const progressOf = (userId: string): Promise<PlayerProgress> => {
     let progress = players.get(userId);
@@ -76,24 +100,38 @@ export function createChallengesService(deps: {
 
   const service = {
     /** The challenges listed to this player, as the JSON body of `GET /api/challenges` (challenge-list-json.ts). */
-    async listChallengesJson(userId: string): Promise<Buffer> {
-      const cache = listJson.current();
-      const [{ challenges }, solveCountsNow, progress] = [await load(), await solveCounts(), await progressOf(userId)];
+    async listChallengesJson(userId: string, frozenAt: Date | null = null): Promise<Buffer> {
+      const json = frozenAt === null ? listJson : frozenListJson;
+      const stats = statsAt(frozenAt);
+      const cache = json.current();
+      const [{ challenges }, { counts, firstBloods }, progress] = [await load(), await stats, await progressOf(userId)];
       const now = clock.now();
       const listed = [...challenges.values()].filter((c) => isListed(c, now));
-      return listJson.render(cache, listed, { progress, solveCounts: solveCountsNow, now, catalogue: challenges });
+      return json.render(cache, listed, {
+        progress,
+        solveCounts: counts,
+        firstBloods,
+        frozenAt,
+        now,
+        catalogue: challenges,
+      });
     },
 
-    async getPublicChallenge(id: string, userId: string): Promise<PublicChallenge> {
+    async getPublicChallenge(id: string, userId: string, frozenAt: Date | null = null): Promise<PublicChallenge> {
       const challenge = await findListed(id);
-      const [{ challenges }, count, progress] = [await load(), await solveCounts(), await progressOf(userId)];
+      const [{ challenges }, stats, progress] = [await load(), await statsAt(frozenAt), await progressOf(userId)];
       return toPublicChallenge(challenge, {
         progress,
-        solveCount: count.get(id) ?? 0,
+        solveCount: stats.counts.get(id) ?? 0,
+        firstBlood: stats.firstBloods.get(id) ?? null,
+        frozenAt,
         now: clock.now(),
         catalogue: challenges,
       });
     },
+
+    /** Solve counts and first bloods, live or at the freeze (for the leaderboard's frozen standings and the profiles). */
+    getSolveStats: statsAt,
 
     async listCategories(): Promise<PublicCategory[]> {
       return (await load()).categories.map((c) => ({
@@ -187,10 +225,16 @@ export function createChallengesService(deps: {
     },
 
     /** A solve happened (here or, through the event bus, on another instance). */
-    noteSolve(userId: string, challengeId: string): void {
+    noteSolve(userId: string, challengeId: string, solvedAt: Date = clock.now()): void {
       counts = undefined;
+      liveStats = undefined;
       listJson.invalidate();
-      void players.get(userId)?.then((p) => p.solved.add(challengeId));
+      // A solve at or before the freeze time (one that raced the freeze) changes the frozen view too.
+      if (frozenStats !== undefined && solvedAt.getTime() <= frozenStats.at) frozenStats = undefined;
+      void players.get(userId)?.then((p) => {
+        p.solved.add(challengeId);
+        p.solvedAt.set(challengeId, solvedAt.getTime());
+      });
     },
     async noteWrongAttempt(userId: string, challengeId: string): Promise<void> {
       const progress = await players.get(userId);
@@ -203,13 +247,19 @@ export function createChallengesService(deps: {
     reload(): void {
       state = undefined;
       counts = undefined;
+      liveStats = undefined;
+      frozenStats = undefined;
       listJson.invalidate();
+      frozenListJson.invalidate();
       players.clear();
     },
     /** A user was deleted or changed by an admin (solves may be gone). */
     forgetPlayer(userId?: string): void {
       counts = undefined;
+      liveStats = undefined;
+      frozenStats = undefined;
       listJson.invalidate();
+      frozenListJson.invalidate();
       if (userId === undefined) players.clear();
       else players.delete(userId);
     },

@@ -5,6 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 import { checkFrenchTypography, maskNonProse } from '@drapeau/shared/french-typography';
 
+import { FILE_GENERATORS } from '../challenge-files/generator-registry.js';
+import { SAMPLE_FLAG, SAMPLE_SEED } from '../challenge-files/test-support/run-tool.js';
+
 import { PACK_DIR } from './catalogue-transfer.service.js';
 import { parseChallengeYaml, type ChallengeYaml } from './ctfcli-format.js';
 
@@ -44,8 +47,30 @@ function englishTexts(yaml: ChallengeYaml): [string, string][] {
 }
 
 describe('the built-in pack', () => {
-  it('holds the twenty challenges of docs/product.md#built-in-catalogue', async () => {
-    expect(await readPack()).toHaveLength(20);
+  it('holds the challenges listed in docs/product.md#built-in-catalogue, no more and no fewer, with unique ids and positions', async () => {
+    const product = await readFile(path.join(PACK_DIR, '../../../../../../docs/product.md'), 'utf8');
+    const section = product.slice(product.indexOf('### Built-in catalogue'), product.indexOf('### Badges'));
+    const pack = await readPack();
+    for (const { file, yaml } of pack) expect(section.replace(/\s+/g, ' '), file).toContain(`${yaml.name} (`);
+    // One "(Level, points" per challenge listed.
+    expect(section.match(/\((?:Very Easy|Easy|Medium|Hard), \d+/g)).toHaveLength(pack.length);
+    expect(pack.length).toBeGreaterThanOrEqual(20);
+    expect(new Set(pack.map(({ yaml }) => yaml.drapeau?.id)).size).toBe(pack.length);
+    expect(new Set(pack.map(({ yaml }) => yaml.drapeau?.position)).size).toBe(pack.length);
+  });
+
+  it('names, for each generated file, a registered generator that makes a file of that name and type', async () => {
+    const used: string[] = [];
+    for (const { file, yaml } of await readPack()) {
+      for (const generated of yaml.drapeau?.generated_files ?? []) {
+        const generate = FILE_GENERATORS.get(generated.generator);
+        expect(generate, `${file} ${generated.generator}`).toBeDefined();
+        const made = generate?.({ flag: SAMPLE_FLAG, seed: SAMPLE_SEED });
+        expect([made?.fileName, made?.contentType], file).toEqual([generated.name, generated.content_type]);
+        used.push(generated.generator);
+      }
+    }
+    expect(used.sort()).toEqual([...FILE_GENERATORS.keys()].sort());
   });
 
   it('explains every challenge once solved, in English and in French (understand and fix)', async () => {

@@ -5,6 +5,7 @@ import { auditLogs, solves, submissions, users } from '../../db/schema/index.js'
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { createManualClock } from '../../../test/manual-clock.js';
 import { nextEvent } from '../../../test/sse.js';
+import { PACK_CHALLENGE_COUNT } from '../../../test/pack.js';
 import { deriveFlag } from '../challenges/flags.js';
 
 // docs/product.md#events: training by default; an event's start, end and practice, on the server's (test) clock.
@@ -52,6 +53,7 @@ describe('GET /api/event', () => {
     expect(response.json()).toEqual({
       ...training,
       phase: 'training',
+      isFrozen: false,
       serverTime: clock.now().toISOString(),
     });
     expect((await t.app.inject({ method: 'GET', url: '/api/stats' })).json().isEventMode).toBe(false);
@@ -131,7 +133,7 @@ describe('before the start', () => {
   });
 
   it('lets admins see everything', async () => {
-    expect((await admin.get('/api/challenges')).json().challenges).toHaveLength(20);
+    expect((await admin.get('/api/challenges')).json().challenges).toHaveLength(PACK_CHALLENGE_COUNT);
     expect((await admin.get('/api/challenges/caesar-cipher')).statusCode).toBe(200);
     expect((await admin.get('/api/challenges/caesar-cipher/file')).statusCode).toBe(200);
   });

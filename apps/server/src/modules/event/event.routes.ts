@@ -30,3 +30,18 @@ export function eventGate(event: EventService) {
     event.assertChallengesOpen(request.sessionUser?.role === 'admin');
   };
 }
+
+/** What a request's viewer is cut at during a freeze (docs/product.md#freeze): see EventService.frozenAtFor. */
+export type FrozenAtOf = (request: FastifyRequest) => Date | null;
+
+/**
+ * The freeze's cut-off for a request: players always see the frozen numbers; admins see the live state unless they ask
+ * for the players' view with `?view=public` (read from the URL, whatever the route's query schema keeps).
+ */
+export function frozenAtOf(event: EventService): FrozenAtOf {
+  return (request) => {
+    const isAdmin = request.sessionUser?.role === 'admin';
+    const wantsPublicView = isAdmin && new URL(request.url, 'http://localhost').searchParams.get('view') === 'public';
+    return event.frozenAtFor({ isAdmin, wantsPublicView });
+  };
+}

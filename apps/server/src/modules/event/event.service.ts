@@ -22,6 +22,14 @@ export function createEventService(deps: EventServiceDeps) {
       return eventStateAt(settings(), clock.now());
     },
 
+    /**
+     * The freeze's cut-off for this viewer (docs/product.md#freeze): the freeze time while the freeze holds, for players and
+     * for admins who ask for the players' view; null otherwise (the live state).
+     */
+    frozenAtFor(viewer: { isAdmin: boolean; wantsPublicView?: boolean }): Date | null {
+      if (viewer.isAdmin && !viewer.wantsPublicView) return null;
+      return service.state().frozenAt;
+    },
     /** GET /api/event: the settings, the phase and the server's clock. */
     getPublic(): PublicEvent {
       const current = settings();
@@ -33,6 +41,7 @@ export function createEventService(deps: EventServiceDeps) {
         endsAt: current.endsAt,
         freezeAt: current.freezeAt,
         allowPracticeAfterEnd: current.allowPracticeAfterEnd,
+        isFrozen: eventStateAt(current, now).isFrozen,
         serverTime: now.toISOString(),
       };
     },

@@ -13,7 +13,8 @@ import type {
 } from '@drapeau/shared';
 
 export interface ServerEvents {
-  solve: SolveEvent;
+  /** During a freeze, with what its solver may be told (`frozenView`, never written to a stream as such). */
+  solve: SolveEvent & { frozenView?: { points: number; score: number } };
   leaderboard: LeaderboardChangedEvent;
   challenges: ChallengesChangedEvent;
   /** An announcement written or deleted: every signed-in client toasts or refetches. */

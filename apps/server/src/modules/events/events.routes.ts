@@ -6,7 +6,8 @@ import { SERVER_EVENT_TYPES } from '@drapeau/shared';
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';
 
-import { ADMIN_ONLY_EVENTS, type EventBus } from './event-bus.js';
+import type { EventBus, ServerEvents } from './event-bus.js';
+import { liveAudienceOf } from './live-audience.js';
 import { createCoalescer, createStreamCounter } from './stream-limits.js';
 
 const HEARTBEAT_MS = 25_000;
@@ -24,22 +25,42 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   guards: Guards;
   /** Told the number of open streams when it changes (the live-clients metric). */
   onClientCount?: (count: number) => void;
+  /** Whether the freeze holds now (docs/product.md#freeze): players then hear only of their own solves. */
+  isFrozen?: () => boolean;
 }> = async (app, options) => {
   const { events, guards } = options;
   const streams = new Set<ServerResponse>();
   /** The admins' streams among them: only they receive admin-only events (shared-flag incidents). */
   const adminStreams = new Set<ServerResponse>();
+  /** Whose each stream is: during a freeze a player's streams get their own solves only. */
+  const owners = new Map<ServerResponse, string>();
   const counter = createStreamCounter();
   const writeAll = (frame: string) => {
     for (const stream of streams) stream.write(frame);
   };
+  const writeAdmins = (frame: string) => {
+    for (const stream of adminStreams) stream.write(frame);
+  };
   const leaderboardFrames = createCoalescer(LEADERBOARD_COALESCE_MS, writeAll);
+  const adminLeaderboardFrames = createCoalescer(LEADERBOARD_COALESCE_MS, writeAdmins);
+  const frameOf = (type: string, data: unknown) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 
   const unsubscribe = events.subscribe((message) => {
     if (!PUBLIC_EVENT_TYPES.has(message.type)) return;
-    const frame = `event: ${message.type}\ndata: ${JSON.stringify(message.data)}\n\n`;
-    if (ADMIN_ONLY_EVENTS.has(message.type)) for (const stream of adminStreams) stream.write(frame);
-    else if (message.type === 'leaderboard') leaderboardFrames.push(frame);
+    const audience = liveAudienceOf(message, options.isFrozen?.() ?? false);
+    if (message.type === 'solve') {
+      const { frozenView, ...solve } = message.data as ServerEvents['solve'];
+      const frame = frameOf('solve', solve);
+      if (audience === 'everyone') return writeAll(frame);
+      // docs/product.md#freeze: admins hear every solve; a player hears only of theirs, as they see it (no first blood).
+      writeAdmins(frame);
+      const own = frameOf('solve', { ...solve, ...frozenView, firstBlood: false });
+      for (const [stream, userId] of owners) if (userId === solve.userId && !adminStreams.has(stream)) stream.write(own);
+      return;
+    }
+    const frame = frameOf(message.type, message.data);
+    if (message.type === 'leaderboard') (audience === 'admins' ? adminLeaderboardFrames : leaderboardFrames).push(frame);
+    else if (audience === 'admins') writeAdmins(frame);
     else writeAll(frame);
   });
   const heartbeat = setInterval(() => {
@@ -50,6 +71,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   app.addHook('onClose', async () => {
     unsubscribe();
     leaderboardFrames.close();
+    adminLeaderboardFrames.close();
+    owners.clear();
     clearInterval(heartbeat);
     for (const stream of streams) stream.end();
     streams.clear();
@@ -76,11 +99,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       });
       raw.write('retry: 3000\n: connected\n\n');
       streams.add(raw);
+      owners.set(raw, currentUser(request).userId);
       if (currentUser(request).role === 'admin') adminStreams.add(raw);
       options.onClientCount?.(streams.size);
       request.raw.on('close', () => {
         streams.delete(raw);
         adminStreams.delete(raw);
+        owners.delete(raw);
         release();
         options.onClientCount?.(streams.size);
       });

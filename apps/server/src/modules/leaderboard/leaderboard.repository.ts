@@ -3,6 +3,9 @@ import { and, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { solves, users } from '../../db/schema/index.js';
 import { shownUsername } from '../../db/user-row.js';
+import { rowsOf } from '../challenges/categories.repository.js';
+
+import type { CostedSolve } from './frozen-standings.js';
 
 export interface StandingRow {
   id: string;
@@ -12,6 +15,7 @@ export interface StandingRow {
   role: string;
   score: number;
   scoreUpdatedAt: Date;
+  scoreAdjustment: number;
   solvedCount: number;
 }
 
@@ -31,12 +35,49 @@ export function createLeaderboardRepository(db: Db) {
           role: users.role,
           score: users.score,
           scoreUpdatedAt: users.scoreUpdatedAt,
+          scoreAdjustment: users.scoreAdjustment,
           solvedCount: sql<number>`(select count(*)::int from solves s where s.user_id = "users"."id")`,
         })
         .from(users)
         .where(
           and(options.includeAdmins ? undefined : eq(users.role, 'user'), or(isNull(users.banned), eq(users.banned, false))),
         );
+    },
+
+    /**
+     * Solves with the costs of the hints their solver opened on the challenge: those made up to `until` (the freeze,
+     * docs/product.md#freeze) and/or those of one user.
+     */
+    async listCostedSolves(filter: { until?: Date; userId?: string }): Promise<CostedSolve[]> {
+      const cut = filter.until === undefined ? sql`true` : sql`s.solved_at <= ${filter.until.toISOString()}::timestamptz`;
+      const who = filter.userId === undefined ? sql`true` : sql`s.user_id = ${filter.userId}`;
+      const rows = rowsOf<{ user_id: string; challenge_id: string; points: number; solved_at: string | Date; costs: number }>(
+        await db.execute(sql`select s.user_id, s.challenge_id, s.points, s.solved_at, coalesce((
+            select sum(h.cost) from hint_unlocks u join challenge_hints h on h.id = u.hint_id
+            where u.user_id = s.user_id and u.challenge_id = s.challenge_id), 0)::int as costs
+          from solves s where ${cut} and ${who}`),
+      );
+      return rows.map((r) => ({
+        userId: r.user_id,
+        challengeId: r.challenge_id,
+        points: Number(r.points),
+        hintCosts: Number(r.costs),
+        solvedAt: new Date(r.solved_at),
+      }));
+    },
+
+    async findScoreAdjustment(userId: string): Promise<number> {
+      const [row] = await db.select({ n: users.scoreAdjustment }).from(users).where(eq(users.id, userId));
+      return row?.n ?? 0;
+    },
+
+    /** The badges a user had at a time (a profile seen during a freeze). */
+    async listBadgesUntil(userId: string, until: Date): Promise<string[]> {
+      const rows = rowsOf<{ badge_id: string }>(
+        await db.execute(sql`select badge_id from user_badges where user_id = ${userId}
+          and awarded_at <= ${until.toISOString()}::timestamptz order by awarded_at, badge_id`),
+      );
+      return rows.map((r) => r.badge_id);
     },
 
     /** Every solve, for the CTFtime feed (the service keeps those of listed challenges and ranked players). */

@@ -1,10 +1,18 @@
-import { LEADERBOARD_PAGE_SIZE, type LeaderboardPage, type LeaderboardQuery, type PlatformSettings } from '@drapeau/shared';
+import {
+  LEADERBOARD_PAGE_SIZE,
+  type LeaderboardPage,
+  type LeaderboardQuery,
+  type PlatformSettings,
+  type PublicUser,
+  type Scoring,
+} from '@drapeau/shared';
 
-import type { EventBus } from '../events/event-bus.js';
+import type { EventBus, ServerEventMessage } from '../events/event-bus.js';
 import { avatarUrlOf } from '../users/avatar-url.js';
 import { toRole } from '../users/users.service.js';
 
 import { buildCtftimeFeed, type FeedTask } from './ctftime-feed.js';
+import { buildFrozenStandings, countByChallenge, type CostedSolve, ownScoreAt } from './frozen-standings.js';
 import type { LeaderboardRepository } from './leaderboard.repository.js';
 import { createSearchIndex, type SearchIndex } from './search-index.js';
 import { rankStandings, type Standing, toEntry } from './standings.js';
@@ -18,97 +26,155 @@ export interface LeaderboardServiceDeps {
   listFeedTasks?: () => Promise<FeedTask[]>;
   /** What else the feed depends on besides bus events (the event's phase, which moves with the clock). */
   feedScope?: () => string;
+  /** Each challenge's scoring, to value the solves at the freeze (docs/product.md#freeze). */
+  listScorings?: () => Promise<ReadonlyMap<string, Scoring>>;
 }
+
+/** At most this many bytes of remembered search answers per instance; past it, the memory starts again. */
+const SEARCH_CACHE_BYTES = 16 * 1024 * 1024;
+
+type Ranked = Standing & { adjustment: number };
+
+/** One set of standings (live, or at the freeze) and the bytes served from it, serialized once per change. */
+function createView(loadStandings: () => Promise<Standing[]>, loadSolves: () => Promise<CostedSolve[]>) {
+  let standings: Promise<Standing[]> | undefined;
+  let solves: Promise<CostedSolve[]> | undefined;
+  const pageBytes = new Map<number, Buffer>();
+  const searchBytes = new Map<string, Buffer>();
+  let searchBytesSize = 0;
+  /** The CTFtime feed's bytes, per scope (docs/product.md#ctftime-feed). */
+  const feedBytes = new Map<string, Promise<Buffer>>();
+  const indexes = new WeakMap<Standing[], SearchIndex>();
+  const remember = <T>(pending: Promise<T>, forget: () => void): Promise<T> => {
+    pending.catch(forget);
+    return pending;
+  };
+  const view = {
+    load: (): Promise<Standing[]> =>
+      (standings ??= remember(loadStandings(), () => {
+        standings = undefined;
+      })),
+    solves: (): Promise<CostedSolve[]> =>
+      (solves ??= remember(loadSolves(), () => {
+        solves = undefined;
+      })),
+    searchIndexOf(all: Standing[]): SearchIndex {
+      let index = indexes.get(all);
+      if (!index) indexes.set(all, (index = createSearchIndex(all)));
+      return index;
+    },
+    pageBytes,
+    feedBytes,
+    rememberSearch(key: string, bytes: Buffer) {
+      if (searchBytesSize + bytes.length > SEARCH_CACHE_BYTES) {
+        searchBytes.clear();
+        searchBytesSize = 0;
+      }
+      searchBytes.set(key, bytes);
+      searchBytesSize += bytes.length + key.length;
+    },
+    searchBytes,
+  };
+  return view;
+}
+type View = ReturnType<typeof createView>;
 
 /**
  * Standings live in memory (docs/architecture.md#leaderboard-in-memory): rebuilt by one query after a change announced on the
  * event bus, and the bytes of each unfiltered page are serialized once per change. A leaderboard read costs no query.
+ * During a freeze a second set, the standings at the freeze (docs/product.md#freeze), sits beside the live one: it is built
+ * once from the solves made up to the freeze, and a later solve leaves it as it is.
  */
-/** At most this many bytes of remembered search answers per instance; past it, the memory starts again. */
-const SEARCH_CACHE_BYTES = 16 * 1024 * 1024;
-
 export function createLeaderboardService(deps: LeaderboardServiceDeps) {
   const { repository, events, settings } = deps;
-  let standings: Promise<Standing[]> | undefined;
-  let pageBytes = new Map<number, Buffer>();
-  /** Answers to searches, serialized once per change of the standings (bounded by SEARCH_CACHE_BYTES). */
-  let searchBytes = new Map<string, Buffer>();
-  let searchBytesSize = 0;
-  /** The CTFtime feed's bytes, per scope, rebuilt after a change like the pages (docs/product.md#ctftime-feed). */
-  let feedBytes = new Map<string, Promise<Buffer>>();
 
-  const invalidate = () => {
-    feedBytes = new Map();
-    standings = undefined;
-    pageBytes = new Map();
-    searchBytes = new Map();
-    searchBytesSize = 0;
+  const loadLive = async (): Promise<Ranked[]> => {
+    const { hideAdminsFromLeaderboard } = settings.get();
+    const rows = await repository.listStandings({ includeAdmins: !hideAdminsFromLeaderboard });
+    return rankStandings(
+      rows.map((row) => ({
+        uid: row.id,
+        username: row.username,
+        usernameLower: row.username.toLowerCase(),
+        emailLower: row.email.toLowerCase(),
+        avatarUrl: avatarUrlOf(row.id, row.avatarPath),
+        rank: toRole(row.role),
+        score: row.score,
+        reachedAt: row.scoreUpdatedAt.getTime(),
+        solvedCount: row.solvedCount,
+        adjustment: row.scoreAdjustment,
+      })),
+    ) as Ranked[];
   };
-  const unsubscribeEvents = events.subscribe(invalidate);
-  const unsubscribeSettings = settings.subscribe(invalidate);
-  /** The search index of each standings array, built on the first search after a change. */
-  const indexes = new WeakMap<Standing[], SearchIndex>();
-  const searchIndexOf = (all: Standing[]): SearchIndex => {
-    let index = indexes.get(all);
-    if (!index) indexes.set(all, (index = createSearchIndex(all)));
-    return index;
-  };
+  const scorings = async () => (await deps.listScorings?.()) ?? new Map<string, Scoring>();
 
-  const load = (): Promise<Standing[]> => {
-    if (!standings) {
-      const { hideAdminsFromLeaderboard } = settings.get();
-      const pending = repository.listStandings({ includeAdmins: !hideAdminsFromLeaderboard }).then((rows) =>
-        rankStandings(
-          rows.map((row) => ({
-            uid: row.id,
-            username: row.username,
-            usernameLower: row.username.toLowerCase(),
-            emailLower: row.email.toLowerCase(),
-            avatarUrl: avatarUrlOf(row.id, row.avatarPath),
-            rank: toRole(row.role),
-            score: row.score,
-            reachedAt: row.scoreUpdatedAt.getTime(),
-            solvedCount: row.solvedCount,
-          })),
-        ),
+  const liveSolves = async (): Promise<CostedSolve[]> =>
+    (await repository.listSolves()).map((solve) => ({ ...solve, hintCosts: 0 }));
+  let live: View = createView(loadLive, liveSolves);
+  let frozen: { at: number; view: View } | undefined;
+  const viewAt = (frozenAt: Date | null): View => {
+    if (frozenAt === null) return live;
+    if (frozen?.at !== frozenAt.getTime()) {
+      const solves = () => repository.listCostedSolves({ until: frozenAt });
+      const view = createView(
+        async () => buildFrozenStandings((await live.load()) as Ranked[], await view.solves(), await scorings(), frozenAt),
+        solves,
       );
-      standings = pending;
-      pending.catch(() => {
-        if (standings === pending) standings = undefined;
-      });
+      frozen = { at: frozenAt.getTime(), view };
     }
-    return standings;
+    return frozen.view;
+  };
+
+  /** A solve after the freeze time leaves the frozen standings as they are; anything else may change them. */
+  const touchesFrozen = (message: ServerEventMessage): boolean => {
+    if (frozen === undefined) return false;
+    if (message.type === 'solve') return Date.parse((message.data as { solvedAt: string }).solvedAt) <= frozen.at;
+    if (message.type === 'leaderboard') return (message.data as { reason: string }).reason !== 'solve';
+    return true;
+  };
+  const invalidate = () => {
+    live = createView(loadLive, liveSolves);
+    frozen = undefined;
+  };
+  const unsubscribeEvents = events.subscribe((message) => {
+    live = createView(loadLive, liveSolves);
+    if (touchesFrozen(message)) frozen = undefined;
+  });
+  const unsubscribeSettings = settings.subscribe(invalidate);
+
+  const pageOf = (all: Standing[], view: View, query: LeaderboardQuery, isAdmin: boolean): LeaderboardPage => {
+    const start = (query.page - 1) * LEADERBOARD_PAGE_SIZE;
+    const end = start + LEADERBOARD_PAGE_SIZE;
+    const entries = [];
+    let total = all.length;
+    if (!query.search) {
+      for (let i = start; i < Math.min(end, all.length); i += 1) entries.push(toEntry(all[i]!, i + 1));
+    } else {
+      // One native scan of the index, then one pass over the marks: no allocation per standing.
+      const marks = view.searchIndexOf(all).find(query.search, isAdmin);
+      total = 0;
+      for (let i = 0; i < marks.length; i += 1) {
+        if (marks[i] === 0) continue;
+        if (total >= start && total < end) entries.push(toEntry(all[i]!, i + 1));
+        total += 1;
+      }
+    }
+    return { entries, total, page: query.page, pageSize: LEADERBOARD_PAGE_SIZE };
   };
 
   const service = {
-    async getPage(query: LeaderboardQuery, isAdmin: boolean): Promise<LeaderboardPage> {
-      const all = await load();
-      const start = (query.page - 1) * LEADERBOARD_PAGE_SIZE;
-      const end = start + LEADERBOARD_PAGE_SIZE;
-      const entries = [];
-      let total = all.length;
-      if (!query.search) {
-        for (let i = start; i < Math.min(end, all.length); i += 1) entries.push(toEntry(all[i]!, i + 1));
-      } else {
-        // One native scan of the index, then one pass over the marks: no allocation per standing.
-        const marks = searchIndexOf(all).find(query.search, isAdmin);
-        total = 0;
-        for (let i = 0; i < marks.length; i += 1) {
-          if (marks[i] === 0) continue;
-          if (total >= start && total < end) entries.push(toEntry(all[i]!, i + 1));
-          total += 1;
-        }
-      }
-      return { entries, total, page: query.page, pageSize: LEADERBOARD_PAGE_SIZE };
+    async getPage(query: LeaderboardQuery, isAdmin: boolean, frozenAt: Date | null = null): Promise<LeaderboardPage> {
+      const view = viewAt(frozenAt);
+      return pageOf(await view.load(), view, query, isAdmin);
     },
 
     /** The JSON bytes of an unfiltered page, serialized and encoded once per change. */
-    async getPageBytes(page: number): Promise<Buffer> {
-      const cached = pageBytes.get(page);
+    async getPageBytes(page: number, frozenAt: Date | null = null): Promise<Buffer> {
+      const view = viewAt(frozenAt);
+      const cached = view.pageBytes.get(page);
       if (cached !== undefined) return cached;
-      const current = pageBytes;
-      const bytes = Buffer.from(JSON.stringify(await service.getPage({ page }, false)));
-      if (current === pageBytes) pageBytes.set(page, bytes);
+      const bytes = Buffer.from(JSON.stringify(pageOf(await view.load(), view, { page }, false)));
+      view.pageBytes.set(page, bytes);
       return bytes;
     },
 
@@ -116,37 +182,95 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
      * The JSON bytes of a search's page: the same answer as getPage, remembered until the standings change (players
      * repeat searches: their own name, their rivals'). Admins' and players' answers are kept apart.
      */
-    async getSearchBytes(query: LeaderboardQuery & { search: string }, isAdmin: boolean): Promise<Buffer> {
+    async getSearchBytes(
+      query: LeaderboardQuery & { search: string },
+      isAdmin: boolean,
+      frozenAt: Date | null = null,
+    ): Promise<Buffer> {
+      const view = viewAt(frozenAt);
       const key = `${isAdmin ? 'a' : 'p'}${query.page}|${query.search}`;
-      const cached = searchBytes.get(key);
+      const cached = view.searchBytes.get(key);
       if (cached !== undefined) return cached;
-      const current = searchBytes;
-      const bytes = Buffer.from(JSON.stringify(await service.getPage(query, isAdmin)));
-      if (current === searchBytes) {
-        if (searchBytesSize + bytes.length > SEARCH_CACHE_BYTES) {
-          searchBytes.clear();
-          searchBytesSize = 0;
-        }
-        searchBytes.set(key, bytes);
-        searchBytesSize += bytes.length + key.length;
-      }
+      const bytes = Buffer.from(JSON.stringify(pageOf(await view.load(), view, query, isAdmin)));
+      view.rememberSearch(key, bytes);
       return bytes;
     },
 
     /** GET /api/scoreboard/ctftime: built once per change of the standings (and per event phase), not per request. */
-    getCtftimeBytes(): Promise<Buffer> {
+    getCtftimeBytes(frozenAt: Date | null = null): Promise<Buffer> {
+      const view = viewAt(frozenAt);
       const scope = deps.feedScope?.() ?? '';
-      const current = feedBytes;
-      let bytes = current.get(scope);
+      let bytes = view.feedBytes.get(scope);
       if (!bytes) {
         bytes = (async () => {
-          const [ranked, tasks, solves] = [await load(), (await deps.listFeedTasks?.()) ?? [], await repository.listSolves()];
-          return Buffer.from(JSON.stringify(buildCtftimeFeed(ranked, tasks, solves)));
+          const [ranked, tasks, solves] = [await view.load(), (await deps.listFeedTasks?.()) ?? [], await view.solves()];
+          const feedSolves =
+            frozenAt === null ? solves : valuedAtFreeze(solves, await scorings(), countByChallenge(solves), frozenAt);
+          return Buffer.from(JSON.stringify(buildCtftimeFeed(ranked, tasks, feedSolves)));
         })();
-        current.set(scope, bytes);
-        bytes.catch(() => current.delete(scope));
+        view.feedBytes.set(scope, bytes);
+        const pending = bytes;
+        pending.catch(() => view.feedBytes.delete(scope));
       }
       return bytes;
+    },
+
+    /** Every ranked standing, in leaderboard order (the score graph's top: docs/product.md#score-graph). */
+    listStandings: (): Promise<readonly Standing[]> => viewAt(null).load(),
+
+    /**
+     * Another player's profile during a freeze (docs/product.md#freeze): the score, solves and badges they had at the
+     * freeze; undefined when they are not ranked (then their profile shows what the users table says).
+     */
+    async getFrozenProfile(
+      userId: string,
+      frozenAt: Date,
+    ): Promise<{ score: number; solvedChallenges: string[]; badges: string[] } | undefined> {
+      const view = viewAt(frozenAt);
+      const standing = (await view.load()).find((s) => s.uid === userId);
+      const solves = (await view.solves()).filter((s) => s.userId === userId);
+      return {
+        score: standing?.score ?? ownScoreAt(solves, countByChallenge(await view.solves()), await scorings(), frozenAt, 0),
+        solvedChallenges: solves.map((s) => s.challengeId),
+        badges: await repository.listBadgesUntil(userId, frozenAt),
+      };
+    },
+
+    /** A player's own score as they see it during a freeze (their later solves at the values they see). */
+    async getOwnScore(userId: string, frozenAt: Date, adjustment?: number): Promise<number> {
+      const frozenSolves = await viewAt(frozenAt).solves();
+      const own = await repository.listCostedSolves({ userId });
+      const adjusted = adjustment ?? (await repository.findScoreAdjustment(userId));
+      return ownScoreAt(own, countByChallenge(frozenSolves), await scorings(), frozenAt, adjusted);
+    },
+
+    /** What a player's solve gives as they see it during a freeze, and their score so (the answer to their flag). */
+    async getOwnSolveView(userId: string, challengeId: string, frozenAt: Date): Promise<{ points: number; score: number }> {
+      const counts = countByChallenge(await viewAt(frozenAt).solves());
+      const own = await repository.listCostedSolves({ userId });
+      const solve = own.find((s) => s.challengeId === challengeId);
+      const scoringOf = await scorings();
+      const adjustment = await repository.findScoreAdjustment(userId);
+      return {
+        points: solve ? ownScoreAt([solve], counts, scoringOf, frozenAt, 0) : 0,
+        score: ownScoreAt(own, counts, scoringOf, frozenAt, adjustment),
+      };
+    },
+
+    /** The signed-in player's own user shape as they see it: during a freeze, their score and after-freeze solves so. */
+    async getOwnView(user: PublicUser, frozenAt: Date | null, adjustment: number): Promise<PublicUser> {
+      if (frozenAt === null) return user;
+      return {
+        ...user,
+        score: await service.getOwnScore(user.uid, frozenAt, adjustment),
+        solvedAfterFreeze: await service.listSolvedAfter(user.uid, frozenAt),
+      };
+    },
+
+    /** The challenges a player solved after the freeze (marked so on their own profile). */
+    async listSolvedAfter(userId: string, frozenAt: Date): Promise<string[]> {
+      const own = await repository.listCostedSolves({ userId });
+      return own.filter((s) => s.solvedAt.getTime() > frozenAt.getTime()).map((s) => s.challengeId);
     },
 
     /** Forces a rebuild (e.g. after a change made outside the event bus). */
@@ -157,5 +281,17 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
     },
   };
   return service;
+}
+
+function valuedAtFreeze(
+  solves: readonly CostedSolve[],
+  scoringOf: ReadonlyMap<string, Scoring>,
+  counts: ReadonlyMap<string, number>,
+  frozenAt: Date,
+): CostedSolve[] {
+  return solves.map((solve) => ({
+    ...solve,
+    points: ownScoreAt([solve], counts, scoringOf, frozenAt, 0),
+  }));
 }
 export type LeaderboardService = ReturnType<typeof createLeaderboardService>;

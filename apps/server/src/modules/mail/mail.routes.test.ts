@@ -1,17 +1,31 @@
+import { Writable } from 'node:stream';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, TestClient } from '../../../test/build-test-app.js';
+import { createLoggerOptions } from '../../lib/logger.js';
 
 let t: TestApp;
+const logLines: string[] = [];
 
 beforeAll(async () => {
-  t = await buildTestApp();
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      logLines.push(chunk.toString());
+      done();
+    },
+  });
+  t = await buildTestApp({ logger: { ...createLoggerOptions('info'), stream } });
 });
 afterAll(async () => {
   await t.close();
 });
 
 describe('the outbox (no SMTP_URL)', () => {
+  it('is announced in the log at start', () => {
+    expect(logLines.join('')).toContain('no SMTP_URL: account mails go to the outbox that admins read in the admin panel');
+  });
+
   it('keeps the mails for the admins, who read them in the admin panel; players cannot', async () => {
     const player = await registerPlayer(t.app);
     await new TestClient(t.app).post('/api/auth/password/forgot', { email: player.email }, { 'accept-language': 'fr' });

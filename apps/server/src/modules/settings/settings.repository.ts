@@ -13,8 +13,6 @@ export interface StoredSettings {
 const EMPTY: StoredSettings = { data: {}, revision: 0 };
 
 export interface SettingsRepository {
-  /** Runs `fn` in one transaction with a repository bound to it; the executor is handed over for the audit log. */
-  transaction<T>(fn: (repository: SettingsRepository, executor: Db) => Promise<T>): Promise<T>;
   findSettings(): Promise<StoredSettings>;
   /**
    * Reads the settings and, inside a transaction, holds off any other change until it ends (the row is created first
@@ -25,13 +23,9 @@ export interface SettingsRepository {
   mergeSettings(changes: Record<string, unknown>): Promise<StoredSettings>;
 }
 
-/** `db` may be a transaction (see transaction()). */
+/** `db` may be a transaction (the unit of work app.ts gives the settings service). */
 export function createSettingsRepository(db: Db): SettingsRepository {
   return {
-    async transaction<T>(fn: (repository: SettingsRepository, executor: Db) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => fn(createSettingsRepository(tx), tx));
-    },
-
     async findSettings(): Promise<StoredSettings> {
       const [row] = await db.select({ data: platformSettings.data, revision: platformSettings.revision }).from(platformSettings);
       return row ?? EMPTY;

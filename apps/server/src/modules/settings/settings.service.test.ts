@@ -3,13 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_EVENT_SETTINGS, type PlatformSettings } from '@drapeau/shared';
 
 import type { Database } from '../../db/client.js';
+import { createUnitOfWork } from '../../db/unit-of-work.js';
 import { users } from '../../db/schema/index.js';
 import { createTestDatabase } from '../../../test/test-database.js';
 import { createAuditRepository } from '../audit/audit.repository.js';
 import { createAuditService } from '../audit/audit.service.js';
-import { createMemoryEventBus } from '../events/event-bus.js';
+import { createMemoryEventBus, type EventBus } from '../events/event-bus.js';
 
-import { createSettingsService, toPlatformSettings } from './settings.service.js';
+import { createSettingsRepository } from './settings.repository.js';
+import { createSettingsService, type SettingsServiceDeps, toPlatformSettings } from './settings.service.js';
 
 let database: Database;
 beforeAll(async () => {
@@ -43,13 +45,25 @@ describe('toPlatformSettings', () => {
   });
 });
 
+/** Wired as app.ts wires it: a change and its audit entry in one transaction. */
+function buildSettingsService(events: EventBus, onUpdated?: SettingsServiceDeps['onUpdated']) {
+  return createSettingsService({
+    repository: createSettingsRepository(database.db),
+    transaction: createUnitOfWork(database.db, (tx) => ({
+      settings: createSettingsRepository(tx),
+      audit: createAuditService({ repository: createAuditRepository(tx) }),
+    })),
+    events,
+    onUpdated,
+  });
+}
+
 describe('the settings service', () => {
   it('gives every instance on the bus the new value synchronously, and tells their subscribers', async () => {
     const events = createMemoryEventBus();
-    const auditIn = (executor: typeof database.db) => createAuditService({ repository: createAuditRepository(executor) });
     const updated: string[][] = [];
-    const first = createSettingsService({ db: database.db, events, auditIn, onUpdated: (changed) => updated.push(changed) });
-    const second = createSettingsService({ db: database.db, events, auditIn });
+    const first = buildSettingsService(events, (changed) => updated.push(changed));
+    const second = buildSettingsService(events);
     await first.load();
     await second.load();
     const seen: [PlatformSettings, PlatformSettings][] = [];

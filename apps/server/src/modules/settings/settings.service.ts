@@ -8,19 +8,19 @@ import {
   type UpdatePlatformSettingsBody,
 } from '@drapeau/shared';
 
-import type { Db } from '../../db/client.js';
+import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { AuditService } from '../audit/audit.service.js';
 import type { EventBus } from '../events/event-bus.js';
 
-import { createSettingsRepository } from './settings.repository.js';
+import type { SettingsRepository } from './settings.repository.js';
 
 export type SettingsListener = (next: PlatformSettings, previous: PlatformSettings) => void;
 
 export interface SettingsServiceDeps {
-  db: Db;
+  repository: SettingsRepository;
+  /** One transaction for a change: the settings row and its audit entry commit together. */
+  transaction: UnitOfWork<{ settings: SettingsRepository; audit: Pick<AuditService, 'record'> }>;
   events: EventBus;
-  /** The audit log bound to a transaction, so that the entry commits with the change. */
-  auditIn: (executor: Db) => Pick<AuditService, 'record'>;
   /** Told, on the instance that made it, once a change is committed and published (e.g. to tell browsers). */
   onUpdated?: (changed: PlatformSettingKey[], settings: PlatformSettings) => void;
 }
@@ -47,8 +47,7 @@ const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringi
  * notifications arrive out of order.
  */
 export function createSettingsService(deps: SettingsServiceDeps) {
-  const { events, auditIn } = deps;
-  const repository = createSettingsRepository(deps.db);
+  const { events, repository, transaction } = deps;
   let current: { revision: number; settings: PlatformSettings } = {
     revision: -1,
     settings: Object.freeze({ ...DEFAULT_PLATFORM_SETTINGS }),
@@ -89,7 +88,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
 
     /** Changes the settings given (the others stay), audited in the same transaction; a no-op writes nothing. */
     async update(actorId: string, body: UpdatePlatformSettingsBody): Promise<PlatformSettings> {
-      const result = await repository.transaction(async (tx, executor) => {
+      const result = await transaction(async ({ settings: tx, audit }) => {
         const before = await tx.lockSettings();
         const previous = toPlatformSettings(before.data);
         const values: Record<string, unknown> = {};
@@ -103,7 +102,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
         const changed = Object.keys(values) as PlatformSettingKey[];
         if (changed.length === 0) return { revision: before.revision, settings: previous, changed };
         const after = await tx.mergeSettings(values);
-        await auditIn(executor).record({ actorId, action: 'settings.update', details });
+        await audit.record({ actorId, action: 'settings.update', details });
         return { revision: after.revision, settings: toPlatformSettings(after.data), changed };
       });
       apply(result.revision, result.settings);

@@ -28,7 +28,7 @@ export interface SubmissionsRepository {
    * Inserts the solve; the unique (user, challenge) constraint turns a second one into `false` instead of a double
    * solve, whatever the concurrency (docs/conventions.md#validation-and-errors: the database guards invariants).
    */
-  insertSolve(userId: string, challengeId: string, points: number): Promise<boolean>;
+  insertSolve(userId: string, challengeId: string, points: number, solvedAt: Date): Promise<boolean>;
   /** Adds to the score in the same transaction as the solve and returns the new score and the shown username. */
   addToScore(userId: string, points: number): Promise<{ score: number; username: string }>;
   /** Locks the challenge's row for this transaction and counts its solves (dynamic values count one solve at a time). */
@@ -59,10 +59,11 @@ export function createSubmissionsRepository(db: Db): SubmissionsRepository {
     async insertAttempt(attempt: AttemptRecord): Promise<void> {
       await db.insert(submissions).values(attempt);
     },
-    async insertSolve(userId: string, challengeId: string, points: number): Promise<boolean> {
+    async insertSolve(userId: string, challengeId: string, points: number, solvedAt: Date): Promise<boolean> {
       const inserted = await db
         .insert(solves)
-        .values({ userId, challengeId, points })
+        // The server's clock (lib/clock.ts), which the freeze's cut-off compares with (docs/product.md#freeze).
+        .values({ userId, challengeId, points, solvedAt })
         .onConflictDoNothing({ target: [solves.userId, solves.challengeId] })
         .returning({ id: solves.id });
       return inserted.length > 0;

@@ -26,6 +26,9 @@ export type SubmitFlagOutcome =
   | { status: 'practice'; points: 0; attemptsLeft: number | null }
   | { status: Exclude<SubmitStatus, 'correct' | 'practice'>; attemptsLeft: number | null };
 
+/** A solve as the bus carries it: during a freeze, with what its solver may be told (events.routes.ts). */
+export type FrozenAwareSolveEvent = SolveEvent & { frozenView?: { points: number; score: number } };
+
 export function createSubmissionsService(deps: {
   repository: SubmissionsRepository;
   challenges: ChallengesService;
@@ -38,7 +41,15 @@ export function createSubmissionsService(deps: {
    * new solve, so that a burst cannot pass the limit and junk on a solved challenge counts too (docs/decisions/010-abuse-limits.md).
    */
   wrongFlagLimiter: RateLimiter;
-  onSolve?: (event: SolveEvent) => void;
+  onSolve?: (event: FrozenAwareSolveEvent) => void;
+  /**
+   * During a freeze (docs/product.md#freeze): the cut-off for this submitter, and what their solve and score are as they
+   * see them (the live ones would tell how many solved since the freeze, through dynamic values).
+   */
+  freeze?: {
+    frozenAtFor(isAdmin: boolean): Date | null;
+    ownSolveView(userId: string, challengeId: string, frozenAt: Date): Promise<{ points: number; score: number }>;
+  };
   onWrongFlag?: () => void;
   /** Whose per-user flag a text is, if anyone's (a shared flag). */
   findPerUserOwner: (challengeId: string, flag: string) => Promise<string | undefined>;
@@ -107,14 +118,16 @@ export function createSubmissionsService(deps: {
         return { status: 'practice', points: 0, attemptsLeft: left };
       }
 
-      let solveEvent: SolveEvent | undefined;
+      let solveEvent: FrozenAwareSolveEvent | undefined;
       const outcome = await repository.transaction(async (tx, executor): Promise<SubmitFlagOutcome> => {
         await tx.insertAttempt(attempt);
         const isDynamic = challenge.scoring.type === 'dynamic';
         const before = isDynamic ? await tx.lockChallenge(challenge.id) : 0;
         const value = currentValue(challenge.scoring, before + 1);
         const points = Math.max(0, value - (await tx.sumHintCosts(input.userId, challenge.id)));
-        if (!(await tx.insertSolve(input.userId, challenge.id, points))) return { status: 'already_solved', attemptsLeft: left };
+        const solvedAt = clock.now();
+        if (!(await tx.insertSolve(input.userId, challenge.id, points, solvedAt)))
+          return { status: 'already_solved', attemptsLeft: left };
         const { score, username } = await tx.addToScore(input.userId, points);
         // Retroactive (CTFd's dynamic value): every earlier solver now gets the new value too.
         if (isDynamic) await tx.recomputeSolvePoints(challenge.id, value);
@@ -127,18 +140,25 @@ export function createSubmissionsService(deps: {
           points,
           firstBlood,
           score,
-          solvedAt: clock.now().toISOString(),
+          solvedAt: solvedAt.toISOString(),
         };
         return { status: 'correct', points, score, newBadges, attemptsLeft: left };
       });
       // Only a new solve gives its point back: a correct flag sent again to a solved challenge is stored junk too.
+      let answer = outcome;
       if (outcome.status === 'correct') {
         await consumed.refund();
-        challenges.noteSolve(input.userId, challenge.id);
+        challenges.noteSolve(input.userId, challenge.id, solveEvent ? new Date(solveEvent.solvedAt) : undefined);
+        const frozenAt = deps.freeze?.frozenAtFor(input.isAdmin ?? false) ?? null;
+        if (frozenAt !== null && solveEvent) {
+          const seen = await deps.freeze!.ownSolveView(input.userId, challenge.id, frozenAt);
+          solveEvent.frozenView = seen;
+          answer = { ...outcome, ...seen };
+        }
       }
       // Announced after the commit, so that a client refetching on the event sees the solve.
       if (solveEvent) deps.onSolve?.(solveEvent);
-      return outcome;
+      return answer;
     },
   };
 }

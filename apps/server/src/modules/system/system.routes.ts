@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import { ErrorBodySchema, HealthSchema, PublicStatsSchema, RANK_TIERS, ReadySchema } from '@drapeau/shared';
+import { ErrorBodySchema, HealthSchema, PublicStatsSchema, ReadySchema } from '@drapeau/shared';
 
 import type { Readiness } from './readiness.js';
-import type { SystemRepository } from './system.repository.js';
+import type { SystemService } from './system.service.js';
 
 /** Public, unauthenticated routes: liveness and readiness for orchestrators, the landing page's numbers. */
 export const systemRoutes: FastifyPluginAsyncZod<{
-  repository: SystemRepository;
+  system: SystemService;
   readiness: Readiness;
-  /** A timed event is set (docs/product.md#events). */
-  isEventMode: () => boolean;
-}> = async (app, { repository, readiness, isEventMode }) => {
+}> = async (app, { system, readiness }) => {
   app.get(
     '/health',
     {
@@ -36,9 +34,5 @@ export const systemRoutes: FastifyPluginAsyncZod<{
     async () => readiness.check(),
   );
 
-  app.get('/stats', { schema: { tags: ['system'], response: { 200: PublicStatsSchema } } }, async () => ({
-    ...(await repository.countCatalogue()),
-    rankTierCount: RANK_TIERS.length,
-    isEventMode: isEventMode(),
-  }));
+  app.get('/stats', { schema: { tags: ['system'], response: { 200: PublicStatsSchema } } }, () => system.publicStats());
 };

@@ -2,6 +2,7 @@ import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { apiTokens, users } from '../../db/schema/index.js';
+import { shownUsername } from '../../db/user-row.js';
 
 export interface ApiTokenRow {
   id: string;
@@ -76,7 +77,7 @@ export function createTokensRepository(db: Db) {
     async listAllTokens(options: { userId?: string; limit: number; offset: number }) {
       const where = options.userId ? eq(apiTokens.userId, options.userId) : undefined;
       const rows: AdminApiTokenRow[] = await db
-        .select({ ...listed, username: sql<string>`coalesce(${users.displayUsername}, ${users.username}, ${users.name})` })
+        .select({ ...listed, username: shownUsername })
         .from(apiTokens)
         .innerJoin(users, eq(users.id, apiTokens.userId))
         .where(where)
@@ -103,10 +104,7 @@ export function createTokensRepository(db: Db) {
     },
 
     async findUsername(userId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ username: sql<string>`coalesce(${users.displayUsername}, ${users.username}, ${users.name})` })
-        .from(users)
-        .where(eq(users.id, userId));
+      const [row] = await db.select({ username: shownUsername }).from(users).where(eq(users.id, userId));
       return row?.username;
     },
 

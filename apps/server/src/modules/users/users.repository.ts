@@ -2,7 +2,7 @@ import { count, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { type UserRow, userRowColumns } from '../../db/user-row.js';
+import { profileChangeColumns, type UserRow, userRowColumns } from '../../db/user-row.js';
 
 export type { UserRow };
 
@@ -30,13 +30,7 @@ export function createUsersRepository(db: Db) {
     async updateProfile(id: string, changes: { username?: string; bio?: string }): Promise<void> {
       await db
         .update(users)
-        .set({
-          ...(changes.username !== undefined
-            ? { username: changes.username.toLowerCase(), displayUsername: changes.username, name: changes.username }
-            : {}),
-          ...(changes.bio !== undefined ? { bio: changes.bio } : {}),
-          updatedAt: new Date(),
-        })
+        .set({ ...profileChangeColumns(changes), updatedAt: new Date() })
         .where(eq(users.id, id));
     },
     /**

@@ -3,12 +3,19 @@ import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-pr
 import { PublicUserSchema, UpdateProfileBodySchema, UserIdParamsSchema } from '@drapeau/shared';
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';
+import type { FrozenAtOf } from '../event/event.routes.js';
 
 import { AVATAR_BODY_DOCUMENT, readAvatarUpload, registerAvatarBodyParsers } from './avatar-upload.js';
 import type { UsersService } from './users.service.js';
 
-export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; guards: Guards }> = async (app, options) => {
+export const usersRoutes: FastifyPluginAsyncZod<{
+  users: UsersService;
+  guards: Guards;
+  /** During a freeze, others' profiles are as at the freeze (docs/product.md#freeze). */
+  frozenAt?: FrozenAtOf;
+}> = async (app, options) => {
   const { users, guards } = options;
+  const frozenAt = options.frozenAt ?? (() => null);
 
   app.patch(
     '/me',
@@ -45,7 +52,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{ users: UsersService; guards: G
       onRequest: guards.requireUser,
       schema: { tags: ['users'], params: UserIdParamsSchema, response: { 200: PublicUserSchema } },
     },
-    async (request) => users.getUser(request.params.userId, currentUser(request)),
+    async (request) => users.getUser(request.params.userId, currentUser(request), frozenAt(request)),
   );
 
   app.get(

@@ -51,6 +51,17 @@ export function createUsersService(deps: {
   avatarLimiter: RateLimiter;
   /** Refuses staff names and look-alikes of other players' (auth/username-policy.ts). */
   checkUsername: (username: string, exceptUserId: string) => Promise<void>;
+  /** During a freeze (docs/product.md#freeze): what others' profiles showed at the freeze, and one's own score as seen. */
+  freeze?: {
+    frozenProfileOf(
+      userId: string,
+      frozenAt: Date,
+    ): Promise<{ score: number; solvedChallenges: string[]; badges: string[] } | undefined>;
+    ownScoreOf(userId: string, frozenAt: Date, adjustment: number): Promise<number>;
+    solvedAfter(userId: string, frozenAt: Date): Promise<string[]>;
+  };
+  /** The challenges a player solved first, live or as at the freeze (first blood, docs/product.md#first-blood). */
+  firstBloodsOf?: (userId: string, frozenAt: Date | null) => Promise<string[]>;
 }) {
   const { repository, avatars, events, profileLimiter, avatarLimiter } = deps;
   const consume = async (limiter: RateLimiter, userId: string) => {
@@ -58,10 +69,21 @@ export function createUsersService(deps: {
     if (!consumed.allowed) throw rateLimited(consumed.retryAfterSeconds);
   };
 
-  async function getUser(userId: string, viewer: Viewer | null): Promise<PublicUser> {
+  async function getUser(userId: string, viewer: Viewer | null, frozenAt: Date | null = null): Promise<PublicUser> {
     const row = await repository.findUserById(userId);
     if (!row) throw notFound('USER_NOT_FOUND', 'This user does not exist.');
-    return toPublicUser(row, viewer);
+    const user = { ...toPublicUser(row, viewer), firstBloods: (await deps.firstBloodsOf?.(userId, frozenAt)) ?? [] };
+    if (frozenAt === null || !deps.freeze) return user;
+    if (viewer?.userId === userId) {
+      // One's own solves stay visible, those after the freeze marked; the score counts them at the values one sees.
+      return {
+        ...user,
+        score: await deps.freeze.ownScoreOf(userId, frozenAt, row.scoreAdjustment),
+        solvedAfterFreeze: await deps.freeze.solvedAfter(userId, frozenAt),
+      };
+    }
+    const frozen = await deps.freeze.frozenProfileOf(userId, frozenAt);
+    return frozen ? { ...user, ...frozen } : user;
   }
 
   return {

@@ -22,7 +22,7 @@ export function shiftLetters(text: string, shift: number): string {
   });
 }
 
-function wrapLines(paragraph: string, width: number): string {
+export function wrapLines(paragraph: string, width: number): string {
   const lines: string[] = [];
   let line = '';
   for (const word of paragraph.split(' ')) {

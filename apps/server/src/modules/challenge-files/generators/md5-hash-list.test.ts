@@ -78,7 +78,9 @@ describe('generateMd5HashList', () => {
       const cracked = withTempFiles({ 'hashes.txt': file.data }, (dir) => {
         const [extract = '', crack = '', show = ''] = steps;
         runTool('bash', ['-euc', extract], { cwd: dir });
-        runTool('bash', ['-c', `${crack} --potfile-path=pot --quiet -o /dev/null`], { cwd: dir });
+        // A session of its own: two hashcat runs at once (the other test worker) would share the default one and refuse.
+        const session = `--session=drapeau-md5-${process.pid}-${Date.now()}`;
+        runTool('bash', ['-c', `${crack} ${session} --potfile-path=pot --quiet -o /dev/null`], { cwd: dir });
         return runTool('bash', ['-euc', `${show} --potfile-path=pot`], { cwd: dir }).stdout.trim();
       });
       const password = cracked.split(':').at(-1) ?? '';

@@ -7,7 +7,11 @@ export const ETHERTYPE_IPV4 = 0x0800;
 export const ETHERTYPE_ARP = 0x0806;
 export const IP_PROTOCOL_TCP = 6;
 export const IP_PROTOCOL_UDP = 17;
-const LINKTYPE_ETHERNET = 1;
+export const LINKTYPE_ETHERNET = 1;
+/** 802.11 frames without radio header and without FCS. */
+export const LINKTYPE_IEEE802_11 = 105;
+/** Linux usbmon with the 64-byte header (what `tcpdump -i usbmon1` and Wireshark save). */
+export const LINKTYPE_USB_LINUX_MMAPPED = 220;
 const MIN_ETHERNET_FRAME = 60;
 
 export interface CapturedFrame {
@@ -152,18 +156,26 @@ export function buildArpPacket(
   return packet;
 }
 
-/** Serialises frames (sorted by time, stable) as a classic microsecond libpcap file. */
-export function encodePcap(frames: readonly CapturedFrame[]): Buffer {
+/** The frames in time order; frames at the same time keep their order. */
+export function sortByTime<T extends { timestampUs: number }>(frames: readonly T[]): T[] {
+  return frames
+    .map((frame, index) => ({ frame, index }))
+    .sort((a, b) => a.frame.timestampUs - b.frame.timestampUs || a.index - b.index)
+    .map(({ frame }) => frame);
+}
+
+/** Serialises frames (sorted by time, stable) as a classic microsecond libpcap file of that link type (Ethernet by default). */
+export function encodePcap(
+  frames: readonly CapturedFrame[],
+  { linkType = LINKTYPE_ETHERNET, snapLength = 65535 }: { linkType?: number; snapLength?: number } = {},
+): Buffer {
   const header = Buffer.alloc(24);
   header.writeUInt32LE(0xa1b2c3d4, 0);
   header.writeUInt16LE(2, 4);
   header.writeUInt16LE(4, 6);
-  header.writeUInt32LE(65535, 16); // snaplen
-  header.writeUInt32LE(LINKTYPE_ETHERNET, 20);
-  const sorted = frames
-    .map((frame, index) => ({ frame, index }))
-    .sort((a, b) => a.frame.timestampUs - b.frame.timestampUs || a.index - b.index);
-  const records = sorted.flatMap(({ frame }) => {
+  header.writeUInt32LE(snapLength, 16);
+  header.writeUInt32LE(linkType, 20);
+  const records = sortByTime(frames).flatMap((frame) => {
     const record = Buffer.alloc(16);
     record.writeUInt32LE(Math.floor(frame.timestampUs / 1e6), 0);
     record.writeUInt32LE(frame.timestampUs % 1e6, 4);

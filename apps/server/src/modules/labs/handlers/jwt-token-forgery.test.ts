@@ -129,6 +129,8 @@ describe('jwt-token-forgery lab', () => {
             '-a',
             '0',
             '--potfile-disable',
+            // A session of its own: another hashcat run at once (the other test worker) would share the default one.
+            `--session=drapeau-jwt-${process.pid}-${Date.now()}`,
             '--quiet',
             '--outfile-format',
             '2',

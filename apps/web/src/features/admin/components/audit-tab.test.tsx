@@ -38,7 +38,7 @@ describe('audit log', () => {
   ])('names the counts of a seed in words, never as raw keys (%s)', async (language, action, labels) => {
     await i18n.changeLanguage(language);
     renderAudit();
-    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    const table = await screen.findByRole('table');
     const row = (await within(table).findByText(action)).closest('tr')!;
     const text = row.textContent ?? '';
     expect(text).not.toMatch(/challengeCount|badgeCount/);

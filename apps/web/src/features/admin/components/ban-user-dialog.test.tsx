@@ -29,7 +29,7 @@ function renderUsers() {
   return { ...renderApp('/admin', { sessionUser: ADMIN }), api };
 }
 
-const row = (name: string) => screen.findByRole('listitem', { name }, { timeout: 5000 });
+const row = (name: string) => screen.findByRole('listitem', { name });
 const banRequests = (api: ReturnType<typeof renderUsers>['api']) => api.state.requests.filter((r) => r.path.endsWith('/ban'));
 
 describe('suspending an account', () => {

@@ -44,7 +44,7 @@ function renderMailTab(options: { mode?: 'smtp' | 'outbox'; mails?: OutboxMail[]
 describe('admin mail outbox tab', () => {
   it('says no SMTP server is configured, and lists each mail with recipient, subject, language and date', async () => {
     renderMailTab();
-    expect(await screen.findByRole('tab', { name: 'Mail outbox', selected: true }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Mail outbox', selected: true })).toBeInTheDocument();
     expect(await screen.findByRole('note')).toHaveTextContent(/No SMTP server is configured \(SMTP_URL\)/);
     const list = await screen.findByRole('list', { name: 'Mails' });
     const items = within(list).getAllByRole('listitem');
@@ -77,7 +77,7 @@ describe('admin mail outbox tab', () => {
 
   it('says mails are sent when SMTP is configured', async () => {
     renderMailTab({ mode: 'smtp', mails: [] });
-    expect(await screen.findByRole('note', {}, { timeout: 5000 })).toHaveTextContent(/An SMTP server is configured/);
+    expect(await screen.findByRole('note')).toHaveTextContent(/An SMTP server is configured/);
     expect(screen.getByText('No mail in the outbox')).toBeInTheDocument();
   });
 
@@ -86,7 +86,7 @@ describe('admin mail outbox tab', () => {
       buildMail({ id: i + 1, subject: `Mail ${i + 1}`, recipient: `p${i + 1}@example.com` }),
     );
     const { user, api } = renderMailTab({ mails });
-    await screen.findByText('Mail 1', {}, { timeout: 5000 });
+    await screen.findByText('Mail 1');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText(`Mail ${ADMIN_PAGE_SIZE + 2}`)).toBeInTheDocument();
     expect(screen.queryByText('Mail 1')).not.toBeInTheDocument();
@@ -96,7 +96,7 @@ describe('admin mail outbox tab', () => {
   it('speaks French', async () => {
     await i18n.changeLanguage('fr');
     const { user } = renderMailTab();
-    expect(await screen.findByRole('tab', { name: 'Boîte d’envoi', selected: true }, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: 'Boîte d’envoi', selected: true })).toBeInTheDocument();
     expect(await screen.findByRole('note')).toHaveTextContent(/Aucun serveur SMTP n’est configuré/);
     expect(screen.getByText('À alice@example.com', { exact: false })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^Ouvrir «.Choose a new password.» à alice@example.com$/ }));

@@ -25,7 +25,7 @@ function renderSettings() {
 describe('admin settings tab', () => {
   it('shows admins on the leaderboard by default, and hides them with one switch, saved on the server', async () => {
     const { user, api } = renderSettings();
-    const toggle = await screen.findByRole('switch', { name: 'Hide admins from the leaderboard' }, { timeout: 5000 });
+    const toggle = await screen.findByRole('switch', { name: 'Hide admins from the leaderboard' });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     expect(toggle).toHaveAccessibleDescription(/Admins are shown on the leaderboard with the rank Admin/);
 
@@ -40,7 +40,7 @@ describe('admin settings tab', () => {
 
   it('sets email verification to off, optional or required, each choice explained, saved on the server', async () => {
     const { user, api } = renderSettings();
-    const group = await screen.findByRole('group', { name: 'Email verification' }, { timeout: 5000 });
+    const group = await screen.findByRole('group', { name: 'Email verification' });
     const optional = within(group).getByRole('radio', { name: 'Optional' });
     expect(optional).toBeChecked();
     expect(optional).toHaveAccessibleDescription(/players can play before confirming/);
@@ -63,7 +63,7 @@ describe('admin settings tab', () => {
     await i18n.changeLanguage('fr');
     renderSettings();
     expect(await screen.findByRole('tab', { name: 'Paramètres', selected: true })).toBeInTheDocument();
-    const toggle = await screen.findByRole('switch', { name: 'Masquer les admins du classement' }, { timeout: 5000 });
+    const toggle = await screen.findByRole('switch', { name: 'Masquer les admins du classement' });
     expect(toggle).toHaveAccessibleDescription(/Les admins figurent au classement avec le rang Admin/);
     const group = screen.getByRole('group', { name: 'Vérification de l’adresse e-mail' });
     expect(within(group).getByRole('radio', { name: 'Facultative' })).toBeChecked();

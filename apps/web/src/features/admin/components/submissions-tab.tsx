@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { pickText, useLocale } from '@/lib/use-locale';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 import type { SubmissionFilters } from '../api/admin-keys';
 import { useChallengeList } from '../api/get-challenge-titles';
@@ -13,7 +14,6 @@ import { Pager } from './pager';
 import { EmptyState, SectionError, SectionSpinner } from './section-state';
 import { SubmissionFilterBar } from './submission-filters';
 import { SubmissionsTable } from './submissions-table';
-import { useDebouncedValue } from './use-debounced-value';
 import { usePagedFilter } from './use-paged-filter';
 
 const NO_FILTERS: SubmissionFilters = { user: '', challenge: '', result: '' };

@@ -36,7 +36,7 @@ describe('API tokens tab', () => {
       }),
     );
     const { user } = renderApp('/admin?tab=tokens', { sessionUser: buildAdmin() });
-    const revoke = await screen.findByRole('button', { name: 'Revoke the token solver of alice' }, { timeout: 5000 });
+    const revoke = await screen.findByRole('button', { name: 'Revoke the token solver of alice' });
     expect(within(revoke.closest('li')!).getByText('…x9Qz')).toBeInTheDocument();
     await user.click(revoke);
     await waitFor(() => expect(screen.getByText('No player has an API token.')).toBeInTheDocument());

@@ -24,7 +24,7 @@ function renderUsers() {
 }
 
 // The first visit loads the lazy /admin route, which can take longer than the default second.
-const row = (name: string) => screen.findByRole('listitem', { name }, { timeout: 5000 });
+const row = (name: string) => screen.findByRole('listitem', { name });
 
 describe('user management', () => {
   it('lists users with email, rank, score and badge chips', async () => {

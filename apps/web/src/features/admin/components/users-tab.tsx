@@ -1,13 +1,14 @@
-import { Search, UserX } from 'lucide-react';
+import { UserX } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { Badge, PublicUser } from '@drapeau/shared';
 
-import { Input } from '@/components/ui/input';
+import { SearchBox } from '@/components/ui/search-box';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 
 import { useUnbanUser } from '../api/ban-user';
 import { useAdminUsers } from '../api/get-admin-users';
@@ -21,7 +22,6 @@ import { EditUserDialog } from './edit-user-dialog';
 import { ResetTwoFactorDialog } from './reset-two-factor-dialog';
 import { Pager } from './pager';
 import { EmptyState, SectionError, SectionSpinner } from './section-state';
-import { useDebouncedValue } from './use-debounced-value';
 import { usePagedFilter } from './use-paged-filter';
 import { UserRow, type UserAction } from './user-row';
 
@@ -62,23 +62,14 @@ export function UsersTab({ currentUserId }: { currentUserId: string }) {
   }
 
   const searchBox = (
-    <div role="search" className="relative w-full md:max-w-xs">
-      <Search
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-        aria-hidden="true"
-      />
-      <Input
-        type="search"
-        value={search}
-        onChange={(event) => setSearch(event.target.value)}
-        placeholder={t('admin:users.searchPlaceholder')}
-        aria-label={t('admin:users.search')}
-        className="pl-9"
-      />
-      {users.isFetching && !users.isPending && (
-        <Spinner className="absolute top-1/2 right-3 size-4 -translate-y-1/2" label={t('common:loading')} />
-      )}
-    </div>
+    <SearchBox
+      value={search}
+      onChange={setSearch}
+      label={t('admin:users.search')}
+      placeholder={t('admin:users.searchPlaceholder')}
+      status={users.isFetching && !users.isPending && <Spinner className="size-4" label={t('common:loading')} />}
+      className="md:max-w-xs"
+    />
   );
 
   return (

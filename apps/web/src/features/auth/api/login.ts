@@ -9,7 +9,7 @@ import { startSession } from './session-cache';
 
 /**
  * POST /api/auth/login: sets the session cookie and answers with the user, or, for an account with a second factor,
- * `{ twoFactorRequired: true }` and a short-lived cookie that the code then completes.
+ * `{ twoFactorRequired: true, methods }` and a short-lived cookie that a code (TOTP) or a passkey then completes.
  */
 export function login(body: LoginBody) {
   return apiClient.post('/api/auth/login', body, LoginResponseSchema);

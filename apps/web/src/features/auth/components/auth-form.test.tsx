@@ -182,7 +182,7 @@ describe('sign-in with a second factor', () => {
   it('asks for the code after the password, then signs in; a backup code can be used instead', async () => {
     const bodies: unknown[] = [];
     server.use(
-      http.post('/api/auth/login', () => HttpResponse.json({ twoFactorRequired: true })),
+      http.post('/api/auth/login', () => HttpResponse.json({ twoFactorRequired: true, methods: ['totp'] })),
       http.post('/api/auth/two-factor/verify', async ({ request }) => {
         const body = (await request.json()) as { code: string; method: string };
         bodies.push(body);
@@ -206,5 +206,21 @@ describe('sign-in with a second factor', () => {
       { code: '654321', method: 'totp' },
       { code: 'abcde-12345', method: 'backup' },
     ]);
+  });
+
+  it('asks an account whose second factor is a passkey for the passkey only', async () => {
+    server.use(http.post('/api/auth/login', () => HttpResponse.json({ twoFactorRequired: true, methods: ['passkey'] })));
+    const { user } = renderApp('/login');
+    await fillLogin(user);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByRole('button', { name: 'Use my passkey' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Code')).not.toBeInTheDocument();
+  });
+
+  it('opens at the second step when single sign-on sends the player back to it', async () => {
+    const { router } = renderApp('/login?second-step=totp');
+    expect(await screen.findByLabelText('Code')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use a passkey instead' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
   });
 });

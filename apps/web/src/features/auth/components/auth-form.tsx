@@ -24,7 +24,7 @@ interface AuthFormProps {
 export function AuthForm({ mode }: AuthFormProps) {
   const { t } = useTranslation('auth');
   const [values, setValues] = useState<AuthValues>(EMPTY_VALUES);
-  const { submit, submitCode, submitPasskey, needsCode, banNotice, isPending } = useAuthSubmit(mode);
+  const { submit, submitCode, submitPasskey, secondStep, banNotice, isPending } = useAuthSubmit(mode);
   const isRegister = mode === 'register';
 
   const bind = (field: keyof AuthValues) => ({
@@ -41,9 +41,10 @@ export function AuthForm({ mode }: AuthFormProps) {
     void submit(values);
   }
 
-  if (needsCode) {
+  if (secondStep) {
     return (
       <TwoFactorStep
+        methods={secondStep}
         isPending={isPending}
         onSubmit={(code, method) => void submitCode(code, method)}
         onPasskey={() => void submitPasskey()}

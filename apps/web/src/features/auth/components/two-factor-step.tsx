@@ -1,18 +1,22 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import type { SecondFactorMethod } from '@drapeau/shared';
+
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 
 interface TwoFactorStepProps {
+  /** The account's second factors: the code form only with TOTP on; a passkey is always offered. */
+  methods: readonly SecondFactorMethod[];
   isPending: boolean;
   onSubmit: (code: string, method: 'totp' | 'backup') => void;
   onPasskey: () => void;
 }
 
 /** The second step of a sign-in: a code from the authenticator app, a backup code, or a passkey. */
-export function TwoFactorStep({ isPending, onSubmit, onPasskey }: TwoFactorStepProps) {
+export function TwoFactorStep({ methods, isPending, onSubmit, onPasskey }: TwoFactorStepProps) {
   const { t } = useTranslation('auth');
   const [code, setCode] = useState('');
   const [method, setMethod] = useState<'totp' | 'backup'>('totp');
@@ -21,6 +25,18 @@ export function TwoFactorStep({ isPending, onSubmit, onPasskey }: TwoFactorStepP
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     onSubmit(code, method);
+  }
+
+  if (!methods.includes('totp')) {
+    return (
+      <div className="grid gap-4" aria-busy={isPending}>
+        <h2 className="text-lg font-semibold">{t('twoFactor.title')}</h2>
+        <p className="text-sm text-muted-foreground">{t('twoFactor.passkeyHint')}</p>
+        <Button type="button" size="lg" className="w-full" disabled={isPending} onClick={onPasskey}>
+          {t('twoFactor.usePasskey')}
+        </Button>
+      </div>
+    );
   }
 
   return (

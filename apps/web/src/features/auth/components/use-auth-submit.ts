@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+
+import type { SecondFactorMethod } from '@drapeau/shared';
 
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-error';
@@ -19,6 +21,12 @@ export interface AuthValues {
   confirmPassword: string;
 }
 
+/** The methods named by `?second-step=totp,passkey`, or null when there is no second step to show. */
+function secondStepOf(value: string | null): SecondFactorMethod[] | null {
+  const methods = (value ?? '').split(',').filter((m): m is SecondFactorMethod => m === 'totp' || m === 'passkey');
+  return methods.length > 0 ? methods : null;
+}
+
 /**
  * Sends the auth form: checks the confirmation, calls the API, then toasts and goes to /challenges
  * (docs/product.md#auth-screen, #validation, #messages).
@@ -30,8 +38,14 @@ export function useAuthSubmit(mode: AuthMode) {
   const register = useRegister();
   const verify = useVerifyTwoFactor();
   const passkey = usePasskeySignIn();
-  /** Set once the password was right for an account with a second factor: the code is asked next. */
-  const [needsCode, setNeedsCode] = useState(false);
+  const [searchParams] = useSearchParams();
+  /**
+   * Set once the password (or single sign-on, which comes back to `/login?second-step=…`) was right for an account with
+   * a second factor: that step comes next, with the account's methods.
+   */
+  const [secondStep, setSecondStep] = useState<SecondFactorMethod[] | null>(() =>
+    mode === 'login' ? secondStepOf(searchParams.get('second-step')) : null,
+  );
   /** Set when the account is suspended: the reason and end, shown on the page. */
   const [banNotice, setBanNotice] = useState<string | null>(null);
 
@@ -54,7 +68,7 @@ export function useAuthSubmit(mode: AuthMode) {
       } else {
         const result = await login.mutateAsync({ email: values.email.trim(), password: values.password });
         if ('twoFactorRequired' in result) {
-          setNeedsCode(true);
+          setSecondStep(result.methods);
           return;
         }
       }
@@ -77,7 +91,7 @@ export function useAuthSubmit(mode: AuthMode) {
       await verify.mutateAsync({ code: code.trim(), method });
     } catch (error) {
       // An expired second step (too many wrong codes, or ten minutes) starts again from the password.
-      if (isApiError(error) && error.code === 'TWO_FACTOR_EXPIRED') setNeedsCode(false);
+      if (isApiError(error) && error.code === 'TWO_FACTOR_EXPIRED') setSecondStep(null);
       showError(getErrorMessage(t, error));
       return;
     }
@@ -102,7 +116,7 @@ export function useAuthSubmit(mode: AuthMode) {
     submit,
     submitCode,
     submitPasskey,
-    needsCode,
+    secondStep,
     banNotice,
     isPending: login.isPending || register.isPending || verify.isPending || passkey.isPending,
   };

@@ -1,4 +1,4 @@
-import { CalendarX, CircleCheck, Lock, Trophy, Users } from 'lucide-react';
+import { CalendarX, CircleCheck, Droplet, Lock, Snowflake, Trophy, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -53,6 +53,12 @@ export function ChallengeCard({ challenge, index }: ChallengeCardProps) {
           <Trophy className="size-3.5" aria-hidden="true" />
           {t('common:points', { count: challenge.points })}
         </span>
+        {challenge.solvedAfterFreeze && (
+          <span className="inline-flex items-center gap-1 text-xs text-sky-300">
+            <Snowflake className="size-3.5" aria-hidden="true" />
+            {t('challenges:solvedAfterFreeze')}
+          </span>
+        )}
       </div>
       {challenge.isLocked && challenge.lockedBy.length > 0 && (
         <p className="text-xs text-muted-foreground">
@@ -62,10 +68,18 @@ export function ChallengeCard({ challenge, index }: ChallengeCardProps) {
           })}
         </p>
       )}
-      <p className="mt-auto inline-flex items-center gap-1.5 text-xs text-muted-foreground">
-        <Users className="size-3.5" aria-hidden="true" />
-        {t('challenges:solves', { count: challenge.solveCount })}
-      </p>
+      <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
+        <p className="inline-flex items-center gap-1.5">
+          <Users className="size-3.5" aria-hidden="true" />
+          {t('challenges:solves', { count: challenge.solveCount })}
+        </p>
+        {challenge.firstBlood && (
+          <p className="inline-flex items-center gap-1.5 text-red-300" data-testid="first-blood">
+            <Droplet className="size-3.5" aria-hidden="true" />
+            {t('challenges:firstBloodBy', { username: challenge.firstBlood.username })}
+          </p>
+        )}
+      </div>
     </Link>
   );
 }

@@ -1,4 +1,4 @@
-import { CalendarX, CircleCheck, Lock, PenLine, Trophy, Users } from 'lucide-react';
+import { CalendarX, CircleCheck, Droplet, Lock, PenLine, Snowflake, Trophy, Users } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 import type { PublicChallenge } from '@drapeau/shared';
@@ -35,6 +35,12 @@ export function ChallengeHeader({ challenge, title }: ChallengeHeaderProps) {
             {t('challenges:solved')}
           </Badge>
         )}
+        {challenge.solvedAfterFreeze && (
+          <Badge variant="secondary" className="gap-1 py-1">
+            <Snowflake aria-hidden="true" />
+            {t('challenges:solvedAfterFreeze')}
+          </Badge>
+        )}
         {challenge.isLocked && (
           <Badge variant="secondary" className="gap-1 py-1">
             <Lock aria-hidden="true" />
@@ -54,6 +60,12 @@ export function ChallengeHeader({ challenge, title }: ChallengeHeaderProps) {
           <Users className="size-4" aria-hidden="true" />
           {t('challenges:solves', { count: challenge.solveCount })}
         </p>
+        {challenge.firstBlood && (
+          <p className="inline-flex items-center gap-1.5" data-testid="first-blood">
+            <Droplet className="size-4 text-red-400" aria-hidden="true" />
+            {t('challenges:firstBloodBy', { username: challenge.firstBlood.username })}
+          </p>
+        )}
         {challenge.author && (
           <p className="inline-flex items-center gap-1.5">
             <PenLine className="size-4" aria-hidden="true" />

@@ -15,6 +15,7 @@ export const PublicEventLightSchema = lightSchema<PublicEvent>(
     endsAt: nullable(isString),
     freezeAt: nullable(isString),
     allowPracticeAfterEnd: isBoolean,
+    isFrozen: isBoolean,
     serverTime: isString,
   }),
 );

@@ -1,4 +1,4 @@
-import { CalendarClock } from 'lucide-react';
+import { CalendarClock, Snowflake } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -90,6 +90,20 @@ function EventForm({ event }: { event: EventView }) {
     });
   }
 
+  function unfreeze() {
+    const body: EventSettings = {
+      mode: event.mode,
+      startsAt: event.startsAt,
+      endsAt: event.endsAt,
+      freezeAt: null,
+      allowPracticeAfterEnd: event.allowPracticeAfterEnd,
+    };
+    update.mutate(body, {
+      onSuccess: () => toast({ title: t('common:success'), description: t('event:admin.unfrozen') }),
+      onError: (error) => toast({ variant: 'destructive', title: t('common:error'), description: getErrorMessage(t, error) }),
+    });
+  }
+
   return (
     <form className="grid gap-6" onSubmit={submit} aria-label={t('event:admin.title')}>
       <fieldset className="grid gap-2">
@@ -147,11 +161,19 @@ function EventForm({ event }: { event: EventView }) {
           aria-describedby={`${id}-practice-description`}
         />
       </div>
-      <div>
+      <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={update.isPending}>
           {update.isPending ? t('event:admin.saving') : t('event:admin.save')}
         </Button>
+        {event.isFrozen && (
+          // docs/product.md#freeze: clearing the freeze time reveals everything to players at once, live.
+          <Button type="button" variant="outline" disabled={update.isPending} onClick={unfreeze}>
+            <Snowflake aria-hidden="true" />
+            {t('event:admin.unfreeze')}
+          </Button>
+        )}
       </div>
+      {event.isFrozen && <p className="text-sm text-muted-foreground">{t('event:admin.frozenNow')}</p>}
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 
-import { challengeKeys, eventKeys } from '@/lib/query-keys';
+import { challengeKeys, eventKeys, leaderboardKeys, userKeys } from '@/lib/query-keys';
 
 import { useEvent } from '../api/get-event';
 
@@ -10,7 +10,8 @@ import { useServerNow } from './use-server-now';
 
 /**
  * The event and where it stands now on the server's clock. When a countdown reaches zero the event is read again and
- * the challenge list refetched, so an open page follows the start and the end without a reload.
+ * the challenge list, the standings and the profiles refetched, so an open page follows the start and the end without a
+ * reload.
  */
 export function useEventState() {
   const event = useEvent();
@@ -23,7 +24,9 @@ export function useEventState() {
   const previous = useRef(kind);
   useEffect(() => {
     if (previous.current !== undefined && kind !== previous.current) {
-      for (const queryKey of [eventKeys.all, challengeKeys.all]) void queryClient.invalidateQueries({ queryKey });
+      // The end also lifts a freeze (docs/product.md#freeze): the standings and profiles are read again.
+      for (const queryKey of [eventKeys.all, challengeKeys.all, leaderboardKeys.all, userKeys.all])
+        void queryClient.invalidateQueries({ queryKey });
     }
     previous.current = kind;
   }, [kind, queryClient]);

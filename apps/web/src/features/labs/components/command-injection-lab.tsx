@@ -11,23 +11,18 @@ import { useLabAction } from '../api/run-lab-action';
 import { FlagReveal } from './flag-reveal';
 import { LabCard } from './lab-card';
 import { LabError } from './lab-error';
-import { TerminalBlock } from './terminal-block';
+import { TerminalBlock, TerminalTranscript, type TerminalRun } from './terminal-block';
 import { translateLabCode } from './translate-lab-code';
 
 const LAB_ID = 'command-injection';
-
-interface Run {
-  id: number;
-  command: string;
-  text: string;
-}
+const PROMPT = 'www-data@diag:/var/www/html$ ';
 
 /** docs/product.md#in-page-labs: a ping tool whose terminal shows what the server ran and printed. */
 export function CommandInjectionLab() {
   const { t } = useTranslation('labs');
   const action = useLabAction(LAB_ID);
   const [host, setHost] = useState('');
-  const [runs, setRuns] = useState<Run[]>([]);
+  const [runs, setRuns] = useState<TerminalRun[]>([]);
   const [flag, setFlag] = useState<string | null>(null);
 
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
@@ -41,7 +36,7 @@ export function CommandInjectionLab() {
             : '';
           const text = [result.output.stdout?.replace(/\n$/, ''), message].filter(Boolean).join('\n');
           const command = result.output.command ?? host;
-          setRuns((previous) => [...previous.slice(-9), { id: Date.now(), command, text }]);
+          setRuns((previous) => [...previous.slice(-9), { id: Date.now(), prompt: PROMPT, command, text }]);
           if (result.ok && result.output.flag !== undefined) setFlag(result.output.flag);
         },
       },
@@ -71,16 +66,7 @@ export function CommandInjectionLab() {
       </form>
       {action.isError && <LabError error={action.error} />}
       <TerminalBlock label={t(`${LAB_ID}.terminalLabel`)} scrollToEndOn={runs.length}>
-        {runs.length === 0
-          ? t(`${LAB_ID}.idle`)
-          : runs.map((run) => (
-              <span key={run.id} className="block pb-2">
-                <span className="text-sky-300">www-data@diag:/var/www/html$ </span>
-                {run.command}
-                {'\n'}
-                {run.text}
-              </span>
-            ))}
+        {runs.length === 0 ? t(`${LAB_ID}.idle`) : <TerminalTranscript runs={runs} />}
       </TerminalBlock>
       {flag !== null && <FlagReveal flag={flag} />}
     </LabCard>

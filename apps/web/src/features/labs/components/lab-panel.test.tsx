@@ -39,7 +39,7 @@ function renderLab(challengeId: string) {
 }
 
 describe('LabPanel', () => {
-  it('has a component for each of the 11 exercises of the product', () => {
+  it('has a component for each exercise of the product', () => {
     expect(Object.keys(LAB_COMPONENTS).sort()).toEqual(
       [
         'command-injection',
@@ -53,6 +53,11 @@ describe('LabPanel', () => {
         'suid-binary-exploitation',
         'xor-encryption',
         'xss-filter-bypass',
+        'invoice-idor',
+        'path-traversal-filter-bypass',
+        'server-side-template-injection',
+        'sudo-misconfiguration',
+        'format-string',
       ].sort(),
     );
   });
@@ -186,5 +191,105 @@ describe('localStorage secrets lab', () => {
 
     expect(window.localStorage.getItem('session_id')).toBeNull();
     expect(screen.queryByText(refused)).not.toBeInTheDocument();
+  });
+});
+
+describe('Invoice IDOR lab', () => {
+  it('sends the address-bar path and shows the response, then the flag the server returns', async () => {
+    const requests = mockLab(({ input }): LabResponse =>
+      input.path === '/invoices/4707'
+        ? { ok: true, code: 'other-customer', output: { status: '200', text: 'Invoice #4707', flag: FAKE_FLAG } }
+        : { ok: false, code: 'not-found', output: { status: '404', text: 'Invoice not found' } },
+    );
+    const { user } = renderLab('invoice-idor');
+    const address = screen.getByLabelText('Address');
+    expect(address).toHaveValue('/invoices');
+    await user.clear(address);
+    await user.type(address, '/invoices/9999');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByText(/HTTP 404: nothing here\./)).toBeInTheDocument();
+    await user.clear(address);
+    await user.type(address, '/invoices/4707');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByText(FAKE_FLAG)).toBeInTheDocument();
+    expect(requests).toEqual([
+      { action: 'get', input: { path: '/invoices/9999' } },
+      { action: 'get', input: { path: '/invoices/4707' } },
+    ]);
+  });
+});
+
+describe('Path traversal lab', () => {
+  it('starts from the viewer’s own address and shows what the server answered', async () => {
+    const requests = mockLab((): LabResponse => ({
+      ok: false,
+      code: 'php-error',
+      output: { text: 'PHP Warning:  readfile(/srv/files/etc/flag)' },
+    }));
+    const { user } = renderLab('path-traversal-filter-bypass');
+    expect(screen.getByLabelText('Address')).toHaveValue('/view.php?file=welcome.txt');
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByText(/readfile\(\/srv\/files\/etc\/flag\)/)).toBeInTheDocument();
+    expect(requests).toEqual([{ action: 'view', input: { url: '/view.php?file=welcome.txt' } }]);
+  });
+});
+
+describe('Format string lab', () => {
+  it('shows echo.c, sends the line, and explains a crash', async () => {
+    const requests = mockLab((): LabResponse => ({
+      ok: false,
+      code: 'segfault',
+      output: { text: 'Segmentation fault (core dumped)' },
+    }));
+    const { user } = renderLab('format-string');
+    expect(screen.getByText(/printf\(buf\);/)).toBeInTheDocument();
+    await user.type(screen.getByLabelText('Line for echo’s standard input'), '%7$s');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(/Segmentation fault \(core dumped\)/)).toBeInTheDocument();
+    expect(screen.getByText(/nothing it had printed came out/)).toBeInTheDocument();
+    expect(requests).toEqual([{ action: 'run', input: { line: '%7$s' } }]);
+  });
+});
+
+describe('Sudo misconfiguration lab', () => {
+  it('sends each command with the session’s earlier lines, and follows the prompt the server gives', async () => {
+    const requests = mockLab(({ input }): LabResponse =>
+      input.command === 'id'
+        ? { ok: false, code: 'output', output: { text: 'uid=0(root) gid=0(root) groups=0(root)\n', prompt: '# ' } }
+        : { ok: false, code: 'output', output: { text: '', prompt: '# ' } },
+    );
+    const { user } = renderLab('sudo-misconfiguration');
+    const command = screen.getByLabelText('Command');
+    await user.type(command, 'sudo find . -exec /bin/sh \\; -quit');
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(command).toHaveValue(''));
+    await user.type(command, 'id');
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(await screen.findByText(/uid=0\(root\)/)).toBeInTheDocument();
+    expect(screen.getByText('#', { normalizer: (text) => text.trim() })).toBeInTheDocument();
+    expect(requests).toEqual([
+      { action: 'run', input: { command: 'sudo find . -exec /bin/sh \\; -quit', history: '' } },
+      { action: 'run', input: { command: 'id', history: 'sudo find . -exec /bin/sh \\; -quit' } },
+    ]);
+  });
+});
+
+describe('Server-side template injection lab', () => {
+  it('shows the HTML the server rendered, and the 403 of the blocklist', async () => {
+    const requests = mockLab(({ input }): LabResponse =>
+      input.name === '{{ config }}'
+        ? { ok: false, code: 'blocked', output: { status: '403', text: 'Hacking attempt detected.' } }
+        : { ok: false, code: 'rendered', output: { status: '200', text: '<p>Hello 49!</p>' } },
+    );
+    const { user } = renderLab('server-side-template-injection');
+    const name = screen.getByLabelText('Your name');
+    await user.type(name, '{{{{7*7}}');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText(/<p>Hello 49!<\/p>/)).toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, '{{{{ config }}');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText(/HTTP 403: the app refused a word in your name\./)).toBeInTheDocument();
+    expect(requests.map((request) => request.input.name)).toEqual(['{{7*7}}', '{{ config }}']);
   });
 });

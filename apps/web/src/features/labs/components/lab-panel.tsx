@@ -3,11 +3,16 @@ import type { ComponentType } from 'react';
 import { CommandInjectionLab } from './command-injection-lab';
 import { CronjobHijackingLab } from './cronjob-hijacking-lab';
 import { DomManipulationLab } from './dom-manipulation-lab';
+import { FormatStringLab } from './format-string-lab';
 import { HiddenHttpHeadersLab } from './hidden-http-headers-lab';
+import { InvoiceIdorLab } from './invoice-idor-lab';
 import { JwtTokenForgeryLab } from './jwt-token-forgery-lab';
 import { KernelExploitLab } from './kernel-exploit-lab';
 import { LocalstorageSecretsLab } from './localstorage-secrets-lab';
+import { PathTraversalFilterBypassLab } from './path-traversal-filter-bypass-lab';
+import { ServerSideTemplateInjectionLab } from './server-side-template-injection-lab';
 import { SqlInjectionExtractionLab } from './sql-injection-extraction-lab';
+import { SudoMisconfigurationLab } from './sudo-misconfiguration-lab';
 import { SuidBinaryExploitationLab } from './suid-binary-exploitation-lab';
 import { XorEncryptionLab } from './xor-encryption-lab';
 import { XssFilterBypassLab } from './xss-filter-bypass-lab';
@@ -25,6 +30,11 @@ export const LAB_COMPONENTS: Readonly<Record<string, ComponentType>> = {
   'suid-binary-exploitation': SuidBinaryExploitationLab,
   'cronjob-hijacking': CronjobHijackingLab,
   'kernel-exploit': KernelExploitLab,
+  'invoice-idor': InvoiceIdorLab,
+  'path-traversal-filter-bypass': PathTraversalFilterBypassLab,
+  'server-side-template-injection': ServerSideTemplateInjectionLab,
+  'sudo-misconfiguration': SudoMisconfigurationLab,
+  'format-string': FormatStringLab,
 };
 
 export function hasLab(challengeId: string): boolean {

@@ -36,3 +36,24 @@ export function TerminalBlock({ children, label, className, scrollToEndOn }: Ter
     </div>
   );
 }
+
+/** One command typed in a lab's shell and what it printed. */
+export interface TerminalRun {
+  id: number;
+  /** Shown before the command, as a shell's prompt. */
+  prompt: string;
+  command: string;
+  text: string;
+}
+
+/** A lab's shell session: each run's prompt, command and output, one after another. */
+export function TerminalTranscript({ runs }: { runs: readonly TerminalRun[] }) {
+  return runs.map((run) => (
+    <span key={run.id} className="block pb-2">
+      <span className="text-sky-300">{run.prompt}</span>
+      {run.command}
+      {'\n'}
+      {run.text}
+    </span>
+  ));
+}

@@ -5,18 +5,26 @@ import { LeaderboardPageSchema, type LeaderboardQuery } from '@drapeau/shared';
 import { apiClient } from '@/lib/api-client';
 import { leaderboardKeys } from '@/lib/query-keys';
 
-export type LeaderboardParams = Pick<LeaderboardQuery, 'search' | 'page'>;
+export type LeaderboardParams = Pick<LeaderboardQuery, 'search' | 'page'> & {
+  /** Admins during a freeze: what players see (docs/product.md#freeze). */
+  view?: 'public' | undefined;
+};
 
 /** GET /api/leaderboard?search=&page=: one page of the standings; the server matches the search (username or email). */
-export function getLeaderboard({ search, page }: LeaderboardParams, signal?: AbortSignal) {
+export function getLeaderboard({ search, page, view }: LeaderboardParams, signal?: AbortSignal) {
   const query = new URLSearchParams({ page: String(page) });
   if (search) query.set('search', search);
+  if (view) query.set('view', view);
   return apiClient.get(`/api/leaderboard?${query.toString()}`, LeaderboardPageSchema, { signal });
 }
 
 export function leaderboardQueryOptions(params: LeaderboardParams) {
   return queryOptions({
-    queryKey: [...leaderboardKeys.all, 'page', { search: params.search ?? '', page: params.page }] as const,
+    queryKey: [
+      ...leaderboardKeys.all,
+      'page',
+      { search: params.search ?? '', page: params.page, view: params.view ?? 'default' },
+    ] as const,
     queryFn: ({ signal }) => getLeaderboard(params, signal),
   });
 }

@@ -1,23 +1,28 @@
 import { SearchX, Users } from 'lucide-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { ErrorNotice } from '@/components/ui/error-notice';
+import { SearchBox } from '@/components/ui/search-box';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/error-message';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useLeaderboard } from '../api/get-leaderboard';
 
+import { FreezeNotice } from './freeze-notice';
 import { LeaderboardPagination } from './leaderboard-pagination';
-import { LeaderboardSearch } from './leaderboard-search';
 import { LeaderboardTable } from './leaderboard-table';
+import { ScoreGraph } from './score-graph';
 import { useLeaderboardParams } from './use-leaderboard-params';
 
 interface LeaderboardPageProps {
   /** The signed-in player, whose row is highlighted. */
   currentUserId?: string | undefined;
+  /** The freeze time while the freeze holds (docs/product.md#freeze), else null. */
+  frozenAt?: string | null | undefined;
+  isAdmin?: boolean | undefined;
 }
 
 function EmptyState({ isSearching }: { isSearching: boolean }) {
@@ -32,14 +37,16 @@ function EmptyState({ isSearching }: { isSearching: boolean }) {
 }
 
 /** The leaderboard (docs/product.md#leaderboard): server-side search, the standings table and paging. */
-export function LeaderboardPage({ currentUserId }: LeaderboardPageProps) {
+export function LeaderboardPage({ currentUserId, frozenAt, isAdmin = false }: LeaderboardPageProps) {
   const { t } = useTranslation(['leaderboard', 'common']);
   useDocumentTitle(t('leaderboard:title'));
   const navigate = useNavigate();
   const { search, page, draft, setDraft, setPage, clearSearch } = useLeaderboardParams();
+  const [showsPublicView, setShowsPublicView] = useState(false);
   const { data, error, isPending, isFetching, isPlaceholderData, refetch } = useLeaderboard({
     search: search || undefined,
     page,
+    view: isAdmin && frozenAt && showsPublicView ? 'public' : undefined,
   });
 
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
@@ -59,8 +66,26 @@ export function LeaderboardPage({ currentUserId }: LeaderboardPageProps) {
           <h1 className="text-3xl font-bold tracking-tight">{t('leaderboard:title')}</h1>
           <p className="text-muted-foreground">{t('leaderboard:subtitle')}</p>
         </div>
-        <LeaderboardSearch value={draft} onChange={setDraft} onClear={clearSearch} />
+        <SearchBox
+          value={draft}
+          onChange={setDraft}
+          onClear={clearSearch}
+          label={t('leaderboard:search.label')}
+          placeholder={t('leaderboard:search.placeholder')}
+          clearLabel={t('leaderboard:search.clear')}
+          className="sm:max-w-sm"
+        />
       </header>
+      {frozenAt && (
+        <FreezeNotice
+          freezeAt={frozenAt}
+          isAdmin={isAdmin}
+          showsPublicView={showsPublicView}
+          onTogglePublicView={() => setShowsPublicView((shows) => !shows)}
+        />
+      )}
+
+      {!isSearching && <ScoreGraph />}
 
       {isPending ? (
         <PageSpinner label={t('common:loading')} />

@@ -1,10 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
-/** Typing pauses this long before the search goes to the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
-/** The shared LeaderboardQuerySchema caps the search at this length. */
-export const SEARCH_MAX_LENGTH = 254;
+import { SEARCH_DEBOUNCE_MS } from '@/lib/use-debounced-value';
 
 function readPage(value: string | null): number {
   const page = Number(value);

@@ -48,23 +48,25 @@ describe('event stream', () => {
     expect(source.isClosed).toBe(true);
   });
 
-  it('leaves dropped connections to the browser and reports the return', () => {
-    const onReconnect = vi.fn();
-    subscribeToEvents({ onEvent: vi.fn(), onReconnect });
+  it('leaves dropped connections to the browser and reports every opening, the first and each return', () => {
+    const onOpen = vi.fn();
+    subscribeToEvents({ onEvent: vi.fn(), onOpen });
     const source = MockEventSource.latest();
+    expect(onOpen).not.toHaveBeenCalled();
     source.open();
-    expect(onReconnect).not.toHaveBeenCalled();
+    expect(onOpen).toHaveBeenCalledTimes(1);
 
     source.fail();
+    expect(onOpen).toHaveBeenCalledTimes(1);
     source.open();
     expect(MockEventSource.instances).toHaveLength(1);
-    expect(onReconnect).toHaveBeenCalledTimes(1);
+    expect(onOpen).toHaveBeenCalledTimes(2);
   });
 
   it('opens a new stream, with a growing delay, when the server refuses one', () => {
     vi.useFakeTimers();
-    const onReconnect = vi.fn();
-    const close = subscribeToEvents({ onEvent: vi.fn(), onReconnect });
+    const onOpen = vi.fn();
+    const close = subscribeToEvents({ onEvent: vi.fn(), onOpen });
     MockEventSource.latest().fail(true);
 
     vi.advanceTimersByTime(RECONNECT_INITIAL_DELAY_MS - 1);
@@ -79,7 +81,7 @@ describe('event stream', () => {
     expect(MockEventSource.instances).toHaveLength(3);
 
     MockEventSource.latest().open();
-    expect(onReconnect).toHaveBeenCalledTimes(1);
+    expect(onOpen).toHaveBeenCalledTimes(1);
 
     MockEventSource.latest().fail(true);
     close();

@@ -31,8 +31,11 @@ export type ServerEvent =
 
 export interface EventStreamHandlers {
   onEvent: (event: ServerEvent) => void;
-  /** The stream is back after an interruption: events may have been missed. */
-  onReconnect?: () => void;
+  /**
+   * The stream is open: the first time, and each time it is back after an interruption. Events sent before were not
+   * received (the page's first reads happen before the stream opens), so what they could change is read again.
+   */
+  onOpen?: () => void;
 }
 
 function parseData<T>(schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } }, raw: unknown) {
@@ -50,13 +53,12 @@ function parseData<T>(schema: { safeParse(data: unknown): { success: true; data:
  * connection; when the server refuses the stream (the EventSource is then closed for good) a new one is opened after
  * a growing delay. Malformed events are ignored. Returns a function that closes everything.
  */
-export function subscribeToEvents({ onEvent, onReconnect }: EventStreamHandlers): () => void {
+export function subscribeToEvents({ onEvent, onOpen }: EventStreamHandlers): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
 
   let source: EventSource | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let retryDelayMs = RECONNECT_INITIAL_DELAY_MS;
-  let hasFailed = false;
   let isClosed = false;
 
   function open(): void {
@@ -64,11 +66,9 @@ export function subscribeToEvents({ onEvent, onReconnect }: EventStreamHandlers)
     source = current;
     current.addEventListener('open', () => {
       retryDelayMs = RECONNECT_INITIAL_DELAY_MS;
-      if (hasFailed) onReconnect?.();
-      hasFailed = false;
+      onOpen?.();
     });
     current.addEventListener('error', () => {
-      hasFailed = true;
       if (current.readyState !== EventSource.CLOSED || isClosed) return;
       retryTimer = setTimeout(open, retryDelayMs);
       retryDelayMs = Math.min(retryDelayMs * 2, RECONNECT_MAX_DELAY_MS);

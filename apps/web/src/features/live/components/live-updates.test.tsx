@@ -21,6 +21,7 @@ import { buildCatalogue } from '@/testing/factories';
 
 import { MockEventSource } from '../testing/mock-event-source';
 
+import { ALL_LIVE_KEYS } from './refresh-plan';
 import { LiveUpdates } from './live-updates';
 
 function solve(overrides: Partial<SolveEvent> = {}): SolveEvent {
@@ -140,17 +141,29 @@ describe('live updates', () => {
     expect(screen.queryByText(/First blood/)).not.toBeInTheDocument();
   });
 
-  it('catches up on everything after the stream comes back', async () => {
+  it('reads everything again once the stream is open: a change between the page’s first reads and the opening is not lost', async () => {
     const { invalidate } = renderLive('user-1');
-    MockEventSource.latest().fail();
+    expect(invalidate).not.toHaveBeenCalled();
     MockEventSource.latest().open();
     await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(8));
+    expect(invalidatedKeys(invalidate)).toEqual(
+      expect.arrayContaining([leaderboardKeys.all, challengeKeys.all, userKeys.all, sessionKeys.all]),
+    );
+  });
+
+  it('catches up on everything after the stream comes back', async () => {
+    const { invalidate } = renderLive('user-1');
+    MockEventSource.latest().open();
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(8));
+    MockEventSource.latest().fail();
+    MockEventSource.latest().open();
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(16));
     expect(invalidatedKeys(invalidate)).toEqual(
       expect.arrayContaining([incidentKeys.all, adminChallengeKeys.all, announcementKeys.all, eventKeys.all]),
     );
   });
 
-  it('refreshes the event and the challenge list when admins change the event (docs/product.md#events)', async () => {
+  it('refreshes everything when admins change the event: an unfreeze reveals every number (docs/product.md#freeze)', async () => {
     const { invalidate } = renderLive('user-1');
     MockEventSource.latest().emit('event', {
       mode: 'event',
@@ -159,8 +172,8 @@ describe('live updates', () => {
       freezeAt: null,
       allowPracticeAfterEnd: false,
     });
-    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(2));
-    expect(invalidatedKeys(invalidate)).toEqual([eventKeys.all, challengeKeys.all]);
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(ALL_LIVE_KEYS.length));
+    expect(invalidatedKeys(invalidate)).toEqual(ALL_LIVE_KEYS);
   });
 
   it('refreshes the challenge lists, for players and admins, when an admin changes the catalogue', async () => {

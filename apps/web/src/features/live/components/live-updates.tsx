@@ -77,7 +77,8 @@ export function LiveUpdates({ userId }: LiveUpdatesProps) {
         toast({ title: t('announcements:toast', { title: pickText(event.data.title, locale) }) });
       }
     },
-    onReconnect: () => refresh(ALL_LIVE_KEYS),
+    // Anything may have changed between the page's first reads (or an interruption) and the stream's opening.
+    onOpen: () => refresh(ALL_LIVE_KEYS),
   });
 
   return null;

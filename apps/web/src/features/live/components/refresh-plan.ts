@@ -14,7 +14,7 @@ import {
 
 import type { ServerEvent } from '../api/subscribe-events';
 
-/** Everything a live event can make stale; also refreshed after the stream comes back from an interruption. */
+/** Everything a live event can make stale; also refreshed each time the stream opens (events before it were missed). */
 export const ALL_LIVE_KEYS: QueryKey[] = [
   leaderboardKeys.all,
   challengeKeys.all,
@@ -33,7 +33,8 @@ export const ALL_LIVE_KEYS: QueryKey[] = [
  * - a seed changes the catalogue; so does an admin's edit or import (`challenges`);
  * - an `incident` (admins only) refreshes the incidents list; an `announcement` the announcements and unread count;
  * - a settings change (admins shown or hidden) changes the standings;
- * - an `event` change (start, end, mode) changes the countdowns and whether players see challenges.
+ * - an `event` change (start, end, mode, freeze) changes the countdowns and whether players see challenges, and an
+ *   unfreeze reveals every number at once (docs/product.md#freeze): everything is read again.
  */
 export function keysToRefresh(event: ServerEvent, currentUserId: string | undefined): QueryKey[] {
   // An admin changed the catalogue (edit, import, seed): players' lists and the admins' authoring view.
@@ -42,7 +43,7 @@ export function keysToRefresh(event: ServerEvent, currentUserId: string | undefi
   if (event.type === 'incident') return [incidentKeys.all];
   // An announcement written or deleted: the list and the unread count.
   if (event.type === 'announcement') return [announcementKeys.all];
-  if (event.type === 'event') return [eventKeys.all, challengeKeys.all];
+  if (event.type === 'event') return ALL_LIVE_KEYS;
   if (event.type === 'solve') {
     const keys: QueryKey[] = [leaderboardKeys.all, challengeKeys.all, userKeys.all];
     if (event.data.userId === currentUserId) keys.push(sessionKeys.all);

@@ -11,17 +11,17 @@ interface UseLiveEventsOptions extends EventStreamHandlers {
  * Keeps one event stream open while `enabled`, and closes it when that turns false or on unmount. The handlers may
  * change on every render without reopening the stream.
  */
-export function useLiveEvents({ enabled, onEvent, onReconnect }: UseLiveEventsOptions): void {
-  const handlers = useRef<EventStreamHandlers>({ onEvent, onReconnect });
+export function useLiveEvents({ enabled, onEvent, onOpen }: UseLiveEventsOptions): void {
+  const handlers = useRef<EventStreamHandlers>({ onEvent, onOpen });
   useEffect(() => {
-    handlers.current = { onEvent, onReconnect };
+    handlers.current = { onEvent, onOpen };
   });
 
   useEffect(() => {
     if (!enabled) return;
     return subscribeToEvents({
       onEvent: (event) => handlers.current.onEvent(event),
-      onReconnect: () => handlers.current.onReconnect?.(),
+      onOpen: () => handlers.current.onOpen?.(),
     });
   }, [enabled]);
 }

@@ -48,7 +48,12 @@ export function OwnProfile({ user }: OwnProfileProps) {
       <ProfileForm key={`${user.uid}:${user.username}:${user.bio}`} user={user} />
       <div className="grid gap-6 lg:grid-cols-2">
         <BadgeList badgeIds={user.badges} />
-        <SolvedChallengeList challengeIds={user.solvedChallenges} display="titles" />
+        <SolvedChallengeList
+          challengeIds={user.solvedChallenges}
+          display="titles"
+          firstBloods={user.firstBloods}
+          solvedAfterFreeze={user.solvedAfterFreeze}
+        />
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import { CircleCheck, Flag } from 'lucide-react';
+import { CircleCheck, Droplet, Flag, Snowflake } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -18,10 +18,14 @@ interface SolvedChallengeListProps {
   challengeIds: string[];
   /** `titles`: the localized title of each challenge (own profile); `shortIds`: "Challenge #" + 8 characters. */
   display: 'titles' | 'shortIds';
+  /** The challenges this player solved first (docs/product.md#first-blood). */
+  firstBloods?: string[] | undefined;
+  /** One's own solves after the freeze (docs/product.md#freeze). */
+  solvedAfterFreeze?: string[] | undefined;
 }
 
 /** "Solved Challenges (N)": a list that scrolls past a limited height, each entry linking to its challenge. */
-export function SolvedChallengeList({ challengeIds, display }: SolvedChallengeListProps) {
+export function SolvedChallengeList({ challengeIds, display, firstBloods, solvedAfterFreeze }: SolvedChallengeListProps) {
   const { t } = useTranslation('profile');
   const locale = useLocale();
   const { data: titles } = useChallengeTitles(display === 'titles');
@@ -62,6 +66,18 @@ export function SolvedChallengeList({ challengeIds, display }: SolvedChallengeLi
                 >
                   <CircleCheck className="size-4 shrink-0 text-primary" aria-hidden="true" />
                   <span className="truncate">{labelOf(id)}</span>
+                  {firstBloods?.includes(id) && (
+                    <span className="ml-auto inline-flex shrink-0 items-center gap-1 text-xs text-red-300">
+                      <Droplet className="size-3.5" aria-hidden="true" />
+                      {t('solved.firstBlood')}
+                    </span>
+                  )}
+                  {solvedAfterFreeze?.includes(id) && (
+                    <span className="inline-flex shrink-0 items-center gap-1 text-xs text-sky-300">
+                      <Snowflake className="size-3.5" aria-hidden="true" />
+                      {t('solved.afterFreeze')}
+                    </span>
+                  )}
                 </Link>
               </li>
             ))}

@@ -74,7 +74,12 @@ export function UserProfile({ userId, currentUserId }: UserProfileProps) {
       )}
       <div className="grid gap-6 lg:grid-cols-2">
         <BadgeList badgeIds={user.badges} />
-        <SolvedChallengeList challengeIds={user.solvedChallenges} display="shortIds" />
+        <SolvedChallengeList
+          challengeIds={user.solvedChallenges}
+          display="shortIds"
+          firstBloods={user.firstBloods}
+          solvedAfterFreeze={user.solvedAfterFreeze}
+        />
       </div>
     </div>
   );

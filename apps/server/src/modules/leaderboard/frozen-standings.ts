@@ -1,0 +1,80 @@
+import type { Scoring } from '@drapeau/shared';
+
+import { currentValue } from '../challenges/challenge.js';
+
+import { rankStandings, type Standing } from './standings.js';
+
+/** A solve with what its points are made of: the challenge's value and the costs of the hints its solver opened. */
+export interface CostedSolve {
+  userId: string;
+  challengeId: string;
+  /** The points stored now (the live value); kept for a challenge whose scoring is no longer known. */
+  points: number;
+  hintCosts: number;
+  solvedAt: Date;
+}
+
+/** What a solve gives when its challenge has `solveCount` solves: max(0, value − hint costs) (docs/product.md#scoring). */
+export function pointsAt(solve: CostedSolve, scoring: Scoring | undefined, solveCount: number): number {
+  if (!scoring) return solve.points;
+  return Math.max(0, currentValue(scoring, solveCount) - solve.hintCosts);
+}
+
+export function countByChallenge(solves: readonly CostedSolve[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const solve of solves) counts.set(solve.challengeId, (counts.get(solve.challengeId) ?? 0) + 1);
+  return counts;
+}
+
+/**
+ * The standings as they were at the freeze (docs/product.md#freeze), from the live rows and the solves made up to the
+ * freeze: each score is the sum of those solves' points at the values of the freeze, plus the admin adjustment; the
+ * solve count is theirs; ties go to whoever reached the score first (no later than the freeze).
+ */
+export function buildFrozenStandings(
+  live: readonly (Standing & { adjustment: number })[],
+  frozenSolves: readonly CostedSolve[],
+  scoringOf: ReadonlyMap<string, Scoring>,
+  frozenAt: Date,
+): Standing[] {
+  const counts = countByChallenge(frozenSolves);
+  const byUser = new Map<string, { points: number; solved: number; lastAt: number }>();
+  for (const solve of frozenSolves) {
+    const entry = byUser.get(solve.userId) ?? { points: 0, solved: 0, lastAt: 0 };
+    entry.points += pointsAt(solve, scoringOf.get(solve.challengeId), counts.get(solve.challengeId) ?? 0);
+    entry.solved += 1;
+    entry.lastAt = Math.max(entry.lastAt, solve.solvedAt.getTime());
+    byUser.set(solve.userId, entry);
+  }
+  const cut = frozenAt.getTime();
+  return rankStandings(
+    live.map(({ adjustment, ...standing }) => {
+      const entry = byUser.get(standing.uid);
+      return {
+        ...standing,
+        score: (entry?.points ?? 0) + adjustment,
+        solvedCount: entry?.solved ?? 0,
+        reachedAt: standing.reachedAt <= cut ? standing.reachedAt : (entry?.lastAt ?? cut),
+      };
+    }),
+  );
+}
+
+/**
+ * A player's own score as they see it during a freeze (docs/product.md#freeze): their solves at the values of the freeze,
+ * a solve of theirs after it counted as one more solve of its challenge, and nothing of the others' later solves.
+ */
+export function ownScoreAt(
+  ownSolves: readonly CostedSolve[],
+  frozenCounts: ReadonlyMap<string, number>,
+  scoringOf: ReadonlyMap<string, Scoring>,
+  frozenAt: Date,
+  adjustment: number,
+): number {
+  let score = adjustment;
+  for (const solve of ownSolves) {
+    const isLater = solve.solvedAt.getTime() > frozenAt.getTime();
+    score += pointsAt(solve, scoringOf.get(solve.challengeId), (frozenCounts.get(solve.challengeId) ?? 0) + (isLater ? 1 : 0));
+  }
+  return score;
+}

@@ -1,0 +1,51 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { solves, users } from '../../db/schema/index.js';
+import { buildTestApp, loginAdmin, registerPlayer, type TestApp } from '../../../test/build-test-app.js';
+
+// docs/product.md#scoring: a dynamic value is retroactive for every solver; correct flags sent at the same moment must all
+// be scored (each waits for the challenge's row lock), never answered 500 (a lock taken in the wrong order deadlocks on
+// PostgreSQL: the attempt's foreign key already holds a share lock on the challenge's row).
+
+let t: TestApp;
+const FLAG = 'CTF{dynamic_at_once}';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const admin = await loginAdmin(t.app);
+  const created = await admin.post('/api/admin/challenges', {
+    id: 'dynamic-at-once',
+    title: { en: 'At once', fr: 'D’un coup' },
+    description: { en: 'Solved by many at once.', fr: 'Résolu par beaucoup d’un coup.' },
+    category: 'web-server',
+    level: 'easy',
+    scoring: { type: 'dynamic', initial: 500, decay: 10, minimum: 100, function: 'linear' },
+    flags: [{ kind: 'static', matcher: 'exact', content: FLAG }],
+  });
+  expect(created.statusCode, created.body).toBe(201);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('correct flags on a dynamic challenge, all at once', () => {
+  it('scores every one, and every solver ends with the same value: score == sum(points) + adjustment', async () => {
+    const players = await Promise.all(Array.from({ length: 8 }, () => registerPlayer(t.app)));
+    const answers = await Promise.all(
+      players.map((p) => p.client.post('/api/challenges/dynamic-at-once/submit', { flag: FLAG })),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(players.map(() => 200));
+    expect(answers.map((a) => a.json().status)).toEqual(players.map(() => 'correct'));
+    const rows = await t.database.db.select().from(solves).where(eq(solves.challengeId, 'dynamic-at-once'));
+    // 8 solves: 500 - 10 × 7 for everyone.
+    expect(rows.map((row) => row.points)).toEqual(players.map(() => 430));
+    const mismatched = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        sql`${users.score} <> ${users.scoreAdjustment} + coalesce((select sum(s.points) from solves s where s.user_id = ${users.id}), 0)`,
+      );
+    expect(mismatched).toEqual([]);
+  });
+});

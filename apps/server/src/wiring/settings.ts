@@ -1,0 +1,39 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+import type { Database } from '../db/client.js';
+import { createUnitOfWork } from '../db/unit-of-work.js';
+import { createAuditRepository } from '../modules/audit/audit.repository.js';
+import { createAuditService } from '../modules/audit/audit.service.js';
+import type { EventBus } from '../modules/events/event-bus.js';
+import { createSettingsRepository } from '../modules/settings/settings.repository.js';
+import { createSettingsService } from '../modules/settings/settings.service.js';
+
+/**
+ * The admins' platform settings (docs/decisions/008-platform-settings.md), part of the composition root: read before the
+ * server answers, and read again when this instance may have missed a change made on another one.
+ */
+export async function wireSettings(deps: { database: Database; events: EventBus; log: FastifyBaseLogger }) {
+  const { database, events, log } = deps;
+  const settingsService = createSettingsService({
+    repository: createSettingsRepository(database.db),
+    // A change and its audit entry commit together.
+    transaction: createUnitOfWork(database.db, (tx) => ({
+      settings: createSettingsRepository(tx),
+      audit: createAuditService({ repository: createAuditRepository(tx) }),
+    })),
+    events,
+    onUpdated: (changed, settings) => {
+      // Browsers refetch the standings when admins are shown or hidden.
+      if (changed.includes('hideAdminsFromLeaderboard')) events.publish('leaderboard', { reason: 'settings' });
+      // Open pages refetch the event's phase and times, and the challenge list (docs/product.md#events).
+      if (changed.includes('event')) events.publish('event', settings.event);
+    },
+  });
+  await settingsService.load();
+  // Settings changed while this instance could not hear the others are read again.
+  events.subscribe((message) => {
+    if (message.type !== 'resync') return;
+    settingsService.load().catch((error: unknown) => log.error({ err: error }, 'settings could not be read again'));
+  });
+  return settingsService;
+}

@@ -1,0 +1,62 @@
+import type { Database } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
+import { currentValue } from '../modules/challenges/challenge.js';
+import { isListed } from '../modules/challenges/challenge-views.js';
+import type { ChallengesService } from '../modules/challenges/challenges.service.js';
+import type { EventService } from '../modules/event/event.service.js';
+import type { EventBus } from '../modules/events/event-bus.js';
+import { createLeaderboardRepository } from '../modules/leaderboard/leaderboard.repository.js';
+import { createLeaderboardService } from '../modules/leaderboard/leaderboard.service.js';
+import { createScoreGraphRepository } from '../modules/leaderboard/score-graph.repository.js';
+import { createScoreGraphService } from '../modules/leaderboard/score-graph.service.js';
+import type { SettingsService } from '../modules/settings/settings.service.js';
+
+/**
+ * The standings, part of the composition root: the leaderboard and its CTFtime feed, kept in memory
+ * (docs/architecture.md#leaderboard-in-memory), and the score graph built from the same standings and the solves
+ * (docs/product.md#score-graph).
+ */
+export function wireStandings(deps: {
+  database: Database;
+  events: EventBus;
+  clock: Clock;
+  settings: SettingsService;
+  event: EventService;
+  challenges: ChallengesService;
+}) {
+  const { event, challenges, clock } = deps;
+  const leaderboard = createLeaderboardService({
+    repository: createLeaderboardRepository(deps.database.db),
+    events: deps.events,
+    settings: deps.settings,
+    listFeedTasks: async () => {
+      // Before an event starts, the feed names no challenge (docs/product.md#events).
+      if (event.state().phase === 'before') return [];
+      const now = clock.now();
+      return (await challenges.listAllChallenges())
+        .filter((challenge) => isListed(challenge, now))
+        .map((challenge) => ({ id: challenge.id, name: challenge.title.en }));
+    },
+    feedScope: () => `${event.state().phase}`,
+    listScorings: async () =>
+      new Map((await challenges.listAllChallenges()).map((challenge) => [challenge.id, challenge.scoring])),
+  });
+  const scoreGraph = createScoreGraphService({
+    repository: createScoreGraphRepository(deps.database.db),
+    events: deps.events,
+    settings: deps.settings,
+    listStandings: () => leaderboard.listStandings(),
+    eventState: () => deps.event.state(),
+    eventSettings: () => deps.settings.get().event,
+    // docs/product.md#scoring: max(0, value - hint costs), the value counting the solves (CTFd's dynamic decay).
+    pointsAt: async () => {
+      const scoring = new Map((await deps.challenges.listAllChallenges()).map((c) => [c.id, c.scoring]));
+      return (challengeId, solveCount, hintCosts) => {
+        const found = scoring.get(challengeId);
+        return found === undefined ? undefined : Math.max(0, currentValue(found, solveCount) - hintCosts);
+      };
+    },
+    clock: deps.clock,
+  });
+  return { leaderboardService: leaderboard, scoreGraphService: scoreGraph };
+}

@@ -1,0 +1,166 @@
+import 'uplot/dist/uPlot.min.css';
+
+import { useEffect, useMemo, useRef, useState } from 'react';
+import uPlot from 'uplot';
+
+import type { Locale, ScoreGraph } from '@drapeau/shared';
+
+import { formatNumber } from '@/lib/use-locale';
+
+import { alignScores, SERIES_COLORS } from './score-graph-data';
+
+interface ScoreGraphChartProps {
+  graph: ScoreGraph;
+  /** Where the lines end, in ms: the freeze, the event's end, or now. */
+  endMs: number;
+  locale: Locale;
+}
+
+interface Cursor {
+  index: number;
+  left: number;
+  top: number;
+  /** The chart's width: past its middle, the tooltip opens to the left of the cursor. */
+  width: number;
+}
+
+const HEIGHT = 320;
+
+/** A theme colour of index.css, for the canvas (which cannot read CSS variables itself). */
+function themeColor(name: string, fallback: string): string {
+  const value = getComputedStyle(document.documentElement).getPropertyValue(name).trim();
+  return value === '' ? fallback : value;
+}
+
+/** The axis labels in the page's language: hours within two days, dates beyond. */
+function timeLabels(locale: Locale) {
+  const hours = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
+  const days = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' });
+  return (u: uPlot, splits: number[]) => {
+    const span = (u.scales.x?.max ?? 0) - (u.scales.x?.min ?? 0);
+    const format = span > 2 * 24 * 3600 ? days : hours;
+    return splits.map((split) => format.format(new Date(split * 1000)));
+  };
+}
+
+/**
+ * The uPlot chart of the score graph (docs/product.md#score-graph), loaded only with the leaderboard's graph: a stepped
+ * line per player in the theme's colours, and a tooltip with every score at the cursor's time.
+ */
+export default function ScoreGraphChart({ graph, endMs, locale }: ScoreGraphChartProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const [cursor, setCursor] = useState<Cursor | null>(null);
+  const data = useMemo(() => alignScores(graph, endMs), [graph, endMs]);
+  const plotRef = useRef<uPlot | null>(null);
+  const latestData = useRef(data);
+  const seriesCount = graph.series.length;
+
+  // The plot is built again only when its lines or its language change; a live update of the scores goes through
+  // setData, which keeps the pointer's tooltip open (a new plot would close it under a still pointer). This effect
+  // comes first: when both change, the new plot is built with the new data.
+  useEffect(() => {
+    latestData.current = data;
+    plotRef.current?.setData(data);
+  }, [data]);
+
+  useEffect(() => {
+    const root = container.current;
+    if (!root) return;
+    const text = themeColor('--color-muted-foreground', '#9aa3b5');
+    const grid = themeColor('--color-border', '#2f3545');
+    const font = `12px ${themeColor('--font-sans', 'sans-serif')}`;
+    const axis = { stroke: text, font, grid: { stroke: grid, width: 1 }, ticks: { stroke: grid, width: 1 } };
+    const stepped = uPlot.paths.stepped?.({ align: 1 });
+    const plot = new uPlot(
+      {
+        width: Math.max(root.clientWidth, 280),
+        height: HEIGHT,
+        legend: { show: false },
+        cursor: { points: { size: 7 }, drag: { x: false, y: false } },
+        scales: { x: { time: true } },
+        axes: [
+          { ...axis, values: timeLabels(locale) },
+          { ...axis, size: 56, values: (_u, splits) => splits.map((split) => formatNumber(split, locale)) },
+        ],
+        series: [
+          {},
+          ...Array.from({ length: seriesCount }, (_, index) => ({
+            stroke: SERIES_COLORS[index % SERIES_COLORS.length],
+            width: index === 0 ? 2.5 : 1.75,
+            ...(stepped ? { paths: stepped } : {}),
+            points: { show: false },
+          })),
+        ],
+        hooks: {
+          setCursor: [
+            (u) => {
+              const { idx, left, top } = u.cursor;
+              setCursor(
+                idx === null || idx === undefined || left === undefined || left < 0
+                  ? null
+                  : {
+                      index: idx,
+                      left: left + u.over.offsetLeft,
+                      top: (top ?? 0) + u.over.offsetTop,
+                      width: root.clientWidth,
+                    },
+              );
+            },
+          ],
+        },
+      },
+      latestData.current,
+      root,
+    );
+    plotRef.current = plot;
+    const resize = new ResizeObserver(() => plot.setSize({ width: Math.max(root.clientWidth, 280), height: HEIGHT }));
+    resize.observe(root);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+      plotRef.current = null;
+    };
+  }, [seriesCount, locale]);
+
+  const at = cursor ? data[0][cursor.index] : undefined;
+  const rows =
+    cursor && at !== undefined
+      ? graph.series
+          .map((series, index) => ({ series, index, score: data[index + 1]?.[cursor.index] ?? 0 }))
+          .sort((a, b) => b.score - a.score)
+      : [];
+
+  return (
+    <div className="relative" data-testid="score-graph-chart" data-series-count={graph.series.length}>
+      <div ref={container} aria-hidden="true" />
+      {cursor && at !== undefined && (
+        <div
+          className="pointer-events-none absolute z-10 min-w-40 rounded-md border bg-popover/95 p-2 text-xs text-popover-foreground shadow-lg"
+          style={{
+            top: Math.max(0, cursor.top - 20),
+            ...(cursor.left > cursor.width / 2 ? { right: cursor.width - cursor.left + 12 } : { left: cursor.left + 12 }),
+          }}
+          aria-hidden="true"
+        >
+          <p className="mb-1 font-medium text-muted-foreground">
+            {new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(at * 1000))}
+          </p>
+          <ul className="grid gap-0.5">
+            {rows.map(({ series, index, score }) => (
+              <li key={series.uid} className="flex items-center justify-between gap-3">
+                <span className="flex min-w-0 items-center gap-1.5">
+                  <span
+                    className="size-2 shrink-0 rounded-full"
+                    style={{ background: SERIES_COLORS[index % SERIES_COLORS.length] }}
+                  />
+                  <span className="truncate">{series.username}</span>
+                </span>
+                <span className="font-mono tabular-nums">{formatNumber(score, locale)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+import { adminCookie, originOf } from './catalogue.js';
+import { httpRequest, percentile } from './http-client.js';
+import { type BurstRequest, runBurst } from './load.js';
+import type { SeededChallenge } from './seed.js';
+
+/**
+ * CTFd's linear decay, one point per solve from a high start: every solve changes the value, so every solve moves the
+ * points of every earlier solver (docs/product.md#scoring, retroactive), and none reaches the minimum in the benchmark.
+ */
+export const BENCH_DYNAMIC_SCORING = { type: 'dynamic', initial: 20_000, decay: 1, minimum: 100, function: 'linear' } as const;
+
+export interface SolveSeries {
+  count: number;
+  /** Solves per second over the whole series (first send to last answer). */
+  throughput: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Answers 200 with `status: correct` (the bare server answers 200 without one: there, every 200 counts). */
+  acknowledged: number;
+  /** What the answers were: HTTP statuses, `errors` (no answer), and the `status` of each 200. */
+  outcomes?: Record<string, number>;
+}
+
+export interface DynamicResult {
+  challengeId: string;
+  /** Solvers of the challenge when the measure starts (the seed's closest to 5,000). */
+  solvers: number;
+  /** The admin edit that makes it dynamic: one recompute of every solver's points. */
+  switchMs: number;
+  /** Correct flags one after another: the cost of one solve without contention. */
+  sequential: SolveSeries;
+  /** Correct flags all at once: they queue on the challenge's row lock, one recompute each. */
+  burst: SolveSeries;
+  /** The players (1-based seed indices) whose solve was acknowledged, for the integrity check. */
+  acknowledgedPlayers: number[];
+}
+
+/** The seeded challenge whose solver count is closest to `solvers`. */
+export function pickDynamicTarget(challenges: readonly SeededChallenge[], solvers = 5000): SeededChallenge {
+  return [...challenges].sort((a, b) => Math.abs(a.solvers - solvers) - Math.abs(b.solvers - solvers))[0]!;
+}
+
+/** Sends `requests` one after another (each waits for the previous answer). */
+export async function runSequential(baseUrl: string, requests: readonly BurstRequest[]) {
+  const latencies: number[] = [];
+  const bodies: string[] = [];
+  const started = performance.now();
+  for (const r of requests) {
+    const answer = await httpRequest(baseUrl + r.path, { method: 'POST', body: r.body, headers: { cookie: r.cookie } });
+    latencies.push(answer.ms);
+    bodies.push(answer.status === 200 ? answer.body : '');
+  }
+  const elapsedMs = performance.now() - started;
+  latencies.sort((a, b) => a - b);
+  return {
+    bodies,
+    series: (acknowledged: number): SolveSeries => ({
+      count: requests.length,
+      throughput: (requests.length / elapsedMs) * 1000,
+      p50Ms: percentile(latencies, 50),
+      p99Ms: percentile(latencies, 99),
+      acknowledged,
+    }),
+  };
+}
+
+const isCorrect = (body: string) => body !== '' && (JSON.parse(body) as { status?: string }).status === 'correct';
+
+/**
+ * The dynamic-scoring figure (docs/performance.md): an admin makes a challenge with about 5,000 solvers dynamic, then
+ * players who have not solved it send its correct flag, first one at a time, then all at once.
+ */
+export async function runDynamic(options: {
+  baseUrl: string;
+  admin: { email: string; password: string };
+  target: SeededChallenge;
+  flag: string;
+  /** Seed indices of players who have not solved the target: the first `sequential` go one by one, the rest at once. */
+  players: readonly number[];
+  sequential: number;
+  cookieOf: (index: number) => string;
+}): Promise<DynamicResult> {
+  const { baseUrl, target } = options;
+  const cookie = await adminCookie(baseUrl, options.admin.email, options.admin.password);
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/admin/challenges/${target.id}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', origin: originOf(baseUrl), cookie },
+    body: JSON.stringify({ scoring: BENCH_DYNAMIC_SCORING }),
+  });
+  const switchMs = performance.now() - started;
+  if (response.status !== 200)
+    throw new Error(`making ${target.id} dynamic answered ${response.status}: ${await response.text()}`);
+
+  const body = JSON.stringify({ flag: options.flag });
+  const requestOf = (index: number): BurstRequest => ({
+    path: `/api/challenges/${target.id}/submit`,
+    body,
+    cookie: options.cookieOf(index),
+  });
+  const oneByOne = options.players.slice(0, options.sequential);
+  const atOnce = options.players.slice(options.sequential);
+
+  const sequential = await runSequential(baseUrl, oneByOne.map(requestOf));
+  const sequentialOk = oneByOne.filter((_, i) => isCorrect(sequential.bodies[i]!));
+  const burst = await runBurst<{ status: string }>(baseUrl, atOnce.map(requestOf));
+  const burstOk = burst.answered.filter((a) => a.body.status === 'correct').map((a) => atOnce[a.index]!);
+  const outcomes: Record<string, number> = { ...burst.statusCodes, errors: burst.errors };
+  for (const a of burst.answered) outcomes[`200 ${a.body.status}`] = (outcomes[`200 ${a.body.status}`] ?? 0) + 1;
+  return {
+    challengeId: target.id,
+    solvers: target.solvers,
+    switchMs,
+    sequential: sequential.series(sequentialOk.length),
+    burst: {
+      count: burst.count,
+      throughput: burst.throughput,
+      p50Ms: burst.p50Ms,
+      p99Ms: burst.p99Ms,
+      acknowledged: burstOk.length,
+      outcomes,
+    },
+    acknowledgedPlayers: [...sequentialOk, ...burstOk],
+  };
+}
+
+/** The same requests against the bare Node server (which parses each body and answers), for the ratios. */
+export async function runDynamicBare(
+  baseUrl: string,
+  counts: { sequential: number; burst: number },
+  cookieOf: (index: number) => string,
+): Promise<{ sequential: SolveSeries; burst: SolveSeries }> {
+  const requestOf = (index: number): BurstRequest => ({
+    path: '/api/challenges/x/submit',
+    body: JSON.stringify({ flag: 'CTF{bench}' }),
+    cookie: cookieOf(index + 1),
+  });
+  const sequential = await runSequential(
+    baseUrl,
+    Array.from({ length: counts.sequential }, (_, i) => requestOf(i)),
+  );
+  const burst = await runBurst(
+    baseUrl,
+    Array.from({ length: counts.burst }, (_, i) => requestOf(i)),
+  );
+  return {
+    sequential: sequential.series(sequential.bodies.filter((b) => b !== '').length),
+    burst: {
+      count: burst.count,
+      throughput: burst.throughput,
+      p50Ms: burst.p50Ms,
+      p99Ms: burst.p99Ms,
+      acknowledged: burst.answered.length,
+    },
+  };
+}
+
+/** --only=dynamic: the figure of one database next to the bare server's. */
+export function renderDynamic(
+  kind: string,
+  r: DynamicResult,
+  bare: { sequential: SolveSeries; burst: SolveSeries } | undefined,
+  integrity: { scoreMismatches: number; doubledSolves: number; missingAcknowledged: number },
+): string {
+  const series = (label: string, s: SolveSeries, b: SolveSeries | undefined) =>
+    `${kind}: ${label}: ${s.throughput.toFixed(1)} solves/s${b ? ` (bare Node ${b.throughput.toFixed(0)}/s, ${(s.throughput / b.throughput).toFixed(3)}x)` : ''}, ` +
+    `p50 ${s.p50Ms.toFixed(1)} ms, p99 ${s.p99Ms.toFixed(1)} ms${b ? ` (bare ${b.p50Ms.toFixed(1)} / ${b.p99Ms.toFixed(1)} ms)` : ''}, ` +
+    `acknowledged ${s.acknowledged}/${s.count}${s.outcomes ? ` ${JSON.stringify(s.outcomes)}` : ''}`;
+  return [
+    `${kind}: ${r.challengeId} (${r.solvers} solvers) made dynamic in ${r.switchMs.toFixed(0)} ms`,
+    series('correct flags one by one', r.sequential, bare?.sequential),
+    series('correct flags all at once', r.burst, bare?.burst),
+    `${kind}: after: score ≠ sum + adj. ${integrity.scoreMismatches}, doubled ${integrity.doubledSolves}, lost ${integrity.missingAcknowledged}`,
+  ].join('\n');
+}
