@@ -33,6 +33,7 @@ import type { Readiness } from './modules/system/readiness.js';
 import type { SystemService } from './modules/system/system.service.js';
 import type { TokensService } from './modules/tokens/tokens.service.js';
 import type { UsersService } from './modules/users/users.service.js';
+import type { WriteUpsService } from './modules/write-ups/write-ups.service.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { announcementsAdminRoutes, announcementsRoutes } from './modules/announcements/announcements.routes.js';
 import { auditRoutes } from './modules/audit/audit.routes.js';
@@ -60,6 +61,7 @@ import { systemRoutes } from './modules/system/system.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { tokensAdminRoutes } from './modules/tokens/tokens.admin-routes.js';
 import { tokensRoutes } from './modules/tokens/tokens.routes.js';
+import { challengeWriteUpsRoutes, writeUpModerationRoutes } from './modules/write-ups/write-ups.routes.js';
 
 /** What the API's routes are given: the services that app.ts (the composition root) built. */
 export interface ApiRouteDeps {
@@ -97,6 +99,7 @@ export interface ApiRouteDeps {
   backupService: BackupService;
   settingsService: SettingsService;
   eventService: EventService;
+  writeUpsService: WriteUpsService;
 }
 
 /** Every route under /api, each plugin with what it needs (docs/how-to/add-a-route.md). */
@@ -162,6 +165,7 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
         await gated.register(submissionsRoutes, { prefix: '/challenges', submissions: s.submissionsService, guards: s.guards });
         await gated.register(labsRoutes, { prefix: '/challenges', labs: s.labsService, guards: s.guards });
         await gated.register(challengeFilesRoutes, { prefix: '/challenges', files: s.challengeFilesService, guards: s.guards });
+        await gated.register(challengeWriteUpsRoutes, { prefix: '/challenges', writeUps: s.writeUpsService, guards: s.guards });
       });
       await api.register(eventRoutes, { prefix: '/event', event: s.eventService });
       await api.register(usersRoutes, { prefix: '/users', users: s.usersService, guards: s.guards, frozenAt });
@@ -211,6 +215,7 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
         guards: s.guards,
       });
       await api.register(announcementsAdminRoutes, { prefix: '/admin', announcements: s.announcementsService, guards: s.guards });
+      await api.register(writeUpModerationRoutes, { prefix: '/write-ups', writeUps: s.writeUpsService, guards: s.guards });
       await api.register(tokensRoutes, { prefix: '/tokens', tokens: s.tokensService, guards: s.guards });
       await api.register(twoFactorAdminRoutes, { prefix: '/admin', twoFactor: s.twoFactorService, guards: s.guards });
       await api.register(tokensAdminRoutes, { prefix: '/admin', tokens: s.tokensService, guards: s.guards });

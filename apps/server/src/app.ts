@@ -42,6 +42,7 @@ import { wireCatalogue } from './wiring/catalogue.js';
 import { createHttpServer } from './wiring/http-server.js';
 import { wireStandings } from './wiring/standings.js';
 import { wireSettings } from './wiring/settings.js';
+import { wireWriteUps } from './wiring/write-ups.js';
 
 /** Per player (docs/decisions/010-abuse-limits.md): renames reach every live stream, and every avatar is decoded. */
 const PROFILE_CHANGES_PER_10_MIN = 20;
@@ -220,6 +221,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     secrets,
     schema: { migrations: migrationStatus.expected, latestAt: migrationStatus.latestAt },
   });
+  const writeUpsService = wireWriteUps({ database, challenges: challengesService, event: eventService, clock, limiterFor });
   const labsService = createLabsService({
     challenges: challengesService,
     limiter: limiterFor('lab', config.labRateLimit),
@@ -264,6 +266,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     backupService,
     settingsService,
     eventService,
+    writeUpsService,
   });
   if (deps.webDistDir) await registerWebApp(app, deps.webDistDir);
 

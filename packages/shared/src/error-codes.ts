@@ -61,6 +61,8 @@ export const ERROR_CODES = [
   'REAUTHENTICATION_REQUIRED',
   'SIGN_UP_DISABLED',
   'SSO_NOT_CONFIGURED',
+  'CHALLENGE_NOT_SOLVED',
+  'WRITE_UP_NOT_FOUND',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -237,6 +237,9 @@ describe('fuzzing every route of the OpenAPI document', () => {
       expect(usersAfter.filter((u) => u.score !== 0 || u.score_adjustment !== 0)).toEqual([]);
       const [solvesAfter] = await query<{ n: number }>('select count(*)::int as n from solves');
       expect(solvesAfter!.n).toBe(solvesBefore[0]!.n);
+      // Nobody solved anything, so nobody may have written a write-up (docs/product.md#write-ups).
+      const [writeUpsAfter] = await query<{ n: number }>('select count(*)::int as n from write_ups');
+      expect(writeUpsAfter!.n).toBe(0);
       const [adminRow] = await query<{ email: string }>(`select email from users where role = 'admin'`);
       expect(adminRow!.email).toBe(TEST_ADMIN.email);
     },

@@ -12,6 +12,12 @@ export const challengeKeys = {
   detail: (id: string) => [...challengeKeys.all, 'detail', id] as const,
 };
 
+/** A challenge's write-ups: under the challenges' key, so that a solve (which refreshes the challenges) unlocks them. */
+export const writeUpKeys = {
+  list: (challengeId: string) => [...challengeKeys.all, 'write-ups', challengeId] as const,
+  page: (challengeId: string, page: number) => [...writeUpKeys.list(challengeId), page] as const,
+};
+
 export const leaderboardKeys = {
   all: ['leaderboard'] as const,
 };

@@ -20,6 +20,8 @@ import {
   type SessionResponse,
   type SsoInfo,
   type SubmitFlagResult,
+  type WriteUp,
+  type WriteUpPage,
 } from '@drapeau/shared';
 
 import { buildCatalogue, buildStats, buildUser } from './factories';
@@ -84,6 +86,23 @@ export function ssoHandler(info: SsoInfo) {
   return http.get('/api/auth/sso', () => HttpResponse.json<SsoInfo>(info));
 }
 
+/** GET /api/challenges/:id/write-ups: a page as given (newest first), or the lock of a challenge not solved yet. */
+export function writeUpsHandler(page: (Partial<WriteUpPage> & { writeUps?: WriteUp[] }) | 'locked') {
+  const url = '/api/challenges/:id/write-ups';
+  if (page === 'locked') return http.get(url, () => errorResponse(403, 'CHALLENGE_NOT_SOLVED'));
+  return http.get(url, () =>
+    HttpResponse.json<WriteUpPage>({
+      own: null,
+      writeUps: [],
+      canModerate: false,
+      page: 1,
+      pageSize: 20,
+      total: page.writeUps?.length ?? 0,
+      ...page,
+    }),
+  );
+}
+
 export const defaultHandlers = [
   sessionHandler(null),
   ...challengesHandler(buildCatalogue()),
@@ -94,6 +113,8 @@ export const defaultHandlers = [
   // The leaderboard's score graph: nobody has scored yet, unless a test says otherwise.
   http.get('/api/leaderboard/graph', () => HttpResponse.json<ScoreGraph>({ series: [], isFrozen: false, until: null })),
   submitHandler({ success: false, status: 'incorrect', message: 'Incorrect flag' }),
+  // A challenge page asks for its write-ups: locked, as for a challenge the player has not solved.
+  writeUpsHandler('locked'),
   // In-page exercises ask their server check for material on mount; by default it has nothing to say.
   http.post('/api/challenges/:id/lab', () => HttpResponse.json<LabResponse>({ ok: false, code: 'idle', output: {} })),
   http.post('/api/auth/login', () => HttpResponse.json<AuthResponse>({ user: buildUser() })),

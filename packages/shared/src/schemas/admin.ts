@@ -97,6 +97,8 @@ export const AUDIT_ACTIONS = [
   'settings.update',
   'token.revoke',
   'user.two-factor-reset',
+  'write-up.hide',
+  'write-up.unhide',
 ] as const;
 export const AuditEntrySchema = z.object({
   id: z.number().int(),

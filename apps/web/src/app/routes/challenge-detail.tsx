@@ -4,6 +4,7 @@ import { useSession } from '@/features/auth';
 import { ChallengeDetail } from '@/features/challenges';
 import { EventCountdown, useEventState } from '@/features/event';
 import { LabPanel } from '@/features/labs';
+import { WriteUpsSection } from '@/features/write-ups';
 
 /**
  * Composes the challenge page with its in-page exercise; features do not import each other
@@ -18,5 +19,12 @@ export function ChallengeDetailRoute() {
     if (isPending) return null;
     if (target?.kind === 'startsIn') return <EventCountdown />;
   }
-  return <ChallengeDetail key={id} id={id} labSlot={<LabPanel challengeId={id} />} />;
+  return (
+    <ChallengeDetail
+      key={id}
+      id={id}
+      labSlot={<LabPanel challengeId={id} />}
+      renderWriteUps={(isSolved) => <WriteUpsSection challengeId={id} isSolved={isSolved} />}
+    />
+  );
 }

@@ -31,6 +31,8 @@ export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
   'settings.update': 'settingsUpdate',
   'token.revoke': 'tokenRevoke',
   'user.two-factor-reset': 'userTwoFactorReset',
+  'write-up.hide': 'writeUpHide',
+  'write-up.unhide': 'writeUpUnhide',
 };
 
 /** One line of an entry's details: an optional field name and a value, `from → to` for a change. */

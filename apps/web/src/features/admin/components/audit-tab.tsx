@@ -45,6 +45,8 @@ const ACTION_TONES: Record<AuditAction, 'sky' | 'amber' | 'emerald' | 'rose' | '
   'settings.update': 'amber',
   'token.revoke': 'rose',
   'user.two-factor-reset': 'amber',
+  'write-up.hide': 'rose',
+  'write-up.unhide': 'emerald',
 };
 
 /** Who did what to whom, newest first. */

@@ -29,6 +29,8 @@ interface ChallengeDetailProps {
   id: string;
   /** Where the challenge's in-page exercise renders, if it has one; composed by the app route. */
   labSlot?: ReactNode;
+  /** The write-ups section below the flag form, given whether the player solved the challenge; composed by the app route. */
+  renderWriteUps?: (isSolved: boolean) => ReactNode;
 }
 
 function isNotFound(error: unknown): boolean {
@@ -36,7 +38,7 @@ function isNotFound(error: unknown): boolean {
 }
 
 /** The challenge page (docs/product.md#challenge-detail): text, file, hint, the exercise slot and the flag form. */
-export function ChallengeDetail({ id, labSlot }: ChallengeDetailProps) {
+export function ChallengeDetail({ id, labSlot, renderWriteUps }: ChallengeDetailProps) {
   const { t } = useTranslation(['challenge', 'common']);
   const locale = useLocale();
   const { data: challenge, error, isPending, refetch } = useChallenge(id);
@@ -106,6 +108,7 @@ export function ChallengeDetail({ id, labSlot }: ChallengeDetailProps) {
           }
         />
       )}
+      {!challenge.isLocked && renderWriteUps?.(challenge.solved)}
     </div>
   );
 }

@@ -1,0 +1,1 @@
+export { WriteUpsSection } from './components/write-ups-section';
