@@ -25,3 +25,4 @@ export * from './schemas/token.js';
 export * from './schemas/two-factor.js';
 export * from './schemas/passkey.js';
 export * from './schemas/sso.js';
+export * from './schemas/class.js';
