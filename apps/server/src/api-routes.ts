@@ -9,6 +9,7 @@ import type { AnnouncementsService } from './modules/announcements/announcements
 import type { AuditService } from './modules/audit/audit.service.js';
 import type { AccountService } from './modules/auth/account.service.js';
 import type { AuthService } from './modules/auth/auth.service.js';
+import type { ClassesService } from './modules/classes/classes.service.js';
 import type { BetterAuth } from './modules/auth/better-auth.js';
 import type { PasskeysService } from './modules/auth/passkeys.service.js';
 import type { TwoFactorService } from './modules/auth/two-factor.service.js';
@@ -43,6 +44,7 @@ import { passkeysRoutes } from './modules/auth/passkeys.routes.js';
 import { ssoRoutes } from './modules/auth/sso.routes.js';
 import { twoFactorAdminRoutes, twoFactorRoutes } from './modules/auth/two-factor.routes.js';
 import { badgesRoutes } from './modules/badges/badges.routes.js';
+import { classesRoutes } from './modules/classes/classes.routes.js';
 import { bansRoutes } from './modules/bans/bans.routes.js';
 import { challengeFilesRoutes } from './modules/challenge-files/challenge-files.routes.js';
 import { catalogueAdminRoutes } from './modules/challenges/catalogue.admin-routes.js';
@@ -62,6 +64,9 @@ import { usersRoutes } from './modules/users/users.routes.js';
 import { tokensAdminRoutes } from './modules/tokens/tokens.admin-routes.js';
 import { tokensRoutes } from './modules/tokens/tokens.routes.js';
 import { challengeWriteUpsRoutes, writeUpModerationRoutes } from './modules/write-ups/write-ups.routes.js';
+
+/** Class codes tried per address per minute (a classroom behind one address joins at once: docs/product.md#classes). */
+const CLASS_JOINS_PER_IP_PER_MIN = 120;
 
 /** What the API's routes are given: the services that app.ts (the composition root) built. */
 export interface ApiRouteDeps {
@@ -94,6 +99,7 @@ export interface ApiRouteDeps {
   auditService: AuditService;
   bansService: BansService;
   announcementsService: AnnouncementsService;
+  classesService: ClassesService;
   tokensService: TokensService;
   mailer: Mailer;
   backupService: BackupService;
@@ -213,6 +219,13 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
         prefix: '/announcements',
         announcements: s.announcementsService,
         guards: s.guards,
+      });
+      await api.register(classesRoutes, {
+        prefix: '/classes',
+        classes: s.classesService,
+        guards: s.guards,
+        frozenAt,
+        joinIpLimit: CLASS_JOINS_PER_IP_PER_MIN,
       });
       await api.register(announcementsAdminRoutes, { prefix: '/admin', announcements: s.announcementsService, guards: s.guards });
       await api.register(writeUpModerationRoutes, { prefix: '/write-ups', writeUps: s.writeUpsService, guards: s.guards });

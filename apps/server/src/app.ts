@@ -11,6 +11,8 @@ import { type Clock, systemClock } from './lib/clock.js';
 import type { LoggerOptions } from './lib/logger.js';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { createAnnouncementsRepository } from './modules/announcements/announcements.repository.js';
+import { createClassesRepository } from './modules/classes/classes.repository.js';
+import { createClassesService } from './modules/classes/classes.service.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.service.js';
 import { createAdminRepository } from './modules/admin/admin.repository.js';
 import { createAdminService } from './modules/admin/admin.service.js';
@@ -46,6 +48,8 @@ import { wireWriteUps } from './wiring/write-ups.js';
 
 /** Per player (docs/decisions/010-abuse-limits.md): renames reach every live stream, and every avatar is decoded. */
 const PROFILE_CHANGES_PER_10_MIN = 20;
+/** Class codes tried per player per 10 minutes, right or wrong (docs/product.md#classes). */
+const CLASS_JOINS_PER_10_MIN = 10;
 const AVATAR_UPLOADS_PER_10_MIN = 5;
 
 export interface AppDeps {
@@ -199,6 +203,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     })),
     onChange: (event) => events.publish('announcement', event),
   });
+  const classesService = createClassesService({
+    repository: createClassesRepository(database.db),
+    transaction: createUnitOfWork(database.db, (tx) => ({ classes: createClassesRepository(tx) })),
+    clock,
+    joinLimiter: limiterFor('class-join', CLASS_JOINS_PER_10_MIN, 10 * 60_000),
+    listListedChallenges: () => challengesService.listListedChallenges(),
+    standingsAt: (frozenAt) => leaderboardService.listStandingsAt(frozenAt),
+  });
   const bansService = createBansService({
     transaction: createUnitOfWork(database.db, (tx) => ({
       bans: createBansRepository(tx),
@@ -261,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     auditService,
     bansService,
     announcementsService,
+    classesService,
     tokensService,
     mailer,
     backupService,

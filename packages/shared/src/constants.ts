@@ -4,7 +4,8 @@
  */
 export const LOCALES = ['en', 'fr'] as const;
 
-export const ROLES = ['user', 'admin'] as const;
+/** A teacher is a player who may also run classes (docs/product.md#classes); only admins grant it. */
+export const ROLES = ['user', 'teacher', 'admin'] as const;
 
 export const USERNAME_MIN = 3;
 export const USERNAME_MAX = 32;

@@ -26,3 +26,4 @@ export * from './schemas/two-factor.js';
 export * from './schemas/passkey.js';
 export * from './schemas/sso.js';
 export * from './schemas/write-up.js';
+export * from './schemas/class.js';

@@ -27,6 +27,11 @@ export interface Guards {
    * while the admins require a second factor of admins and this one has none (neither TOTP nor a passkey).
    */
   requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /**
+   * A teacher or an admin (docs/product.md#classes): 401 unless signed in, 403 otherwise. A teacher passes as requireUser
+   * does (confirmed address when required); an admin as requireAdmin does (second factor when required).
+   */
+  requireTeacher: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 }
 
 /** Checks an API token (docs/decisions/012-accounts.md#api-tokens): its holder, or undefined when it is not valid. */
@@ -69,16 +74,28 @@ export function createGuards(
     request.sessionUser = value;
     return value;
   };
+  /** The checks of requireUser and requireAdmin on a resolved session, so that requireTeacher can reuse them. */
+  const checkUser = (user: SessionUser | null): SessionUser => {
+    if (!user) throw unauthenticated();
+    if (!user.emailVerified && user.role !== 'admin' && policy.isEmailVerificationRequired()) {
+      throw forbidden('EMAIL_NOT_VERIFIED', 'Confirm your email address first: follow the link in the mail we sent.');
+    }
+    return user;
+  };
+  const checkAdmin = async (user: SessionUser | null): Promise<void> => {
+    if (!user) throw unauthenticated();
+    if (user.role !== 'admin') throw forbidden('FORBIDDEN', 'Only admins can do this.');
+    // A second factor is TOTP or a passkey: either makes every sign-in of the account two-step.
+    if (!user.twoFactorEnabled && policy.isTwoFactorRequiredForAdmins() && !(await policy.hasPasskey(user.userId))) {
+      throw forbidden('TWO_FACTOR_REQUIRED', 'Set up two-factor authentication on your account page first.');
+    }
+  };
   return {
     optionalUser: async (request, reply) => {
       await resolve(request, reply);
     },
     requireUser: async (request, reply) => {
-      const user = await resolve(request, reply);
-      if (!user) throw unauthenticated();
-      if (!user.emailVerified && user.role !== 'admin' && policy.isEmailVerificationRequired()) {
-        throw forbidden('EMAIL_NOT_VERIFIED', 'Confirm your email address first: follow the link in the mail we sent.');
-      }
+      checkUser(await resolve(request, reply));
     },
     requireAccount: async (request, reply) => {
       const user = await resolve(request, reply);
@@ -86,13 +103,12 @@ export function createGuards(
       if (user.viaToken) throw forbidden('TOKEN_NOT_ALLOWED', 'Sign in with your password to manage your account.');
     },
     requireAdmin: async (request, reply) => {
+      await checkAdmin(await resolve(request, reply));
+    },
+    requireTeacher: async (request, reply) => {
       const user = await resolve(request, reply);
-      if (!user) throw unauthenticated();
-      if (user.role !== 'admin') throw forbidden('FORBIDDEN', 'Only admins can do this.');
-      // A second factor is TOTP or a passkey: either makes every sign-in of the account two-step.
-      if (!user.twoFactorEnabled && policy.isTwoFactorRequiredForAdmins() && !(await policy.hasPasskey(user.userId))) {
-        throw forbidden('TWO_FACTOR_REQUIRED', 'Set up two-factor authentication on your account page first.');
-      }
+      if (user?.role === 'admin') return checkAdmin(user);
+      if (checkUser(user).role !== 'teacher') throw forbidden('FORBIDDEN', 'Only teachers and admins can do this.');
     },
   };
 }

@@ -7,3 +7,4 @@ export * from './catalogue.js';
 export * from './announcements.js';
 export * from './tokens.js';
 export * from './write-ups.js';
+export * from './classes.js';

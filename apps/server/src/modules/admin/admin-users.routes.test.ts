@@ -126,6 +126,7 @@ describe('PATCH /api/admin/users/:userId', () => {
     const demote = await admin.patch(`/api/admin/users/${adminId}`, { rank: 'user' });
     expect(demote.statusCode).toBe(403);
     expect(demote.json().error.code).toBe('FORBIDDEN');
+    expect((await admin.patch(`/api/admin/users/${adminId}`, { rank: 'teacher' })).statusCode).toBe(403);
     expect((await admin.get('/api/auth/session')).json().user.rank).toBe('admin');
     const missing = await admin.patch('/api/admin/users/nobody', { bio: 'x' });
     expect(missing.statusCode).toBe(404);

@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, or, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 
+import type { Role } from '@drapeau/shared';
+
 import type { Db } from '../../db/client.js';
 import { badges, userBadges, users } from '../../db/schema/index.js';
 import { profileChangeColumns, shownUsername, type UserRow, userRowColumns } from '../../db/user-row.js';
@@ -47,7 +49,7 @@ export interface AdminRepository {
    * Sets the total: the adjustment becomes `score - sum(solve points)`, keeping the invariant of docs/product.md#scoring.
    */
   setScore(id: string, score: number): Promise<void>;
-  updateRole(id: string, role: 'user' | 'admin'): Promise<void>;
+  updateRole(id: string, role: Role): Promise<void>;
   badgeExists(badgeId: string): Promise<boolean>;
   /** false when the user already holds the badge. */
   insertUserBadge(userId: string, badgeId: string): Promise<boolean>;
@@ -134,7 +136,7 @@ export function createAdminRepository(db: Db): AdminRepository {
         .where(eq(users.id, id));
     },
 
-    async updateRole(id: string, role: 'user' | 'admin'): Promise<void> {
+    async updateRole(id: string, role: Role): Promise<void> {
       await db
         .update(users)
         .set({ role, updatedAt: sql`now()` })

@@ -4,6 +4,7 @@ import { ADMIN_PAGE_SIZE } from '@drapeau/shared';
 
 import { users } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
+import { registerTeacher } from '../../../test/class-fixtures.js';
 import { deriveFlag } from '../challenges/flags.js';
 
 let t: TestApp;
@@ -95,6 +96,8 @@ describe('every /api/admin route', () => {
     const player = await registerPlayer(t.app);
     // A player's API token is the player: no more.
     const playerToken = (await player.client.post('/api/tokens', { name: 'walk', expiresInDays: 1 })).json<{ token: string }>();
+    // A teacher runs classes, nothing of the admin panel (docs/product.md#classes).
+    const teacher = await registerTeacher(t.app, admin);
     const body = { badgeId: 42, score: 'lots', rank: 'admin', unexpected: ['x'] };
     for (const { method, url } of operations) {
       const payload = method === 'GET' ? {} : { payload: body };
@@ -104,6 +107,8 @@ describe('every /api/admin route', () => {
       const asPlayer = await player.client.request({ method, url, ...payload });
       expect(asPlayer.statusCode, `${method} ${url} as a player`).toBe(403);
       expect(asPlayer.json().error.code).toBe('FORBIDDEN');
+      const asTeacher = await teacher.client.request({ method, url, ...payload });
+      expect(asTeacher.statusCode, `${method} ${url} as a teacher`).toBe(403);
       const byToken = await t.app.inject({ method, url, ...payload, headers: { authorization: `Bearer ${playerToken.token}` } });
       expect(byToken.statusCode, `${method} ${url} with a player's token`).toBe(403);
       const asAdmin = await admin.request({ method, url, ...(method === 'GET' ? {} : { payload: {} }) });
@@ -112,6 +117,7 @@ describe('every /api/admin route', () => {
     }
     // The player is still a player, and nothing was changed on their behalf.
     expect((await player.client.get('/api/auth/session')).json().user).toMatchObject({ rank: 'user', score: 0 });
+    expect((await teacher.client.get('/api/auth/session')).json().user).toMatchObject({ rank: 'teacher', score: 0 });
   });
 });
 

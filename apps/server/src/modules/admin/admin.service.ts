@@ -85,7 +85,7 @@ export function createAdminService(deps: AdminServiceDeps) {
 
     /** Edit User (docs/product.md#admin-panel): username, bio, score (the total wanted) and rank, all or nothing. */
     async updateUser(actorId: string, userId: string, body: AdminUpdateUserBody): Promise<PublicUser> {
-      if (userId === actorId && body.rank === 'user') {
+      if (userId === actorId && body.rank !== undefined && body.rank !== 'admin') {
         // Keeps the instance from losing its last admin by accident: another admin has to do it.
         throw forbidden('FORBIDDEN', 'You cannot remove your own admin rank.');
       }

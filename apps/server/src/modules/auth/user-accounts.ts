@@ -1,3 +1,5 @@
+import type { Role } from '@drapeau/shared';
+
 import type { UserRow } from '../../db/user-row.js';
 
 /**
@@ -13,5 +15,5 @@ export interface UserAccounts {
   /** Another account's username has the same confusable skeleton (docs/product.md, usernames). */
   isUsernameConfusable(skeleton: string, username: string, exceptUserId?: string): Promise<boolean>;
   countAdmins(): Promise<number>;
-  updateRole(id: string, role: 'user' | 'admin'): Promise<void>;
+  updateRole(id: string, role: Role): Promise<void>;
 }

@@ -149,6 +149,20 @@ export function createChallengesService(deps: {
     async findChallenge(id: string): Promise<Challenge | undefined> {
       return (await load()).challenges.get(id);
     },
+    /** The challenges players can reach now, in catalogue order, with their live values (classes' matrix, assignments). */
+    async listListedChallenges(): Promise<{ id: string; title: { en: string; fr: string }; category: string; points: number }[]> {
+      const [{ challenges }, counts] = [await load(), await solveCounts()];
+      const now = clock.now();
+      return [...challenges.values()]
+        .filter((c) => isListed(c, now))
+        .sort((a, b) => a.position - b.position)
+        .map((c) => ({
+          id: c.id,
+          title: localized(c.title),
+          category: c.category,
+          points: currentValue(c.scoring, counts.get(c.id) ?? 0),
+        }));
+    },
     async listAllChallenges(): Promise<Challenge[]> {
       return [...(await load()).challenges.values()];
     },

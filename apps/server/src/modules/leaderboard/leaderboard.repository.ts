@@ -1,4 +1,4 @@
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { solves, users } from '../../db/schema/index.js';
@@ -40,7 +40,7 @@ export function createLeaderboardRepository(db: Db) {
         })
         .from(users)
         .where(
-          and(options.includeAdmins ? undefined : eq(users.role, 'user'), or(isNull(users.banned), eq(users.banned, false))),
+          and(options.includeAdmins ? undefined : ne(users.role, 'admin'), or(isNull(users.banned), eq(users.banned, false))),
         );
     },
 

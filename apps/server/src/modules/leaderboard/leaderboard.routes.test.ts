@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { users } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp } from '../../../test/build-test-app.js';
+import { registerTeacher } from '../../../test/class-fixtures.js';
 import { deriveFlag } from '../challenges/flags.js';
 
 let t: TestApp;
@@ -82,6 +83,11 @@ describe('GET /api/leaderboard', () => {
     expect(await adminRows()).toEqual([]);
     const all = (await client.get('/api/leaderboard')).json();
     expect(all.entries.map((e: { rank: string }) => e.rank)).not.toContain('admin');
+    // A teacher is a player: still ranked while admins are hidden.
+    const teacher = await registerTeacher(t.app, admin);
+    await expect
+      .poll(async () => (await client.get(`/api/leaderboard?search=${teacher.username}`)).json().entries, { timeout: 30_000 })
+      .toEqual([expect.objectContaining({ username: teacher.username, rank: 'teacher' })]);
 
     expect((await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: false })).statusCode).toBe(200);
     expect(await adminRows()).toHaveLength(1);

@@ -217,6 +217,8 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
 
     /** Every ranked standing, in leaderboard order (the score graph's top: docs/product.md#score-graph). */
     listStandings: (): Promise<readonly Standing[]> => viewAt(null).load(),
+    /** Every ranked standing as seen at this cut (null: live), in leaderboard order (the class boards). */
+    listStandingsAt: (frozenAt: Date | null): Promise<readonly Standing[]> => viewAt(frozenAt).load(),
 
     /**
      * Another player's profile during a freeze (docs/product.md#freeze): the score, solves and badges they had at the

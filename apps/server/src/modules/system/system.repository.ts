@@ -1,4 +1,4 @@
-import { count, countDistinct, eq, sql } from 'drizzle-orm';
+import { count, countDistinct, ne, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { badges, challenges, users } from '../../db/schema/index.js';
@@ -13,7 +13,7 @@ export function createSystemRepository(db: Db) {
         .select({ challengeCount: count(), categoryCount: countDistinct(challenges.category) })
         .from(challenges);
       const [b] = await db.select({ n: count() }).from(badges);
-      const [p] = await db.select({ n: count() }).from(users).where(eq(users.role, 'user'));
+      const [p] = await db.select({ n: count() }).from(users).where(ne(users.role, 'admin'));
       return {
         challengeCount: c?.challengeCount ?? 0,
         categoryCount: c?.categoryCount ?? 0,

@@ -1,4 +1,6 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, ne, sql } from 'drizzle-orm';
+
+import type { Role } from '@drapeau/shared';
 
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
@@ -23,7 +25,7 @@ export function createUsersRepository(db: Db) {
         .where(sql`lower(${users.username}) = lower(${username})`);
       return row !== undefined;
     },
-    async updateRole(id: string, role: 'user' | 'admin'): Promise<void> {
+    async updateRole(id: string, role: Role): Promise<void> {
       await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
     },
     /** Sets the username (shown as typed, unique case-insensitively) and/or the bio. */
@@ -68,7 +70,7 @@ export function createUsersRepository(db: Db) {
       return row?.n ?? 0;
     },
     async countPlayers(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, 'user'));
+      const [row] = await db.select({ n: count() }).from(users).where(ne(users.role, 'admin'));
       return row?.n ?? 0;
     },
   };

@@ -13,8 +13,9 @@ export interface Viewer {
   role: Role;
 }
 
+/** The stored role; anything unknown reads as a plain player (docs/product.md#classes for teachers). */
 export function toRole(value: string): Role {
-  return value === 'admin' ? 'admin' : 'user';
+  return value === 'admin' || value === 'teacher' ? value : 'user';
 }
 
 /** A ban in force: set and not past its end. */

@@ -4,6 +4,8 @@ import type { WriteUp, WriteUpPage } from '@drapeau/shared';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 
+import { registerTeacher } from '../../../test/class-fixtures.js';
+
 import { createChallenge, mineUrl, solve, WRITE_UP, writeUpsUrl } from './testing/write-up-fixtures.js';
 
 // docs/product.md#write-ups: published after a solve, read by others once they solved it too, hidden by moderators.
@@ -160,6 +162,24 @@ describe('reading write-ups', () => {
 });
 
 describe('hiding a write-up', () => {
+  it('is for teachers too: they read without a solve, hide and unhide; hidden challenges stay admins’ only', async () => {
+    const teacher = await registerTeacher(t.app, admin);
+    const author = await playerWhoSolved('wu-main');
+    const reader = await playerWhoSolved('wu-main');
+    const { id } = (await author.client.put(mineUrl('wu-main'), { ...WRITE_UP, title: 'Teacher hides' })).json<WriteUp>();
+    const all = await page(teacher.client, 'wu-main');
+    expect(all.canModerate).toBe(true);
+    expect(all.writeUps.map((w) => w.id)).toContain(id);
+    expect((await teacher.client.post(`/api/write-ups/${id}/hide`)).json<WriteUp>().isHidden).toBe(true);
+    expect((await page(reader.client, 'wu-main')).writeUps.map((w) => w.id)).not.toContain(id);
+    expect((await page(teacher.client, 'wu-main')).writeUps.find((w) => w.id === id)).toMatchObject({ isHidden: true });
+    expect((await teacher.client.post(`/api/write-ups/${id}/unhide`)).json<WriteUp>().isHidden).toBe(false);
+    expect((await page(reader.client, 'wu-main')).writeUps.map((w) => w.id)).toContain(id);
+    const hiddenChallenge = await teacher.client.get(writeUpsUrl('wu-hidden'));
+    expect(hiddenChallenge.statusCode).toBe(404);
+    expect(hiddenChallenge.json().error.code).toBe('CHALLENGE_NOT_FOUND');
+  });
+
   it('is for moderators only: a player gets 403 FORBIDDEN and the write-up stays visible', async () => {
     const author = await playerWhoSolved('wu-main');
     const { id } = (await author.client.put(mineUrl('wu-main'), WRITE_UP)).json<WriteUp>();

@@ -6,7 +6,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { AuditService } from '../audit/audit.service.js';
 
-import { canModerateWriteUps } from './write-up-access.js';
+import { canModerateWriteUps, seesHiddenChallenges } from './write-up-access.js';
 import type { WriteUpRow, WriteUpsRepository } from './write-ups.repository.js';
 
 export interface WriteUpViewer {
@@ -80,7 +80,7 @@ export function createWriteUpsService(deps: {
      */
     async getPage(viewer: WriteUpViewer, challengeId: string, page: number): Promise<WriteUpPage> {
       const canModerate = canModerateWriteUps(viewer);
-      await deps.assertChallengeVisible(challengeId, canModerate);
+      await deps.assertChallengeVisible(challengeId, seesHiddenChallenges(viewer));
       if (!canModerate && !(await deps.hasSolved(viewer.userId, challengeId))) throw notSolved();
       const pageSize = WRITE_UP_LIMITS.pageSize;
       const [own, { rows, total }] = await Promise.all([
@@ -99,7 +99,7 @@ export function createWriteUpsService(deps: {
 
     /** Publishes the caller's write-up, or replaces its text (one per player and challenge). Requires a solve. */
     async save(viewer: WriteUpViewer, challengeId: string, body: WriteUpBody): Promise<{ writeUp: WriteUp; isCreated: boolean }> {
-      await deps.assertChallengeVisible(challengeId, canModerateWriteUps(viewer));
+      await deps.assertChallengeVisible(challengeId, seesHiddenChallenges(viewer));
       if (!(await deps.hasSolved(viewer.userId, challengeId))) throw notSolved();
       await consume(viewer.userId);
       const title = body.title?.trim() ? body.title.trim() : null;

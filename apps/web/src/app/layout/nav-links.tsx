@@ -1,4 +1,4 @@
-import { Database, Flag, ShieldCheck, Trophy, User, type LucideIcon } from 'lucide-react';
+import { Database, Flag, GraduationCap, School, ShieldCheck, Trophy, User, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
@@ -11,6 +11,8 @@ interface NavItem {
   labelKey: string;
   icon: LucideIcon;
   isAdminOnly?: boolean;
+  /** For teachers and admins (docs/product.md#classes). */
+  isTeacherOnly?: boolean;
   /** Other pages that belong to this link: a challenge's page is under Challenges. */
   alsoActiveUnder?: string;
 }
@@ -19,6 +21,8 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/challenges', labelKey: 'challenges', icon: Flag, alsoActiveUnder: '/challenge/' },
   { to: '/leaderboard', labelKey: 'leaderboard', icon: Trophy },
   { to: '/profile', labelKey: 'profile', icon: User },
+  { to: '/class', labelKey: 'class', icon: School, alsoActiveUnder: '/join-class/' },
+  { to: '/teacher', labelKey: 'teacher', icon: GraduationCap, isTeacherOnly: true },
   { to: '/admin', labelKey: 'admin', icon: ShieldCheck, isAdminOnly: true },
   { to: '/seed', labelKey: 'seed', icon: Database, isAdminOnly: true },
 ];
@@ -29,11 +33,15 @@ interface NavLinksProps {
   onNavigate?: () => void;
 }
 
-/** Challenges, leaderboard and profile; Admin Panel and Seed DB only for admins (docs/product.md#navigation-bar). */
+/**
+ * Challenges, leaderboard, profile and class; My classes for teachers and admins; Admin Panel and Seed DB only for admins
+ * (docs/product.md#navigation-bar).
+ */
 export function NavLinks({ user, orientation, onNavigate }: NavLinksProps) {
   const { t } = useTranslation('nav');
   const isAdmin = user.rank === 'admin';
-  const items = NAV_ITEMS.filter((item) => !item.isAdminOnly || isAdmin);
+  const isTeacher = isAdmin || user.rank === 'teacher';
+  const items = NAV_ITEMS.filter((item) => (!item.isAdminOnly || isAdmin) && (!item.isTeacherOnly || isTeacher));
   const { pathname } = useLocation();
   return (
     <ul className={cn('flex gap-1', orientation === 'vertical' ? 'flex-col' : 'items-center')}>

@@ -1,0 +1,49 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import { ClassLeaderboardSchema, type JoinClassBody, MyClassSchema, OkSchema } from '@drapeau/shared';
+
+import { apiClient } from '@/lib/api-client';
+
+export const classKeys = {
+  all: ['classes'] as const,
+  mine: () => [...classKeys.all, 'mine'] as const,
+  board: (id: string) => [...classKeys.all, 'board', id] as const,
+  taught: () => [...classKeys.all, 'taught'] as const,
+  progress: (id: string) => [...classKeys.all, 'progress', id] as const,
+};
+
+/** GET /api/classes/mine: the signed-in student's class (or none) and its assignments. */
+export function useMyClass() {
+  return useQuery({
+    queryKey: classKeys.mine(),
+    queryFn: ({ signal }) => apiClient.get('/api/classes/mine', MyClassSchema, { signal }),
+  });
+}
+
+/** GET /api/classes/:id/leaderboard: for the class's students, its teacher and admins. */
+export function useClassLeaderboard(classId: string | undefined) {
+  return useQuery({
+    queryKey: classKeys.board(classId ?? ''),
+    queryFn: ({ signal }) =>
+      apiClient.get(`/api/classes/${encodeURIComponent(classId!)}/leaderboard`, ClassLeaderboardSchema, { signal }),
+    enabled: classId !== undefined,
+  });
+}
+
+/** POST /api/classes/join. */
+export function useJoinClass() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: JoinClassBody) => apiClient.post('/api/classes/join', body, MyClassSchema),
+    onSuccess: (data) => queryClient.setQueryData(classKeys.mine(), data),
+  });
+}
+
+/** DELETE /api/classes/mine. */
+export function useLeaveClass() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.delete('/api/classes/mine', OkSchema),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: classKeys.all }),
+  });
+}

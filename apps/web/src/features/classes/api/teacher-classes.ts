@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+
+import {
+  ClassProgressSchema,
+  type CreateAssignmentBody,
+  type CreateClassBody,
+  OkSchema,
+  TeacherClassListSchema,
+  TeacherClassSchema,
+  type UpdateClassBody,
+} from '@drapeau/shared';
+
+import { apiClient } from '@/lib/api-client';
+
+import { classKeys } from './student-class';
+
+const classPath = (id: string) => `/api/classes/${encodeURIComponent(id)}`;
+
+/** The CSV of a class's matrix, downloaded by the browser with the session cookie. */
+export const progressCsvUrl = (id: string) => `${classPath(id)}/progress.csv`;
+
+/** GET /api/classes: the teacher's classes (every class for admins). */
+export function useTaughtClasses() {
+  return useQuery({
+    queryKey: classKeys.taught(),
+    queryFn: ({ signal }) => apiClient.get('/api/classes', TeacherClassListSchema, { signal }),
+  });
+}
+
+/** GET /api/classes/:id/progress: students × challenges. */
+export function useClassProgress(id: string) {
+  return useQuery({
+    queryKey: classKeys.progress(id),
+    queryFn: ({ signal }) => apiClient.get(`${classPath(id)}/progress`, ClassProgressSchema, { signal }),
+  });
+}
+
+function useClassMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: classKeys.all }) });
+}
+
+export const useCreateClass = () =>
+  useClassMutation((body: CreateClassBody) => apiClient.post('/api/classes', body, TeacherClassSchema));
+export const useUpdateClass = () =>
+  useClassMutation(({ id, ...body }: UpdateClassBody & { id: string }) =>
+    apiClient.patch(classPath(id), body, TeacherClassSchema),
+  );
+export const useRegenerateCode = () =>
+  useClassMutation((id: string) => apiClient.post(`${classPath(id)}/code`, {}, TeacherClassSchema));
+export const useDeleteClass = () => useClassMutation((id: string) => apiClient.delete(classPath(id), OkSchema));
+export const useRemoveStudent = () =>
+  useClassMutation(({ id, userId }: { id: string; userId: string }) =>
+    apiClient.delete(`${classPath(id)}/members/${encodeURIComponent(userId)}`, OkSchema),
+  );
+export const useCreateAssignment = () =>
+  useClassMutation(({ id, ...body }: CreateAssignmentBody & { id: string }) =>
+    apiClient.post(`${classPath(id)}/assignments`, body, OkSchema),
+  );
+export const useDeleteAssignment = () =>
+  useClassMutation(({ id, assignmentId }: { id: string; assignmentId: string }) =>
+    apiClient.delete(`${classPath(id)}/assignments/${encodeURIComponent(assignmentId)}`, OkSchema),
+  );
