@@ -1,5 +1,5 @@
 import { adminCookie, originOf } from './catalogue.js';
-import { httpRequest, percentile } from './http-client.js';
+import { httpRequest, percentile, sleep } from './http-client.js';
 import { type BurstRequest, runBurst } from './load.js';
 import type { SeededChallenge } from './seed.js';
 
@@ -33,6 +33,47 @@ export interface DynamicResult {
   burst: SolveSeries;
   /** The players (1-based seed indices) whose solve was acknowledged, for the integrity check. */
   acknowledgedPlayers: number[];
+  /**
+   * After the burst: milliseconds until the server had counted every flag sent (a flag whose answer the client gave up
+   * on is still queued on the challenge's row lock, and still solves), and the solvers then.
+   */
+  drain: { ms: number; solvers: number; expected: number };
+}
+
+/**
+ * Waits until the challenge's solve count (as players see it) reaches `expected`, or stops moving for `quietMs`.
+ * A burst whose answers take longer than the client waits (at 5,000 solvers, 200 flags queue for minutes) leaves its
+ * flags queued in the server: the next figure must not start before they are done, or it measures them (and a request
+ * that needs the database waits behind them: the catalogue's sign-in did, past the server's socket timeout).
+ */
+export async function waitForSolveCount(options: {
+  baseUrl: string;
+  challengeId: string;
+  cookie: string;
+  expected: number;
+  quietMs?: number;
+  deadlineMs?: number;
+}): Promise<{ ms: number; solvers: number }> {
+  const started = performance.now();
+  const quietMs = options.quietMs ?? 30_000;
+  const deadline = started + (options.deadlineMs ?? 15 * 60_000);
+  let last = -1;
+  let lastChange = started;
+  for (;;) {
+    const answer = await httpRequest(`${options.baseUrl}/api/challenges/${options.challengeId}`, {
+      headers: { cookie: options.cookie },
+      timeoutMs: 60_000,
+    });
+    if (answer.status !== 200) throw new Error(`challenge detail answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+    const solvers = (JSON.parse(answer.body) as { solveCount: number }).solveCount;
+    const now = performance.now();
+    if (solvers !== last) {
+      last = solvers;
+      lastChange = now;
+    }
+    if (solvers >= options.expected || now - lastChange > quietMs || now > deadline) return { ms: now - started, solvers };
+    await sleep(250);
+  }
 }
 
 /** The seeded challenge whose solver count is closest to `solvers`. */
@@ -107,6 +148,9 @@ export async function runDynamic(options: {
   const burstOk = burst.answered.filter((a) => a.body.status === 'correct').map((a) => atOnce[a.index]!);
   const outcomes: Record<string, number> = { ...burst.statusCodes, errors: burst.errors };
   for (const a of burst.answered) outcomes[`200 ${a.body.status}`] = (outcomes[`200 ${a.body.status}`] ?? 0) + 1;
+  // Every flag sent is a first solve of that player: once the server is done, the challenge has them all.
+  const expected = target.solvers + options.players.length;
+  const drained = await waitForSolveCount({ baseUrl, challengeId: target.id, cookie: options.cookieOf(1), expected });
   return {
     challengeId: target.id,
     solvers: target.solvers,
@@ -121,6 +165,7 @@ export async function runDynamic(options: {
       outcomes,
     },
     acknowledgedPlayers: [...sequentialOk, ...burstOk],
+    drain: { ...drained, expected },
   };
 }
 
@@ -170,6 +215,7 @@ export function renderDynamic(
     `${kind}: ${r.challengeId} (${r.solvers} solvers) made dynamic in ${r.switchMs.toFixed(0)} ms`,
     series('correct flags one by one', r.sequential, bare?.sequential),
     series('correct flags all at once', r.burst, bare?.burst),
+    `${kind}: the server counted ${r.drain.solvers}/${r.drain.expected} solvers ${(r.drain.ms / 1000).toFixed(1)} s after the burst`,
     `${kind}: after: score ≠ sum + adj. ${integrity.scoreMismatches}, doubled ${integrity.doubledSolves}, lost ${integrity.missingAcknowledged}`,
   ].join('\n');
 }

@@ -154,6 +154,11 @@ export function renderTable(passes: PassResult[], bare: BareResult | undefined):
         !p.dynamic ||
         p.dynamic.sequential.acknowledged + p.dynamic.burst.acknowledged === p.dynamic.sequential.count + p.dynamic.burst.count,
     });
+    add('    s until the server had counted every flag sent', (p) => d(p, (r) => r.drain.ms / 1000), {
+      digits: 1,
+      goal: 'all counted',
+      check: (p) => !p.dynamic || p.dynamic.drain.solvers >= p.dynamic.drain.expected,
+    });
   }
   add('live: SSE clients connected', (p) => p.live.connected, { goal: 'all', check: (p) => p.live.connected === p.live.clients });
   add('  solve -> client p50 ms', (p) => p.live.p50Ms, { digits: 1 });

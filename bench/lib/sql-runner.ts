@@ -33,12 +33,15 @@ export async function openPglite(dataDir: string): Promise<SqlRunner> {
   };
 }
 
+/** A database name as an SQL identifier (names such as drapeau_my-branch need the quotes). */
+const ident = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
 /** Drops and creates a database on the PostgreSQL server of `adminUrl`; returns the new database's URL. */
 export async function recreatePostgresDatabase(adminUrl: string, name: string): Promise<string> {
   const admin = await openPostgres(adminUrl);
   try {
-    await admin.exec(`drop database if exists ${name} with (force)`);
-    await admin.exec(`create database ${name}`);
+    await admin.exec(`drop database if exists ${ident(name)} with (force)`);
+    await admin.exec(`create database ${ident(name)}`);
   } finally {
     await admin.close();
   }
@@ -50,7 +53,7 @@ export async function recreatePostgresDatabase(adminUrl: string, name: string): 
 export async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
   const admin = await openPostgres(adminUrl);
   try {
-    await admin.exec(`drop database if exists ${name} with (force)`);
+    await admin.exec(`drop database if exists ${ident(name)} with (force)`);
   } finally {
     await admin.close();
   }

@@ -1,6 +1,5 @@
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
-import { currentValue } from '../modules/challenges/challenge.js';
 import { isListed } from '../modules/challenges/challenge-views.js';
 import type { ChallengesService } from '../modules/challenges/challenges.service.js';
 import type { EventService } from '../modules/event/event.service.js';
@@ -48,14 +47,7 @@ export function wireStandings(deps: {
     listStandings: () => leaderboard.listStandings(),
     eventState: () => deps.event.state(),
     eventSettings: () => deps.settings.get().event,
-    // docs/product.md#scoring: max(0, value - hint costs), the value counting the solves (CTFd's dynamic decay).
-    pointsAt: async () => {
-      const scoring = new Map((await deps.challenges.listAllChallenges()).map((c) => [c.id, c.scoring]));
-      return (challengeId, solveCount, hintCosts) => {
-        const found = scoring.get(challengeId);
-        return found === undefined ? undefined : Math.max(0, currentValue(found, solveCount) - hintCosts);
-      };
-    },
+    frozenStandings: (frozenAt) => leaderboard.getFrozenStandings(frozenAt),
     clock: deps.clock,
   });
   return { leaderboardService: leaderboard, scoreGraphService: scoreGraph };

@@ -78,3 +78,13 @@ export function ownScoreAt(
   }
   return score;
 }
+
+/** The solves made up to the freeze, each with its points at the freeze (the CTFtime feed's and the graph's). */
+export function valuedAtFreeze(
+  solves: readonly CostedSolve[],
+  scoringOf: ReadonlyMap<string, Scoring>,
+  counts: ReadonlyMap<string, number>,
+  frozenAt: Date,
+): CostedSolve[] {
+  return solves.map((solve) => ({ ...solve, points: ownScoreAt([solve], counts, scoringOf, frozenAt, 0) }));
+}

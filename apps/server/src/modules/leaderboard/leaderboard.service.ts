@@ -12,7 +12,7 @@ import { avatarUrlOf } from '../users/avatar-url.js';
 import { toRole } from '../users/users.service.js';
 
 import { buildCtftimeFeed, type FeedTask } from './ctftime-feed.js';
-import { buildFrozenStandings, countByChallenge, type CostedSolve, ownScoreAt } from './frozen-standings.js';
+import { buildFrozenStandings, countByChallenge, type CostedSolve, ownScoreAt, valuedAtFreeze } from './frozen-standings.js';
 import type { LeaderboardRepository } from './leaderboard.repository.js';
 import { createSearchIndex, type SearchIndex } from './search-index.js';
 import { rankStandings, type Standing, toEntry } from './standings.js';
@@ -221,6 +221,16 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
     listStandingsAt: (frozenAt: Date | null): Promise<readonly Standing[]> => viewAt(frozenAt).load(),
 
     /**
+     * The frozen standings players see (docs/product.md#freeze) and the solves they are made of, each valued at the
+     * freeze: the frozen score graph draws its top from these, so that it and the frozen leaderboard are one computation.
+     */
+    async getFrozenStandings(frozenAt: Date): Promise<{ standings: readonly Standing[]; solves: CostedSolve[] }> {
+      const view = viewAt(frozenAt);
+      const [standings, solves] = [await view.load(), await view.solves()];
+      return { standings, solves: valuedAtFreeze(solves, await scorings(), countByChallenge(solves), frozenAt) };
+    },
+
+    /**
      * Another player's profile during a freeze (docs/product.md#freeze): the score, solves and badges they had at the
      * freeze; undefined when they are not ranked (then their profile shows what the users table says).
      */
@@ -285,15 +295,4 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
   return service;
 }
 
-function valuedAtFreeze(
-  solves: readonly CostedSolve[],
-  scoringOf: ReadonlyMap<string, Scoring>,
-  counts: ReadonlyMap<string, number>,
-  frozenAt: Date,
-): CostedSolve[] {
-  return solves.map((solve) => ({
-    ...solve,
-    points: ownScoreAt([solve], counts, scoringOf, frozenAt, 0),
-  }));
-}
 export type LeaderboardService = ReturnType<typeof createLeaderboardService>;

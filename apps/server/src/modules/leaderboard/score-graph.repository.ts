@@ -1,7 +1,7 @@
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
-import { challengeHints, hintUnlocks, solves } from '../../db/schema/index.js';
+import { solves } from '../../db/schema/index.js';
 
 import type { GraphSolve } from './score-graph.js';
 
@@ -22,22 +22,6 @@ export function createScoreGraphRepository(db: Db) {
         .from(solves)
         .where(inArray(solves.userId, [...userIds]))
         .orderBy(asc(solves.solvedAt), asc(solves.id));
-    },
-    /** Every solve, in time order (the frozen view counts every solver in dynamic values). */
-    async listAllSolves(): Promise<GraphSolve[]> {
-      return db.select(columns).from(solves).orderBy(asc(solves.solvedAt), asc(solves.id));
-    },
-    /** What each player's opened hints cost per challenge (only pairs with a cost). */
-    async listHintCosts(): Promise<{ userId: string; challengeId: string; cost: number }[]> {
-      return db
-        .select({
-          userId: hintUnlocks.userId,
-          challengeId: hintUnlocks.challengeId,
-          cost: sql<number>`sum(${challengeHints.cost})::int`,
-        })
-        .from(hintUnlocks)
-        .innerJoin(challengeHints, sql`${challengeHints.id} = ${hintUnlocks.hintId}`)
-        .groupBy(hintUnlocks.userId, hintUnlocks.challengeId);
     },
   };
 }

@@ -165,6 +165,9 @@ describe('during a freeze (docs/product.md#events)', () => {
       allowPracticeAfterEnd: false,
     };
     expect((await admin.patch('/api/admin/settings', { event })).statusCode).toBe(200);
+    // A tie in the top 10: p09 gets p10's score by an adjustment (the order then goes to whoever reached it first).
+    const p10 = (await boardOf(admin)).entries.find((entry) => entry.uid === players[9]!.userId)!;
+    expect((await admin.patch(`/api/admin/users/${players[8]!.userId}`, { score: p10.score })).statusCode).toBe(200);
     beforeFreeze = await graphOf(players[0]!.client);
     // In an event, every line starts at the event's start.
     expect(beforeFreeze.series[0]!.points[0]!.at).toBe(iso(T0 - 4 * 60 * MINUTE));
@@ -181,6 +184,14 @@ describe('during a freeze (docs/product.md#events)', () => {
       expect(graph).toEqual({ ...beforeFreeze, isFrozen: true, until: iso(freezeAt) });
       for (const series of graph.series) for (const point of series.points) expect(Date.parse(point.at)).toBeLessThan(freezeAt);
     }
+  });
+
+  it('draws the frozen leaderboard’s top 10: same players, same order (ties included), same scores', async () => {
+    const graph = await graphOf(players[5]!.client);
+    const top = (await boardOf(players[5]!.client)).entries.slice(0, 10);
+    expect(top.filter((entry) => entry.score === top.find((e) => e.uid === players[9]!.userId)?.score)).toHaveLength(2);
+    expect(graph.series.map((s) => [s.uid, s.score])).toEqual(top.map((entry) => [entry.uid, entry.score]));
+    expect(lastScores(graph)).toEqual(top.map((entry) => entry.score));
   });
 
   it('shows admins the live graph: the new solve, and the lowered dynamic values', async () => {

@@ -4,7 +4,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { EventState } from '../event/event-phase.js';
 import type { EventBus, ServerEventMessage } from '../events/event-bus.js';
 
-import { buildLinesAt, buildLiveLines, type PointsAt, toScoreGraph } from './score-graph.js';
+import { buildLines, type GraphSolve, toScoreGraph } from './score-graph.js';
 import type { ScoreGraphRepository } from './score-graph.repository.js';
 import type { Standing } from './standings.js';
 
@@ -18,8 +18,8 @@ export interface ScoreGraphServiceDeps {
   /** The event's phase and freeze (docs/product.md#events) and its times. */
   eventState: () => EventState;
   eventSettings: () => EventSettings;
-  /** What a solve is worth for a challenge with that many solves (the catalogue's dynamic values). */
-  pointsAt: () => Promise<PointsAt>;
+  /** The frozen leaderboard's standings and their solves valued at the freeze (LeaderboardService.getFrozenStandings). */
+  frozenStandings: (frozenAt: Date) => Promise<{ standings: readonly Standing[]; solves: readonly GraphSolve[] }>;
   clock: Clock;
 }
 
@@ -55,21 +55,13 @@ export function createScoreGraphService(deps: ScoreGraphServiceDeps) {
   });
 
   const build = async (view: { isFrozen: boolean; startsAt: number | null; until: number | null }): Promise<Buffer> => {
-    const ranked = await deps.listStandings();
     let lines;
     if (view.isFrozen) {
-      const [solves, hintCosts, pointsAt] = [
-        await repository.listAllSolves(),
-        await repository.listHintCosts(),
-        await deps.pointsAt(),
-      ];
-      const costs = new Map(hintCosts.map((row) => [`${row.userId}|${row.challengeId}`, row.cost]));
-      lines = buildLinesAt(ranked, solves, view.until!, pointsAt, (userId, challengeId) => {
-        return costs.get(`${userId}|${challengeId}`) ?? 0;
-      });
+      const frozen = await deps.frozenStandings(new Date(view.until!));
+      lines = buildLines(frozen.standings, frozen.solves);
     } else {
-      const top = ranked.slice(0, SCORE_GRAPH_PLAYERS);
-      lines = buildLiveLines(ranked, await repository.listSolvesOf(top.map((standing) => standing.uid)));
+      const top = (await deps.listStandings()).slice(0, SCORE_GRAPH_PLAYERS);
+      lines = buildLines(top, await repository.listSolvesOf(top.map((standing) => standing.uid)));
     }
     const graph = toScoreGraph(lines, { ...view, now: clock.now().getTime() });
     return Buffer.from(JSON.stringify(graph));

@@ -1,6 +1,6 @@
 import { SCORE_GRAPH_PLAYERS, type ScoreGraph, type ScoreGraphSeries } from '@drapeau/shared';
 
-import { rankStandings, type Standing } from './standings.js';
+import type { Standing } from './standings.js';
 
 export interface GraphSolve {
   userId: string;
@@ -9,9 +9,6 @@ export interface GraphSolve {
   points: number;
   solvedAt: Date;
 }
-
-/** What a player who opened hints costing `hintCosts` gets for a challenge with `solveCount` solves; undefined: unknown. */
-export type PointsAt = (challengeId: string, solveCount: number, hintCosts: number) => number | undefined;
 
 interface Line {
   standing: Standing;
@@ -37,11 +34,13 @@ function groupByUser(solves: readonly GraphSolve[], keep: (userId: string) => bo
 }
 
 /**
- * The live lines (docs/product.md#score-graph): each solve counts with its points now, as CTFd's graph does, so that a
- * retroactive dynamic value lowers the whole line and each line ends at the leaderboard score. `ranked` is in
- * leaderboard order; `solves` holds at least the solves of its first SCORE_GRAPH_PLAYERS.
+ * The lines of the top SCORE_GRAPH_PLAYERS of `ranked` (docs/product.md#score-graph), each ending at its standing's score.
+ * Live: the leaderboard's standings and the solves with their points now, as CTFd's graph does, so that a retroactive
+ * dynamic value lowers the whole line. Frozen (docs/product.md#freeze): the frozen leaderboard's standings and the solves
+ * up to the freeze valued at the freeze (LeaderboardService.getFrozenStandings), so that the graph and the frozen
+ * leaderboard are one computation. `solves` holds at least the solves of those players.
  */
-export function buildLiveLines(ranked: readonly Standing[], solves: readonly GraphSolve[]): Line[] {
+export function buildLines(ranked: readonly Standing[], solves: readonly GraphSolve[]): Line[] {
   const top = ranked.slice(0, SCORE_GRAPH_PLAYERS);
   const ids = new Set(top.map((standing) => standing.uid));
   const byUser = groupByUser(solves, (userId) => ids.has(userId));
@@ -55,47 +54,6 @@ export function buildLiveLines(ranked: readonly Standing[], solves: readonly Gra
       steps: own.map((solve) => ({ at: solve.solvedAt.getTime(), points: solve.points })),
     };
   });
-}
-
-/**
- * The lines as they stood at `cut` (the freeze: docs/product.md#events), for every ranked player, in the order of the
- * leaderboard at that time: only solves before the cut, each worth what it was worth at the cut (a dynamic value
- * counts the solves before the cut, so later solves lower nothing). `solves` must hold every solve of every player
- * (unranked ones too: they count in dynamic values).
- */
-export function buildLinesAt(
-  ranked: readonly Standing[],
-  solves: readonly GraphSolve[],
-  cut: number,
-  pointsAt: PointsAt,
-  hintCostsOf: (userId: string, challengeId: string) => number,
-): Line[] {
-  const countsAtCut = new Map<string, number>();
-  for (const solve of solves) {
-    if (solve.solvedAt.getTime() < cut) countsAtCut.set(solve.challengeId, (countsAtCut.get(solve.challengeId) ?? 0) + 1);
-  }
-  const ids = new Set(ranked.map((standing) => standing.uid));
-  const byUser = groupByUser(solves, (userId) => ids.has(userId));
-  const lines = ranked.map((standing): Line => {
-    const own = byUser.get(standing.uid) ?? [];
-    const base = standing.score - sumOf(own);
-    const steps = own
-      .filter((solve) => solve.solvedAt.getTime() < cut)
-      .map((solve) => ({
-        at: solve.solvedAt.getTime(),
-        points:
-          pointsAt(solve.challengeId, countsAtCut.get(solve.challengeId) ?? 0, hintCostsOf(solve.userId, solve.challengeId)) ??
-          solve.points,
-      }));
-    const score = base + steps.reduce((sum, step) => sum + step.points, 0);
-    return { standing, score, base, steps };
-  });
-  // The leaderboard's order (docs/product.md#scoring) at the cut: a score reached later than the cut does not count.
-  const reachedAt = (line: Line) => line.steps.at(-1)?.at ?? Math.min(line.standing.reachedAt, cut);
-  const byUid = new Map(lines.map((line) => [line.standing.uid, line]));
-  return rankStandings(lines.map((line) => ({ ...line.standing, score: line.score, reachedAt: reachedAt(line) })))
-    .slice(0, SCORE_GRAPH_PLAYERS)
-    .map((standing) => byUid.get(standing.uid)!);
 }
 
 /** The answer of GET /api/leaderboard/graph: every line starts at the earliest solve shown (or `startsAt`, if earlier). */

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { solves, users } from '../../db/schema/index.js';
-import { buildTestApp, loginAdmin, registerPlayer, type TestApp } from '../../../test/build-test-app.js';
+import { buildTestApp, loginAdmin, registerPlayer, TEST_ADMIN, TestClient, type TestApp } from '../../../test/build-test-app.js';
 
 // docs/product.md#scoring: a dynamic value is retroactive for every solver; correct flags sent at the same moment must all
 // be scored (each waits for the challenge's row lock), never answered 500 (a lock taken in the wrong order deadlocks on
@@ -47,5 +48,44 @@ describe('correct flags on a dynamic challenge, all at once', () => {
         sql`${users.score} <> ${users.scoreAdjustment} + coalesce((select sum(s.points) from solves s where s.user_id = ${users.id}), 0)`,
       );
     expect(mismatched).toEqual([]);
+  });
+});
+
+// PostgreSQL only: PGlite has one connection, so there is no pool to take. A solve waiting for the challenge's row lock
+// holds a connection; solves of one dynamic challenge wait in the server's queue instead (lib/keyed-queue.ts), so that a
+// burst of them does not take every connection while other players sign in (the benchmark's sign-in waited minutes).
+describe.runIf(process.env.DATABASE_URL)('a burst of correct flags on a dynamic challenge, on PostgreSQL', () => {
+  it('waits on the lock with one connection: a sign-in meanwhile is answered', async () => {
+    const url = (t.database as { url?: string }).url!;
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    const waiting = async () =>
+      Number(
+        (
+          await holder.query<{ n: string }>(
+            `select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+          )
+        ).rows[0]!.n,
+      );
+    try {
+      const players = await Promise.all(Array.from({ length: 8 }, () => registerPlayer(t.app)));
+      // Another transaction holds the challenge's row as a solve does: every flag below has to wait for it.
+      await holder.query('begin');
+      await holder.query(`select 1 from challenges where id = 'dynamic-at-once' for no key update`);
+      const answers = Promise.all(players.map((p) => p.client.post('/api/challenges/dynamic-at-once/submit', { flag: FLAG })));
+      while ((await waiting()) === 0) {
+        // the first flag reaches the lock
+      }
+      const signIn = await new TestClient(t.app).post('/api/auth/login', {
+        email: TEST_ADMIN.email,
+        password: TEST_ADMIN.password,
+      });
+      expect(signIn.statusCode).toBe(200);
+      expect(await waiting()).toBe(1);
+      await holder.query('commit');
+      expect((await answers).map((a) => a.json().status)).toEqual(players.map(() => 'correct'));
+    } finally {
+      await holder.end();
+    }
   });
 });

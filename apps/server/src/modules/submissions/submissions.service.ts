@@ -2,6 +2,7 @@ import type { SharedFlagIncident, SolveEvent, SubmitStatus } from '@drapeau/shar
 
 import { AppError, forbidden, rateLimited } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import { createKeyedQueue } from '../../lib/keyed-queue.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { BadgesService } from '../badges/badges.service.js';
 import { currentValue } from '../challenges/challenge.js';
@@ -56,6 +57,9 @@ export function createSubmissionsService(deps: {
   onIncident?: (incident: SharedFlagIncident) => void;
 }) {
   const { repository, challenges, badges, wrongFlagLimiter, clock } = deps;
+  // Solves of a dynamic challenge wait for its row lock one at a time: they wait here, not holding a database connection
+  // each (a burst of them took the whole pool; docs/performance.md "Dynamic scoring figure").
+  const dynamicSolves = createKeyedQueue();
 
   return {
     async submitFlag(input: SubmitFlagInput): Promise<SubmitFlagOutcome> {
@@ -119,31 +123,33 @@ export function createSubmissionsService(deps: {
       }
 
       let solveEvent: FrozenAwareSolveEvent | undefined;
-      const outcome = await repository.transaction(async (tx, executor): Promise<SubmitFlagOutcome> => {
-        await tx.insertAttempt(attempt);
-        const isDynamic = challenge.scoring.type === 'dynamic';
-        const before = isDynamic ? await tx.lockChallenge(challenge.id) : 0;
-        const value = currentValue(challenge.scoring, before + 1);
-        const points = Math.max(0, value - (await tx.sumHintCosts(input.userId, challenge.id)));
-        const solvedAt = clock.now();
-        if (!(await tx.insertSolve(input.userId, challenge.id, points, solvedAt)))
-          return { status: 'already_solved', attemptsLeft: left };
-        const { score, username } = await tx.addToScore(input.userId, points);
-        // Retroactive (CTFd's dynamic value): every earlier solver now gets the new value too.
-        if (isDynamic) await tx.recomputeSolvePoints(challenge.id, value);
-        const newBadges = await badges.awardEarnedBadges(executor, input.userId);
-        const firstBlood = await tx.isFirstSolve(challenge.id);
-        solveEvent = {
-          userId: input.userId,
-          username,
-          challengeId: challenge.id,
-          points,
-          firstBlood,
-          score,
-          solvedAt: solvedAt.toISOString(),
-        };
-        return { status: 'correct', points, score, newBadges, attemptsLeft: left };
-      });
+      const isDynamic = challenge.scoring.type === 'dynamic';
+      const solve = () =>
+        repository.transaction(async (tx, executor): Promise<SubmitFlagOutcome> => {
+          await tx.insertAttempt(attempt);
+          const before = isDynamic ? await tx.lockChallenge(challenge.id) : 0;
+          const value = currentValue(challenge.scoring, before + 1);
+          const points = Math.max(0, value - (await tx.sumHintCosts(input.userId, challenge.id)));
+          const solvedAt = clock.now();
+          if (!(await tx.insertSolve(input.userId, challenge.id, points, solvedAt)))
+            return { status: 'already_solved', attemptsLeft: left };
+          const { score, username } = await tx.addToScore(input.userId, points);
+          // Retroactive (CTFd's dynamic value): every earlier solver now gets the new value too.
+          if (isDynamic) await tx.recomputeSolvePoints(challenge.id, value);
+          const newBadges = await badges.awardEarnedBadges(executor, input.userId);
+          const firstBlood = await tx.isFirstSolve(challenge.id);
+          solveEvent = {
+            userId: input.userId,
+            username,
+            challengeId: challenge.id,
+            points,
+            firstBlood,
+            score,
+            solvedAt: solvedAt.toISOString(),
+          };
+          return { status: 'correct', points, score, newBadges, attemptsLeft: left };
+        });
+      const outcome = isDynamic ? await dynamicSolves.run(challenge.id, solve) : await solve();
       // Only a new solve gives its point back: a correct flag sent again to a solved challenge is stored junk too.
       let answer = outcome;
       if (outcome.status === 'correct') {

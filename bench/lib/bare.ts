@@ -1,0 +1,74 @@
+// The bare Node server (bench/bare-node-server.ts) under the same loads as Drapeau, for the ratios of the table.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import { runDynamicBare, type SolveSeries } from './dynamic.js';
+import { runLoad } from './load.js';
+import { cookieOf, log, options, root, SEARCH, SEARCH_PATHS, WRONG_FLAG_BODY } from './options.js';
+import type { Captured } from './pass.js';
+import type { BareResult } from './report.js';
+import { freePort, type ServerProcess, startServer } from './server-process.js';
+
+/** Starts the bare server answering `page` and `search` (bytes Drapeau answered), runs `work`, stops it. */
+async function withBareServer<T>(captured: Captured, work: (server: ServerProcess) => Promise<T>): Promise<T> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), 'drapeau-bench-bare-'));
+  try {
+    const pageFile = path.join(tmp, 'page.json');
+    const searchFile = path.join(tmp, 'search.json');
+    await writeFile(pageFile, captured.page);
+    await writeFile(searchFile, captured.search);
+    const { server } = await startServer({
+      args: ['--import', 'tsx', path.join(root, 'bench/bare-node-server.ts')],
+      env: { ...(process.env as Record<string, string>), BARE_PAGE_FILE: pageFile, BARE_SEARCH_FILE: searchFile },
+      port: await freePort(),
+      logFile: path.join(tmp, 'bare.log'),
+    });
+    try {
+      return await work(server);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await rm(tmp, { recursive: true, force: true });
+  }
+}
+
+const bareDynamic = (server: ServerProcess) => {
+  log("bare Node: the dynamic figure's submissions");
+  return runDynamicBare(server.baseUrl, { sequential: options.dynamicSequential, burst: options.dynamicBurst }, cookieOf);
+};
+
+export function runBare(captured: Captured): Promise<BareResult> {
+  return withBareServer(captured, async (server) => {
+    const load = {
+      connections: options.connections,
+      durationSeconds: options.duration,
+      warmupSeconds: 2,
+      cookies: Array.from({ length: options.active }, (_, i) => cookieOf(i + 1)),
+      serverPid: server.pid,
+    };
+    log('bare Node: leaderboard bytes');
+    const leaderboard = await runLoad({ baseUrl: server.baseUrl, path: '/api/leaderboard', ...load });
+    const search = await runLoad({
+      baseUrl: server.baseUrl,
+      path: `/api/leaderboard?search=${SEARCH}`,
+      paths: SEARCH_PATHS,
+      ...load,
+    });
+    log('bare Node: submissions');
+    const wrongFlags = await runLoad({
+      baseUrl: server.baseUrl,
+      path: '/api/challenges/x/submit',
+      method: 'POST',
+      body: WRONG_FLAG_BODY,
+      ...load,
+    });
+    return { leaderboard, search, wrongFlags, dynamic: await bareDynamic(server) };
+  });
+}
+
+/** --only=dynamic: the bare server answers the dynamic figure's requests alone. */
+export function runBareDynamic(): Promise<{ sequential: SolveSeries; burst: SolveSeries }> {
+  return withBareServer({ page: '{}', search: '{}' }, bareDynamic);
+}

@@ -1,0 +1,240 @@
+// One database's pass of `npm run bench`: first start, bulk seed, then the figures on one server, in an order where
+// each step leaves the next its conditions (docs/performance.md). `--only` runs one step after the seed.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import { deriveFlag } from '../../apps/server/src/modules/challenges/flags.js';
+
+import { type CatalogueResult, runCatalogue } from './catalogue.js';
+import { type DynamicResult, pickDynamicTarget, runDynamic } from './dynamic.js';
+import { httpRequest, sleep } from './http-client.js';
+import { type BurstRequest, runBurst, runLive, runLoad } from './load.js';
+import {
+  adminUrl,
+  args,
+  BENCH_DB,
+  benchAdmin,
+  cookieOf,
+  type DatabaseKind,
+  INSTANCE_SECRET,
+  log,
+  options,
+  SEARCH,
+  SEARCH_PATHS,
+  serverEntry,
+  serverEnv,
+  WRONG_FLAG_BODY,
+} from './options.js';
+import { integrityOk, type PassResult } from './report.js';
+import { checkIntegrity, type IntegrityReport, playersWithoutSolve, type SeededChallenge, seedCompetition } from './seed.js';
+import { freePort, type ServerProcess, sampleRss, startServer } from './server-process.js';
+import { userId } from './sessions.js';
+import { dropPostgresDatabase, openPglite, openPostgres, recreatePostgresDatabase, type SqlRunner } from './sql-runner.js';
+
+/** What the Drapeau server answered, kept for the bare Node server to answer the same bytes. */
+export interface Captured {
+  page: string;
+  search: string;
+}
+
+export type PassOutcome =
+  | { kind: 'full'; pass: PassResult }
+  | { kind: 'catalogue'; catalogue: CatalogueResult }
+  | { kind: 'dynamic'; dynamic: DynamicResult; integrity: IntegrityReport };
+
+/** The dynamic-scoring figure (bench/lib/dynamic.ts) on a running server. */
+function dynamicStep(
+  kind: string,
+  server: ServerProcess,
+  env: Record<string, string>,
+  target: SeededChallenge,
+  players: number[],
+): Promise<DynamicResult> {
+  log(`${kind}: dynamic scoring on ${target.id} (${target.solvers} solvers): ${players.length} correct flags`);
+  return runDynamic({
+    baseUrl: server.baseUrl,
+    admin: benchAdmin(env),
+    target,
+    flag: deriveFlag(INSTANCE_SECRET, target.id),
+    players,
+    sequential: options.dynamicSequential,
+    cookieOf,
+  });
+}
+
+/** The catalogue figures (bench/lib/catalogue.ts) on a running server, with the seeded players' sessions. */
+function catalogueStep(kind: string, server: ServerProcess, env: Record<string, string>): Promise<CatalogueResult> {
+  log(`${kind}: catalogue: import of 200 challenges with 200 files, then the challenge list and detail`);
+  return runCatalogue({
+    baseUrl: server.baseUrl,
+    admin: benchAdmin(env),
+    load: {
+      connections: options.connections,
+      durationSeconds: options.duration,
+      warmupSeconds: 2,
+      cookies: Array.from({ length: options.active }, (_, i) => cookieOf(i + 1)),
+      serverPid: server.pid,
+    },
+  });
+}
+
+export async function runPass(kind: DatabaseKind, captured: Partial<Captured>): Promise<PassOutcome> {
+  const tmp = await mkdtemp(path.join(os.tmpdir(), `drapeau-bench-${kind}-`));
+  const dataDir = path.join(tmp, 'data');
+  const logFile = path.join(tmp, 'server.log');
+  const databaseUrl = kind === 'postgres' ? await recreatePostgresDatabase(adminUrl, BENCH_DB) : undefined;
+  const env = serverEnv(kind, dataDir, databaseUrl);
+  const openDb = (): Promise<SqlRunner> => (databaseUrl ? openPostgres(databaseUrl) : openPglite(path.join(dataDir, 'pglite')));
+  const start = async () => (await startServer({ args: [serverEntry], env, port: await freePort(), logFile })).server;
+  let server: ServerProcess | undefined;
+  try {
+    log(`${kind}: first start on an empty store (migrations, catalogue, admin)`);
+    const first = await startServer({ args: [serverEntry], env, port: await freePort(), logFile });
+    await first.server.stop();
+
+    log(`${kind}: seeding ${options.users} users and ${options.solves} solves by bulk SQL`);
+    const db = await openDb();
+    const seed = await seedCompetition(db, { users: options.users, solves: options.solves });
+    const burstUsers = await playersWithoutSolve(db, seed.rarest.id, options.burst);
+    const liveUsers = await playersWithoutSolve(db, seed.secondRarest.id, 20);
+    const dynamicTarget = pickDynamicTarget(seed.challenges);
+    const dynamicUsers = await playersWithoutSolve(db, dynamicTarget.id, options.dynamicSequential + options.dynamicBurst);
+    await db.close();
+    log(
+      `${kind}: seeded in ${seed.seconds.toFixed(1)} s; solvers per challenge: ${seed.challenges.map((c) => c.solvers).join(' ')}`,
+    );
+    const integrityOf = async (acknowledged: { userIndex: number; challengeId: string }[]) => {
+      const check = await openDb();
+      try {
+        return await checkIntegrity(check, acknowledged);
+      } finally {
+        await check.close();
+      }
+    };
+    const dynamicAcknowledged = (dynamic: DynamicResult) =>
+      dynamic.acknowledgedPlayers.map((i) => ({ userIndex: i, challengeId: dynamic.challengeId }));
+
+    if (args.only === 'catalogue') {
+      server = await start();
+      return { kind: 'catalogue', catalogue: await catalogueStep(kind, server, env) };
+    }
+
+    if (args.only === 'dynamic') {
+      server = await start();
+      const dynamic = await dynamicStep(kind, server, env, dynamicTarget, dynamicUsers);
+      await server.stop();
+      server = undefined;
+      return { kind: 'dynamic', dynamic, integrity: await integrityOf(dynamicAcknowledged(dynamic)) };
+    }
+
+    log(`${kind}: cold start on the existing store`);
+    const cold = await startServer({ args: [serverEntry], env, port: await freePort(), logFile });
+    server = cold.server;
+    const base = server.baseUrl;
+    const firstBoard = await httpRequest(`${base}/api/leaderboard`, { headers: { cookie: cookieOf(1) } });
+    if (firstBoard.status !== 200) throw new Error(`leaderboard answered ${firstBoard.status}: ${firstBoard.body.slice(0, 300)}`);
+    const coldStart = { healthMs: cold.readyMs, leaderboardMs: cold.readyMs + firstBoard.ms };
+    captured.page ??= firstBoard.body;
+    const searched = await httpRequest(`${base}/api/leaderboard?search=${SEARCH}`, { headers: { cookie: cookieOf(1) } });
+    if (searched.status !== 200) throw new Error(`search answered ${searched.status}`);
+    captured.search ??= searched.body;
+    await sleep(2000);
+    const idleRss = await server.rssMb();
+    const rss = sampleRss(server.pid);
+
+    // The active players: sustained loads rotate over their cookies; the live-update clients are the same players.
+    const cookies = Array.from({ length: Math.max(options.active, options.sseClients) }, (_, i) => cookieOf(i + 1));
+    const load = {
+      connections: options.connections,
+      durationSeconds: options.duration,
+      warmupSeconds: 2,
+      cookies,
+      serverPid: server.pid,
+    };
+    log(`${kind}: leaderboard page 1 (${options.connections} connections, ${options.duration} s)`);
+    const leaderboard = await runLoad({ baseUrl: base, path: '/api/leaderboard', ...load });
+    log(`${kind}: leaderboard search`);
+    const search = await runLoad({ baseUrl: base, path: `/api/leaderboard?search=${SEARCH}`, paths: SEARCH_PATHS, ...load });
+    log(`${kind}: wrong flags from ${options.active} players`);
+    const wrongFlags = await runLoad({
+      baseUrl: base,
+      path: `/api/challenges/${seed.rarest.id}/submit`,
+      method: 'POST',
+      body: WRONG_FLAG_BODY,
+      ...load,
+    });
+
+    log(`${kind}: live updates to ${options.sseClients} SSE clients`);
+    const liveFlag = JSON.stringify({ flag: deriveFlag(INSTANCE_SECRET, seed.secondRarest.id) });
+    const live = await runLive({
+      baseUrl: base,
+      clientCookies: cookies.slice(0, options.sseClients),
+      solves: liveUsers.map((i) => ({
+        key: `${userId(i)}|${seed.secondRarest.id}`,
+        path: `/api/challenges/${seed.secondRarest.id}/submit`,
+        body: liveFlag,
+        cookie: cookieOf(i),
+      })),
+      gapMs: 200,
+    });
+
+    log(`${kind}: burst of ${burstUsers.length} correct flags at once`);
+    const burstFlag = JSON.stringify({ flag: deriveFlag(INSTANCE_SECRET, seed.rarest.id) });
+    const burstRequests: BurstRequest[] = burstUsers.map((i) => ({
+      path: `/api/challenges/${seed.rarest.id}/submit`,
+      body: burstFlag,
+      cookie: cookieOf(i),
+    }));
+    const burst = await runBurst<{ status: string }>(base, burstRequests);
+    // After the other solve figures: a dynamic value changes the points of thousands of players.
+    const dynamic = await dynamicStep(kind, server, env, dynamicTarget, dynamicUsers);
+    const peakRss = rss.stop();
+    // Last, since its 200 new challenges would change the figures above.
+    const catalogue = await catalogueStep(kind, server, env);
+    await server.stop();
+    server = undefined;
+
+    const integrity = await integrityOf([
+      ...burst.answered
+        .filter((a) => a.body.status === 'correct')
+        .map((a) => ({ userIndex: burstUsers[a.index]!, challengeId: seed.rarest.id })),
+      ...liveUsers.map((i) => ({ userIndex: i, challengeId: seed.secondRarest.id })),
+      ...dynamicAcknowledged(dynamic),
+    ]);
+    log(`${kind}: integrity ${integrityOk(integrity) ? 'ok' : 'BROKEN'} ${JSON.stringify(integrity)}`);
+
+    const pass: PassResult = {
+      database: kind,
+      seed: { users: options.users, solves: options.solves, seconds: seed.seconds },
+      firstStartMs: first.readyMs,
+      coldStart,
+      rssMb: { idle: idleRss, peak: Math.max(peakRss, idleRss) },
+      leaderboard,
+      search,
+      wrongFlags,
+      burst: {
+        count: burst.count,
+        acknowledged: burst.answered.filter((a) => a.body.status === 'correct').length,
+        throughput: burst.throughput,
+        elapsedMs: burst.elapsedMs,
+        p50Ms: burst.p50Ms,
+        p99Ms: burst.p99Ms,
+        statusCodes: burst.statusCodes,
+        errors: burst.errors,
+      },
+      live,
+      integrity,
+      catalogue,
+      dynamic,
+    };
+    return { kind: 'full', pass };
+  } finally {
+    await server?.stop();
+    if (args.keep) log(`${kind}: kept ${databaseUrl ?? dataDir} (server log: ${logFile})`);
+    else {
+      if (databaseUrl) await dropPostgresDatabase(adminUrl, BENCH_DB).catch(() => {});
+      await rm(tmp, { recursive: true, force: true });
+    }
+  }
+}
