@@ -81,13 +81,18 @@ if ! podman image exists localhost/drapeau-test-services:bookworm; then
     -t localhost/drapeau-test-services:bookworm scripts/containers >/dev/null
 fi
 
-# 1. The image, as the README builds it (plus the proxy's CA for npm, and the host's npm cache to save downloads).
+# 1. The image, as the README builds it (plus the proxy's CA for npm, and the host's npm cache to save downloads). Each
+# build step's time goes to $W/build-steps.txt, to see what dominates the build.
 say "building $TAG"
 build_started=$(date +%s)
-podman build -q --format docker --network=host \
+podman build --format docker --network=host \
   -v /etc/ssl/certs/ca-certificates.crt:/run/host-ca.crt:ro --build-arg NODE_EXTRA_CA_CERTS=/run/host-ca.crt \
-  -v "$(npm config get cache 2>/dev/null)":/root/.npm \
-  -t "$TAG" . >/dev/null
+  -v "$(npm config get cache 2>/dev/null)":/host-npm-cache --build-arg NPM_CONFIG_CACHE=/host-npm-cache \
+  -t "$TAG" . 2>&1 | while IFS= read -r line; do echo "$(date +%s) $line"; done > "$W/build.log" \
+  || { tail -40 "$W/build.log" >&2; exit 1; }
+awk -v end="$(date +%s)" '/ STEP [0-9]+\/[0-9]+: / { if (step) printf "%4d s  %s\n", $1 - at, step; at = $1; $1 = ""; step = substr($0, 2) }
+  END { if (step) printf "%4d s  %s\n", end - at, step }' "$W/build.log" > "$W/build-steps.txt"
+cat "$W/build-steps.txt"
 size=$(podman image inspect --format '{{.Size}}' "$TAG")
 say "image built in $(($(date +%s) - build_started)) s; size $((size / 1000000)) MB"
 
@@ -114,11 +119,15 @@ node scripts/containers/smoke.mjs app "$APP_URL"
 [ "$(podman exec "$RUN_ID-app" id -u)" != "0" ] || { echo "the app runs as root" >&2; exit 1; }
 podman healthcheck run "$RUN_ID-app" >/dev/null
 node scripts/containers/smoke.mjs register "$APP_URL" keeper@example.com keeper-password
+# A backup by the command-line tool while the server runs on the embedded database (it asks the server for it).
+podman exec "$RUN_ID-app" npm run --silent drapeau -- backup /data/live-backup.tar.gz
 stop_started=$(date +%s%N)
 podman stop -t 10 "$RUN_ID-app" >/dev/null
 stop_ms=$((($(date +%s%N) - stop_started) / 1000000))
-say "stop took $stop_ms ms"
-[ "$stop_ms" -lt 5000 ] || { echo "stopping took $stop_ms ms: SIGTERM is not handled" >&2; exit 1; }
+# Reported, not asserted (the time depends on the machine): the server itself stops in a fraction of a second.
+say "stop took $stop_ms ms (podman stop, SIGTERM to exit)"
+exit_code=$(podman inspect --format '{{.State.ExitCode}}' "$RUN_ID-app")
+[ "$exit_code" = "0" ] || { echo "the server exited with $exit_code on SIGTERM, not 0" >&2; exit 1; }
 podman start "$RUN_ID-app" >/dev/null
 wait_for "$APP_URL/api/health" 180
 node scripts/containers/smoke.mjs login "$APP_URL" keeper@example.com keeper-password

@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { type Database, readMigrationStatus } from './db/client.js';
 import { createUnitOfWork } from './db/unit-of-work.js';
 import { registerApiRoutes } from './api-routes.js';
+import { registerControlSocket } from './http/control-socket.js';
 import { registerWebApp } from './http/web-app.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { LoggerOptions } from './lib/logger.js';
@@ -62,6 +63,8 @@ export interface AppDeps {
   webDistDir?: string;
   /** Where the generated admin password is printed (stdout by default). */
   print?: (text: string) => void;
+  /** The command-line tool's socket (on PGlite: DATA_DIR/drapeau.sock, http/control-socket.ts); omitted = none. */
+  controlSocketPath?: string;
 }
 
 /**
@@ -282,6 +285,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     writeUpsService,
   });
   if (deps.webDistDir) await registerWebApp(app, deps.webDistDir);
+  if (deps.controlSocketPath) {
+    registerControlSocket(app, { socketPath: deps.controlSocketPath, createBackup: (file) => backupService.createBackup(file) });
+  }
 
   app.addHook('onReady', async () => {
     if (mailer.mode === 'outbox') {

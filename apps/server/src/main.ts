@@ -6,6 +6,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrateDatabase } from './db/client.js';
+import { CONTROL_SOCKET_NAME } from './http/control-socket.js';
 import { formatBanner } from './lib/banner.js';
 import { DataDirError, ensureWritableDataDir } from './lib/data-dir.js';
 import { claimServerInstance, InstanceBusyError } from './lib/instance-lock.js';
@@ -50,9 +51,12 @@ async function main(): Promise<void> {
     database,
     logger: createLoggerOptions(config.logLevel, { pretty: isTerminal }),
     webDistDir: process.env.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist'),
+    // PGlite is one process per data directory: the command-line tool asks this server for backups (ADR 013).
+    ...(database.kind === 'pglite' ? { controlSocketPath: path.join(config.dataDir, CONTROL_SOCKET_NAME) } : {}),
   });
 
-  // SIGINT/SIGTERM, or a crash: stop accepting, let the requests under way finish, close the database; forced after 10 s.
+  // SIGINT/SIGTERM, or a crash: stop accepting, end the live streams, let the requests under way finish, close the
+  // database and exit 0 (docs/operations.md "Stopping"); forced (exit 1) after 10 s.
   closeWithGrace({ delay: 10_000, logger: { error: (message: unknown) => app.log.error(message) } }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'stopping after an unexpected error');
     else app.log.info({ signal }, 'shutting down');

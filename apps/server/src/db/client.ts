@@ -23,6 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The PostgreSQL pool, when on PostgreSQL (LISTEN/NOTIFY needs its own connection from it). */
   pool?: pg.Pool;
+  /** The embedded database, when on PGlite (its metrics: http/database-metrics.ts). */
+  pglite?: PGlite;
   close(): Promise<void>;
 }
 
@@ -44,7 +46,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = options.client ?? (await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {}));
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  return { db: db as unknown as Db, kind: 'pglite', close: () => client.close() };
+  return { db: db as unknown as Db, kind: 'pglite', pglite: client, close: () => client.close() };
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

@@ -40,10 +40,10 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^drapeau_live_clients 0$/m);
     expect(text).toContain('nodejs_eventloop_lag_seconds');
     expect(text).toContain('process_cpu_user_seconds_total');
-    if (t.database.pool) {
-      expect(text).toMatch(/^drapeau_db_pool_total [1-9]/m);
-      expect(text).toMatch(/^drapeau_db_query_duration_seconds_count [1-9]/m);
-    }
+    // On both databases (the embedded one has a single connection: http/database-metrics.ts).
+    expect(text).toMatch(/^drapeau_db_pool_total [1-9]/m);
+    expect(text).toMatch(/^drapeau_db_pool_waiting 0$/m);
+    expect(text).toMatch(/^drapeau_db_query_duration_seconds_count [1-9]/m);
   });
 
   it('does not exist without METRICS_TOKEN', async () => {

@@ -1,15 +1,16 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 
 import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+import { createDatabaseMetrics } from './database-metrics.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
 /**
  * Prometheus metrics (docs/operations.md "Metrics"; dashboard in docs/grafana-dashboard.json): HTTP requests by route,
  * method and status with a latency histogram, solves and wrong flags, live clients, event-loop lag and process metrics
- * (prom-client's defaults), the PostgreSQL pool and query timings.
+ * (prom-client's defaults), the database's connections and query timings (database-metrics.ts).
  */
 export function createMetrics() {
   const registry = new Registry();
@@ -26,12 +27,7 @@ export function createMetrics() {
   const solves = new Counter({ name: 'drapeau_solves_total', help: 'Correct flags (new solves)', registers: [registry] });
   const wrongFlags = new Counter({ name: 'drapeau_wrong_flags_total', help: 'Wrong flags', registers: [registry] });
   const liveClients = new Gauge({ name: 'drapeau_live_clients', help: 'Open live-update streams', registers: [registry] });
-  const queryDuration = new Histogram({
-    name: 'drapeau_db_query_duration_seconds',
-    help: 'Database query time (PostgreSQL pool)',
-    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
-    registers: [registry],
-  });
+  const database = createDatabaseMetrics(registry);
 
   return {
     registry,
@@ -39,33 +35,8 @@ export function createMetrics() {
     wrongFlag: () => wrongFlags.inc(),
     setLiveClients: (count: number) => liveClients.set(count),
 
-    /** Pool sizes at each scrape, and the time of every query run through the pool's clients. */
-    observePool(pool: pg.Pool): void {
-      for (const [name, help, read] of [
-        ['drapeau_db_pool_total', 'Connections in the pool', () => pool.totalCount],
-        ['drapeau_db_pool_idle', 'Idle connections in the pool', () => pool.idleCount],
-        ['drapeau_db_pool_waiting', 'Queries waiting for a connection', () => pool.waitingCount],
-      ] as const) {
-        new Gauge({
-          name,
-          help,
-          registers: [registry],
-          collect() {
-            this.set(read());
-          },
-        });
-      }
-      pool.on('connect', (client) => {
-        const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-        (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-          const end = queryDuration.startTimer();
-          const result = query(...args);
-          if (result instanceof Promise) void result.finally(end).catch(() => {});
-          else end();
-          return result;
-        };
-      });
-    },
+    observePool: database.observePool,
+    observePglite: database.observePglite,
 
     /** Counts every answered request; `GET /metrics` answers only with `Authorization: Bearer <METRICS_TOKEN>`. */
     register(app: FastifyInstance, token: string | undefined): void {

@@ -1,32 +1,6 @@
-import { randomBytes } from 'node:crypto';
-
 import type { Command } from 'commander';
 
-import { EmailSchema, PASSWORD_MAX, PASSWORD_MIN, UsernameSchema } from '@drapeau/shared';
-
-import { bootstrapAdmin } from '../../modules/auth/admin-bootstrap.js';
-import { createCliAuthServices } from '../auth-services.js';
-import { CliError, type CliContext } from '../context.js';
-
-/** The password from standard input (`--password-stdin`), or a generated one that is printed once. */
-async function choosePassword(context: CliContext, fromStdin: boolean): Promise<{ password: string; generated: boolean }> {
-  if (!fromStdin) return { password: randomBytes(12).toString('base64url'), generated: true };
-  const password = (await context.readStdin()).replace(/\r?\n$/, '');
-  if (password.length < PASSWORD_MIN || password.length > PASSWORD_MAX) {
-    throw new CliError(`The password must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long.`);
-  }
-  return { password, generated: false };
-}
-
-function parseOrFail<T>(
-  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
-  value: string,
-  what: string,
-): T {
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new CliError(`Not a valid ${what}: ${value}`);
-  return parsed.data;
-}
+import type { CliContext } from '../context.js';
 
 export function registerAdminCommands(program: Command, context: CliContext): void {
   const admin = program.command('admin').description('manage admin accounts');
@@ -38,20 +12,7 @@ export function registerAdminCommands(program: Command, context: CliContext): vo
     .requiredOption('--username <username>', 'username of the account (when it is created)')
     .option('--password-stdin', 'read the password from standard input (otherwise one is generated and printed once)')
     .action(async (options: { email: string; username: string; passwordStdin?: boolean }) => {
-      const email = parseOrFail(EmailSchema, options.email, 'email');
-      const username = parseOrFail(UsernameSchema, options.username, 'username');
-      const { password, generated } = await choosePassword(context, options.passwordStdin === true);
-      await context.withDatabase({ needsServerStopped: false }, async (database, config) => {
-        const { users, auth, logger } = await createCliAuthServices(database, config);
-        const existing = await users.findUserByEmail(email);
-        await bootstrapAdmin({ auth, users, configured: { email, username, password }, logger, print: () => {} });
-        if (existing) {
-          context.out(`${email} already had an account: it is now an admin (its password is unchanged).\n`);
-          return;
-        }
-        context.out(`Admin ${username} <${email}> created.\n`);
-        if (generated) context.out(`  password (shown once): ${password}\n`);
-      });
+      await (await import('../actions/admin.js')).createAdmin(context, options);
     });
 
   admin
@@ -59,18 +20,7 @@ export function registerAdminCommands(program: Command, context: CliContext): vo
     .description('set a new password for an account and sign out all of its sessions')
     .argument('<email>', 'email of the account')
     .option('--password-stdin', 'read the new password from standard input (otherwise one is generated and printed once)')
-    .action(async (rawEmail: string, options: { passwordStdin?: boolean }) => {
-      const email = parseOrFail(EmailSchema, rawEmail, 'email');
-      const { password, generated } = await choosePassword(context, options.passwordStdin === true);
-      await context.withDatabase({ needsServerStopped: false }, async (database, config) => {
-        const { users, betterAuth } = await createCliAuthServices(database, config);
-        const user = await users.findUserByEmail(email);
-        if (!user) throw new CliError(`No account has the email ${email}.`);
-        const ctx = await betterAuth.$context;
-        await ctx.internalAdapter.updatePassword(user.id, await ctx.password.hash(password));
-        await ctx.internalAdapter.deleteUserSessions(user.id);
-        context.out(`Password of ${email} reset; its sessions are signed out.\n`);
-        if (generated) context.out(`  new password (shown once): ${password}\n`);
-      });
+    .action(async (email: string, options: { passwordStdin?: boolean }) => {
+      await (await import('../actions/admin.js')).resetPassword(context, email, options);
     });
 }

@@ -1,14 +1,6 @@
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-
 import type { Command } from 'commander';
 
-import { systemClock } from '../../lib/clock.js';
-import { createCatalogueRepository } from '../../modules/challenges/catalogue.repository.js';
-import { createCatalogueTransferService, ImportInvalidError } from '../../modules/challenges/catalogue-transfer.service.js';
-import { createChallengesRepository } from '../../modules/challenges/challenges.repository.js';
-import { createChallengesService } from '../../modules/challenges/challenges.service.js';
-import { CliError, type CliContext } from '../context.js';
+import type { CliContext } from '../context.js';
 
 /**
  * `challenges import <dir|zip>` and `challenges export <dir>`: the same importer as the admin API (ctfcli format,
@@ -16,53 +8,19 @@ import { CliError, type CliContext } from '../context.js';
  */
 export function registerChallengesCommands(program: Command, context: CliContext): void {
   const group = program.command('challenges').description('import or export challenges in ctfcli’s challenge.yml format');
-  const transferFor = (database: Parameters<Parameters<CliContext['withDatabase']>[1]>[0]) => {
-    const repository = createCatalogueRepository(database.db);
-    return createCatalogueTransferService({
-      repository,
-      badgesRepository: createChallengesRepository(database.db),
-      // Only its reload() is used here: the derived flags are not computed by an import.
-      challenges: createChallengesService({ repository, instanceSecret: 'unused-by-import', clock: systemClock }),
-      onCatalogueChanged: () => {},
-    });
-  };
 
   group
     .command('import <source>')
     .description('import a folder or a zip of challenge folders (all or nothing; updates by id, solves kept)')
     .option('--create-categories', 'add categories that do not exist yet instead of refusing them')
     .action(async (source: string, options: { createCategories?: boolean }) => {
-      await context.withDatabase({ needsServerStopped: false }, async (database) => {
-        const transfer = transferFor(database);
-        const createCategories = options.createCategories === true;
-        try {
-          const report = (await stat(source)).isDirectory()
-            ? await transfer.importFolder(source, { createCategories })
-            : await transfer.importZip(await readFile(source), { createCategories });
-          for (const c of report.challenges) context.out(`${c.action.padEnd(9)} ${c.id} (${c.source})\n`);
-          context.out(`${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged.\n`);
-        } catch (error) {
-          if (!(error instanceof ImportInvalidError)) throw error;
-          const lines = error.problems.map(
-            (p) => `${p.file || '(archive)'}${p.line ? `:${p.line}` : ''}${p.field ? ` ${p.field}` : ''}: ${p.message}`,
-          );
-          throw new CliError(`Nothing was imported:\n${lines.join('\n')}`);
-        }
-      });
+      await (await import('../actions/challenges.js')).importChallenges(context, source, options);
     });
 
   group
     .command('export <dir>')
     .description('write every challenge as <dir>/<category>/<id>/challenge.yml, with its files')
     .action(async (dir: string) => {
-      await context.withDatabase({ needsServerStopped: false }, async (database) => {
-        const files = await transferFor(database).exportFiles();
-        for (const [name, data] of files) {
-          const target = path.join(dir, ...name.split('/'));
-          await mkdir(path.dirname(target), { recursive: true });
-          await writeFile(target, data);
-        }
-        context.out(`Exported ${[...files.keys()].filter((f) => f.endsWith('challenge.yml')).length} challenge(s) to ${dir}.\n`);
-      });
+      await (await import('../actions/challenges.js')).exportChallenges(context, dir);
     });
 }

@@ -68,7 +68,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
-  app.addHook('onClose', async () => {
+  // At shutdown, before the HTTP server waits for its connections to finish: an open stream never finishes by itself, so
+  // it would hold the stop until the grace delay ran out (docs/operations.md "Stopping"). Browsers reconnect to another
+  // instance, or to this one once restarted.
+  app.addHook('preClose', (done) => {
     unsubscribe();
     leaderboardFrames.close();
     adminLeaderboardFrames.close();
@@ -77,6 +80,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     for (const stream of streams) stream.end();
     streams.clear();
     adminStreams.clear();
+    done();
   });
 
   app.get(
