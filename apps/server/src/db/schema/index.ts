@@ -6,3 +6,4 @@ export * from './mail.js';
 export * from './catalogue.js';
 export * from './announcements.js';
 export * from './tokens.js';
+export * from './teams.js';

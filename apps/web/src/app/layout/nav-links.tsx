@@ -1,9 +1,10 @@
-import { Database, Flag, ShieldCheck, Trophy, User, type LucideIcon } from 'lucide-react';
+import { Database, Flag, ShieldCheck, Trophy, User, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
 import type { PublicUser } from '@drapeau/shared';
 
+import { useMyTeam } from '@/features/teams';
 import { cn } from '@/lib/utils';
 
 interface NavItem {
@@ -11,6 +12,8 @@ interface NavItem {
   labelKey: string;
   icon: LucideIcon;
   isAdminOnly?: boolean;
+  /** Shown in team mode only (docs/product.md#teams). */
+  isTeamModeOnly?: boolean;
   /** Other pages that belong to this link: a challenge's page is under Challenges. */
   alsoActiveUnder?: string;
 }
@@ -18,6 +21,7 @@ interface NavItem {
 const NAV_ITEMS: NavItem[] = [
   { to: '/challenges', labelKey: 'challenges', icon: Flag, alsoActiveUnder: '/challenge/' },
   { to: '/leaderboard', labelKey: 'leaderboard', icon: Trophy },
+  { to: '/team', labelKey: 'team', icon: Users, isTeamModeOnly: true },
   { to: '/profile', labelKey: 'profile', icon: User },
   { to: '/admin', labelKey: 'admin', icon: ShieldCheck, isAdminOnly: true },
   { to: '/seed', labelKey: 'seed', icon: Database, isAdminOnly: true },
@@ -29,11 +33,12 @@ interface NavLinksProps {
   onNavigate?: () => void;
 }
 
-/** Challenges, leaderboard and profile; Admin Panel and Seed DB only for admins (docs/product.md#navigation-bar). */
+/** Challenges, leaderboard, team (in team mode) and profile; Admin Panel and Seed DB only for admins (docs/product.md#navigation-bar). */
 export function NavLinks({ user, orientation, onNavigate }: NavLinksProps) {
   const { t } = useTranslation('nav');
   const isAdmin = user.rank === 'admin';
-  const items = NAV_ITEMS.filter((item) => !item.isAdminOnly || isAdmin);
+  const isTeamMode = useMyTeam().data?.isTeamMode ?? false;
+  const items = NAV_ITEMS.filter((item) => (!item.isAdminOnly || isAdmin) && (!item.isTeamModeOnly || isTeamMode));
   const { pathname } = useLocation();
   return (
     <ul className={cn('flex gap-1', orientation === 'vertical' ? 'flex-col' : 'items-center')}>

@@ -25,7 +25,7 @@ function renderSettings() {
 describe('admin settings tab', () => {
   it('shows admins on the leaderboard by default, and hides them with one switch, saved on the server', async () => {
     const { user, api } = renderSettings();
-    const toggle = await screen.findByRole('switch', { name: 'Hide admins from the leaderboard' });
+    const toggle = await screen.findByRole('switch', { name: 'Hide admins from the leaderboard' }, { timeout: 5000 });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
     expect(toggle).toHaveAccessibleDescription(/Admins are shown on the leaderboard with the rank Admin/);
 
@@ -38,9 +38,26 @@ describe('admin settings tab', () => {
     expect(await screen.findByText('Setting saved')).toBeInTheDocument();
   });
 
+  it('switches team mode on and sets the team size, saved on the server', async () => {
+    const { user, api } = renderSettings();
+    const toggle = await screen.findByRole('switch', { name: 'Team mode' }, { timeout: 5000 });
+    expect(toggle).toHaveAccessibleDescription(/only while nobody has solved a challenge/);
+    await user.click(toggle);
+    await waitFor(() => expect(api.state.settings.teams).toEqual({ enabled: true, maxSize: 4 }));
+    const size = screen.getByLabelText('Players per team');
+    await user.clear(size);
+    await user.type(size, '5');
+    await user.click(screen.getByRole('button', { name: 'Save the size' }));
+    await waitFor(() => expect(api.state.settings.teams).toEqual({ enabled: true, maxSize: 5 }));
+    expect(api.state.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+      { teams: { enabled: true, maxSize: 4 } },
+      { teams: { enabled: true, maxSize: 5 } },
+    ]);
+  });
+
   it('sets email verification to off, optional or required, each choice explained, saved on the server', async () => {
     const { user, api } = renderSettings();
-    const group = await screen.findByRole('group', { name: 'Email verification' });
+    const group = await screen.findByRole('group', { name: 'Email verification' }, { timeout: 5000 });
     const optional = within(group).getByRole('radio', { name: 'Optional' });
     expect(optional).toBeChecked();
     expect(optional).toHaveAccessibleDescription(/players can play before confirming/);
@@ -63,7 +80,7 @@ describe('admin settings tab', () => {
     await i18n.changeLanguage('fr');
     renderSettings();
     expect(await screen.findByRole('tab', { name: 'Paramètres', selected: true })).toBeInTheDocument();
-    const toggle = await screen.findByRole('switch', { name: 'Masquer les admins du classement' });
+    const toggle = await screen.findByRole('switch', { name: 'Masquer les admins du classement' }, { timeout: 5000 });
     expect(toggle).toHaveAccessibleDescription(/Les admins figurent au classement avec le rang Admin/);
     const group = screen.getByRole('group', { name: 'Vérification de l’adresse e-mail' });
     expect(within(group).getByRole('radio', { name: 'Facultative' })).toBeChecked();
