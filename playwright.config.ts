@@ -18,6 +18,12 @@ const OIDC_PORT = PORT + 22_000;
 const SSO_APP_PORT = PORT + 23_000;
 export const SSO_BASE_URL = `http://localhost:${SSO_APP_PORT}`;
 export const SSO_BUTTON_LABEL = 'School account';
+/**
+ * Team journeys (e2e/teams.spec.ts) run against their own instance: team mode can be switched only before anything is
+ * solved (docs/decisions/016-teams.md), and it would change every other journey's game.
+ */
+const TEAMS_APP_PORT = PORT + 24_000;
+export const TEAMS_BASE_URL = `http://localhost:${TEAMS_APP_PORT}`;
 
 /** The app's environment for the journeys: a fresh embedded database in `dataDir`, mails to the journeys' SMTP server. */
 function appEnvironment(port: number, dataDir: string): Record<string, string> {
@@ -104,6 +110,15 @@ export default defineConfig({
         OIDC_CLIENT_SECRET: 'drapeau-test-secret-0123456789',
         OIDC_BUTTON_LABEL: SSO_BUTTON_LABEL,
       },
+    },
+    {
+      command: 'rm -rf .e2e-data-teams && node apps/server/dist/main.js',
+      url: `${TEAMS_BASE_URL}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: appEnvironment(TEAMS_APP_PORT, '.e2e-data-teams'),
     },
   ],
 });

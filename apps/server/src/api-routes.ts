@@ -32,6 +32,7 @@ import type { SettingsService } from './modules/settings/settings.service.js';
 import type { SubmissionsService } from './modules/submissions/submissions.service.js';
 import type { Readiness } from './modules/system/readiness.js';
 import type { SystemService } from './modules/system/system.service.js';
+import type { TeamsService } from './modules/teams/teams.service.js';
 import type { TokensService } from './modules/tokens/tokens.service.js';
 import type { UsersService } from './modules/users/users.service.js';
 import type { WriteUpsService } from './modules/write-ups/write-ups.service.js';
@@ -60,6 +61,7 @@ import { scoreGraphRoutes } from './modules/leaderboard/score-graph.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { backupAdminRoutes } from './modules/backup/backup.admin-routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { teamsRoutes } from './modules/teams/teams.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { tokensAdminRoutes } from './modules/tokens/tokens.admin-routes.js';
 import { tokensRoutes } from './modules/tokens/tokens.routes.js';
@@ -106,6 +108,7 @@ export interface ApiRouteDeps {
   settingsService: SettingsService;
   eventService: EventService;
   writeUpsService: WriteUpsService;
+  teamsService: TeamsService;
 }
 
 /** Every route under /api, each plugin with what it needs (docs/how-to/add-a-route.md). */
@@ -240,6 +243,7 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
         guards: s.guards,
       });
       await api.register(settingsRoutes, { prefix: '/admin', settings: s.settingsService, guards: s.guards });
+      await api.register(teamsRoutes, { prefix: '/teams', teams: s.teamsService, guards: s.guards });
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
     },
     { prefix: '/api' },

@@ -40,6 +40,8 @@ import { createReadiness } from './modules/system/readiness.js';
 import { createAvatarsService } from './modules/users/avatars.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { createUsersService } from './modules/users/users.service.js';
+import { createTeamsRepository } from './modules/teams/teams.repository.js';
+import { createTeamsService } from './modules/teams/teams.service.js';
 import { wireAccounts } from './wiring/accounts.js';
 import { wireCatalogue } from './wiring/catalogue.js';
 import { createHttpServer } from './wiring/http-server.js';
@@ -52,6 +54,8 @@ const PROFILE_CHANGES_PER_10_MIN = 20;
 /** Class codes tried per player per 10 minutes, right or wrong (docs/product.md#classes). */
 const CLASS_JOINS_PER_10_MIN = 10;
 const AVATAR_UPLOADS_PER_10_MIN = 5;
+/** Per player: invite codes cannot be found by trying (docs/decisions/016-teams.md). */
+const TEAM_JOINS_PER_10_MIN = 10;
 
 export interface AppDeps {
   config: Config;
@@ -131,6 +135,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users: usersRepository,
   });
   const badgesService = createBadgesService({ db: database.db });
+  const teamsService = createTeamsService({
+    repository: createTeamsRepository(database.db),
+    transaction: createUnitOfWork(database.db, (tx) => ({ teams: createTeamsRepository(tx) })),
+    settings: () => settingsService.get().teams,
+    joinLimiter: limiterFor('team-join', TEAM_JOINS_PER_10_MIN, 10 * 60_000),
+  });
   // docs/product.md#events: the `event` setting, read at each use (a memory read).
   const eventService = createEventService({ settings: () => settingsService.get().event, clock });
   const submissionsService = createSubmissionsService({
@@ -138,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     event: eventService,
     challenges: challengesService,
     badges: badgesService,
+    teams: teamsService,
     clock,
     findPerUserOwner: async (challengeId, flag) => {
       const challenge = await challengesService.findChallenge(challengeId);
@@ -175,7 +186,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return [...firstBloods].filter(([, first]) => first.uid === userId).map(([challengeId]) => challengeId);
     },
   });
-  const settingsService = await wireSettings({ database, events, log: app.log });
+  const settingsService = await wireSettings({
+    database,
+    events,
+    log: app.log,
+    assertTeamModeSwitchable: () => teamsService.assertTeamModeSwitchable(),
+  });
   const { leaderboardService, scoreGraphService } = wireStandings({
     database,
     events,
@@ -283,6 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settingsService,
     eventService,
     writeUpsService,
+    teamsService,
   });
   if (deps.webDistDir) await registerWebApp(app, deps.webDistDir);
   if (deps.controlSocketPath) {

@@ -12,7 +12,13 @@ import { createSettingsService } from '../modules/settings/settings.service.js';
  * The admins' platform settings (docs/decisions/008-platform-settings.md), part of the composition root: read before the
  * server answers, and read again when this instance may have missed a change made on another one.
  */
-export async function wireSettings(deps: { database: Database; events: EventBus; log: FastifyBaseLogger }) {
+export async function wireSettings(deps: {
+  database: Database;
+  events: EventBus;
+  log: FastifyBaseLogger;
+  /** docs/decisions/016-teams.md: team mode is switched only while nobody has solved anything. */
+  assertTeamModeSwitchable: () => Promise<void>;
+}) {
   const { database, events, log } = deps;
   const settingsService = createSettingsService({
     repository: createSettingsRepository(database.db),
@@ -22,11 +28,16 @@ export async function wireSettings(deps: { database: Database; events: EventBus;
       audit: createAuditService({ repository: createAuditRepository(tx) }),
     })),
     events,
+    assertChangeAllowed: async (body, current) => {
+      if (body.teams && body.teams.enabled !== current.teams.enabled) await deps.assertTeamModeSwitchable();
+    },
     onUpdated: (changed, settings) => {
       // Browsers refetch the standings when admins are shown or hidden.
       if (changed.includes('hideAdminsFromLeaderboard')) events.publish('leaderboard', { reason: 'settings' });
       // Open pages refetch the event's phase and times, and the challenge list (docs/product.md#events).
       if (changed.includes('event')) events.publish('event', settings.event);
+      // Pages refetch the player's team and the standings when team mode or the size limit changes.
+      if (changed.includes('teams')) events.publish('leaderboard', { reason: 'settings' });
     },
   });
   await settingsService.load();

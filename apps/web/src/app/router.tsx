@@ -56,6 +56,8 @@ export const routes: RouteObject[] = [
           lazyPage('/challenges', () => import('./routes/challenges').then((m) => m.ChallengesRoute)),
           lazyPage('/challenge/:id', () => import('./routes/challenge-detail').then((m) => m.ChallengeDetailRoute)),
           lazyPage('/leaderboard', () => import('./routes/leaderboard').then((m) => m.LeaderboardRoute)),
+          lazyPage('/team', () => import('./routes/team').then((m) => m.TeamRoute)),
+          lazyPage('/team/:teamId', () => import('./routes/team').then((m) => m.PublicTeamRoute)),
           lazyPage('/profile', () => import('./routes/profile').then((m) => m.ProfileRoute)),
           lazyPage('/user/:userId', () => import('./routes/user-profile').then((m) => m.UserProfileRoute)),
           lazyPage('/class', () => import('./routes/classes').then((m) => m.StudentClassRoute)),

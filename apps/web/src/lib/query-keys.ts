@@ -55,3 +55,10 @@ export const announcementKeys = {
 export const eventKeys = {
   all: ['event'] as const,
 };
+
+/** The signed-in player's team and any team's page (docs/product.md#teams). */
+export const teamKeys = {
+  all: ['teams'] as const,
+  mine: () => [...teamKeys.all, 'mine'] as const,
+  detail: (id: string) => [...teamKeys.all, 'detail', id] as const,
+};

@@ -10,6 +10,7 @@ import {
   type ErrorBody,
   type ErrorCode,
   type LabResponse,
+  type MyTeamResult,
   type PublicCategory,
   type PublicChallenge,
   type PublicEvent,
@@ -125,6 +126,8 @@ export const defaultHandlers = [
   // The account page lists the player's API tokens: none by default.
   http.get('/api/tokens', () => HttpResponse.json({ tokens: [] })),
   http.get('/api/auth/two-factor', () => HttpResponse.json({ enabled: false })),
+  // Team mode is off unless a test turns it on (features/teams/testing).
+  http.get('/api/teams/mine', () => HttpResponse.json<MyTeamResult>({ isTeamMode: false, team: null })),
   http.post('/api/admin/seed', () =>
     HttpResponse.json<SeedResult>({
       challengeCount: 20,

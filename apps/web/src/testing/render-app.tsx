@@ -41,6 +41,7 @@ export function renderApp(path: string | string[], { sessionUser }: RenderAppOpt
 export const preloadPage = {
   challengeDetail: () => import('@/app/routes/challenge-detail'),
   admin: () => import('@/app/routes/admin'),
+  team: () => import('@/app/routes/team'),
   /** The signed-in nav bar, loaded when a session exists. */
   signedInChrome: () => import('@/app/layout/signed-in-chrome'),
 };

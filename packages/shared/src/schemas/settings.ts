@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 import { EmailVerificationModeSchema } from './account.js';
 import { DEFAULT_EVENT_SETTINGS, EventSettingsSchema } from './event.js';
+import { DEFAULT_TEAM_SETTINGS, TeamSettingsSchema } from './team.js';
 
 /**
  * Platform settings, changed by admins at run time (GET/PATCH /api/admin/settings). Adding a setting is one field here,
@@ -16,6 +17,11 @@ export const PlatformSettingsSchema = z.object({
   requireTwoFactorForAdmins: z.boolean(),
   /** Training or a timed event (docs/product.md#events); set in the admin panel's Event tab. */
   event: EventSettingsSchema,
+  /**
+   * Team mode and the team size (docs/product.md#teams). Team mode can be switched only while nobody has solved anything
+   * (docs/decisions/016-teams.md).
+   */
+  teams: TeamSettingsSchema,
 });
 export type PlatformSettings = z.infer<typeof PlatformSettingsSchema>;
 
@@ -25,6 +31,7 @@ export const DEFAULT_PLATFORM_SETTINGS: Readonly<PlatformSettings> = Object.free
   emailVerification: 'optional',
   requireTwoFactorForAdmins: false,
   event: DEFAULT_EVENT_SETTINGS,
+  teams: DEFAULT_TEAM_SETTINGS,
 });
 
 export type PlatformSettingKey = keyof PlatformSettings;

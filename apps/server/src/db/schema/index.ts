@@ -8,3 +8,4 @@ export * from './announcements.js';
 export * from './tokens.js';
 export * from './write-ups.js';
 export * from './classes.js';
+export * from './teams.js';

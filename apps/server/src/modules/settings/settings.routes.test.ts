@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { DEFAULT_EVENT_SETTINGS, DEFAULT_PLATFORM_SETTINGS } from '@drapeau/shared';
+import { DEFAULT_EVENT_SETTINGS, DEFAULT_TEAM_SETTINGS, DEFAULT_PLATFORM_SETTINGS } from '@drapeau/shared';
 
 import { auditLogs, platformSettings } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
@@ -44,6 +44,7 @@ describe('GET and PATCH /api/admin/settings', () => {
       hideAdminsFromLeaderboard: false,
       requireTwoFactorForAdmins: false,
       event: DEFAULT_EVENT_SETTINGS,
+      teams: DEFAULT_TEAM_SETTINGS,
     });
   });
 
@@ -70,12 +71,14 @@ describe('GET and PATCH /api/admin/settings', () => {
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
       event: DEFAULT_EVENT_SETTINGS,
+      teams: DEFAULT_TEAM_SETTINGS,
     });
     expect((await admin.get('/api/admin/settings')).json()).toEqual({
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
       event: DEFAULT_EVENT_SETTINGS,
+      teams: DEFAULT_TEAM_SETTINGS,
     });
     const [row] = await t.database.db.select().from(platformSettings);
     expect(row).toMatchObject({ data: { hideAdminsFromLeaderboard: true }, revision: 1 });
@@ -97,6 +100,7 @@ describe('GET and PATCH /api/admin/settings', () => {
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
       event: DEFAULT_EVENT_SETTINGS,
+      teams: DEFAULT_TEAM_SETTINGS,
     });
     expect(await settingsAudit()).toHaveLength(before);
     const [row] = await t.database.db.select().from(platformSettings);
@@ -118,6 +122,7 @@ describe('GET and PATCH /api/admin/settings', () => {
       hideAdminsFromLeaderboard: stored,
       requireTwoFactorForAdmins: false,
       event: DEFAULT_EVENT_SETTINGS,
+      teams: DEFAULT_TEAM_SETTINGS,
     });
   });
 
@@ -131,6 +136,7 @@ describe('GET and PATCH /api/admin/settings', () => {
         hideAdminsFromLeaderboard: true,
         requireTwoFactorForAdmins: false,
         event: DEFAULT_EVENT_SETTINGS,
+        teams: DEFAULT_TEAM_SETTINGS,
       });
     } finally {
       await second.app.close();
@@ -192,6 +198,7 @@ describe('GET and PATCH /api/admin/settings', () => {
             hideAdminsFromLeaderboard: next,
             requireTwoFactorForAdmins: false,
             event: DEFAULT_EVENT_SETTINGS,
+            teams: DEFAULT_TEAM_SETTINGS,
           });
         },
         { timeout: 20_000, interval: 50 },

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEFAULT_EVENT_SETTINGS, type PlatformSettings } from '@drapeau/shared';
+import { DEFAULT_EVENT_SETTINGS, DEFAULT_TEAM_SETTINGS, type PlatformSettings } from '@drapeau/shared';
 
 import type { Database } from '../../db/client.js';
 import { createUnitOfWork } from '../../db/unit-of-work.js';
@@ -29,18 +29,21 @@ describe('toPlatformSettings', () => {
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
       event: DEFAULT_EVENT_SETTINGS,
+      teams: DEFAULT_TEAM_SETTINGS,
     });
     expect(toPlatformSettings({})).toEqual({
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: false,
       requireTwoFactorForAdmins: false,
       event: DEFAULT_EVENT_SETTINGS,
+      teams: DEFAULT_TEAM_SETTINGS,
     });
     expect(toPlatformSettings({ hideAdminsFromLeaderboard: 1, gone: 'x' })).toEqual({
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: false,
       requireTwoFactorForAdmins: false,
       event: DEFAULT_EVENT_SETTINGS,
+      teams: DEFAULT_TEAM_SETTINGS,
     });
   });
 });
@@ -75,12 +78,14 @@ describe('the settings service', () => {
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
       event: DEFAULT_EVENT_SETTINGS,
+      teams: DEFAULT_TEAM_SETTINGS,
     });
     expect(second.get()).toEqual({
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
       event: DEFAULT_EVENT_SETTINGS,
+      teams: DEFAULT_TEAM_SETTINGS,
     });
     expect(seen).toEqual([
       [
@@ -89,12 +94,14 @@ describe('the settings service', () => {
           hideAdminsFromLeaderboard: true,
           requireTwoFactorForAdmins: false,
           event: DEFAULT_EVENT_SETTINGS,
+          teams: DEFAULT_TEAM_SETTINGS,
         },
         {
           emailVerification: 'optional',
           hideAdminsFromLeaderboard: false,
           requireTwoFactorForAdmins: false,
           event: DEFAULT_EVENT_SETTINGS,
+          teams: DEFAULT_TEAM_SETTINGS,
         },
       ],
     ]);
@@ -109,6 +116,7 @@ describe('the settings service', () => {
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
       event: DEFAULT_EVENT_SETTINGS,
+      teams: DEFAULT_TEAM_SETTINGS,
     });
     expect(seen).toHaveLength(1);
     first.close();

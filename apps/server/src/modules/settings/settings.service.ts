@@ -23,6 +23,8 @@ export interface SettingsServiceDeps {
   events: EventBus;
   /** Told, on the instance that made it, once a change is committed and published (e.g. to tell browsers). */
   onUpdated?: (changed: PlatformSettingKey[], settings: PlatformSettings) => void;
+  /** Refuses a change that the platform's data does not allow (an AppError), before anything is written. */
+  assertChangeAllowed?: (body: UpdatePlatformSettingsBody, current: PlatformSettings) => Promise<void>;
 }
 
 /**
@@ -88,6 +90,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
 
     /** Changes the settings given (the others stay), audited in the same transaction; a no-op writes nothing. */
     async update(actorId: string, body: UpdatePlatformSettingsBody): Promise<PlatformSettings> {
+      await deps.assertChangeAllowed?.(body, current.settings);
       const result = await transaction(async ({ settings: tx, audit }) => {
         const before = await tx.lockSettings();
         const previous = toPlatformSettings(before.data);

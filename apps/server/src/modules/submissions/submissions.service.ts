@@ -9,6 +9,7 @@ import { currentValue } from '../challenges/challenge.js';
 import { attemptsLeft, isClosed } from '../challenges/challenge-views.js';
 import type { ChallengesService } from '../challenges/challenges.service.js';
 import type { EventService } from '../event/event.service.js';
+import type { TeamsService } from '../teams/teams.service.js';
 import { checkFlag } from '../challenges/flag-check.js';
 
 import type { SubmissionsRepository } from './submissions.repository.js';
@@ -34,6 +35,8 @@ export function createSubmissionsService(deps: {
   repository: SubmissionsRepository;
   challenges: ChallengesService;
   badges: BadgesService;
+  /** In team mode (docs/product.md#teams) a player submits only as a member of a team. */
+  teams?: Pick<TeamsService, 'isTeamMode' | 'findTeamIdOf'>;
   clock: Clock;
   /** The event's rule for flags: refused after the end (403 EVENT_ENDED), or accepted as practice. */
   event?: Pick<EventService, 'assertSubmissionsOpen'>;
@@ -64,6 +67,8 @@ export function createSubmissionsService(deps: {
   return {
     async submitFlag(input: SubmitFlagInput): Promise<SubmitFlagOutcome> {
       const rule = deps.event?.assertSubmissionsOpen(input.isAdmin ?? false) ?? 'scored';
+      if (deps.teams?.isTeamMode() && !(await deps.teams.findTeamIdOf(input.userId)))
+        throw forbidden('TEAM_REQUIRED', 'Create or join a team before submitting flags.');
       const challenge = await challenges.getListedChallenge(input.challengeId);
       const progress = await challenges.getProgress(input.userId);
       if (challenge.prerequisites.some((id) => !progress.solved.has(id)))

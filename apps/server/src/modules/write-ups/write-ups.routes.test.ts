@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WriteUp, WriteUpPage } from '@drapeau/shared';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
-
 import { registerTeacher } from '../../../test/class-fixtures.js';
 
 import { createChallenge, mineUrl, solve, WRITE_UP, writeUpsUrl } from './testing/write-up-fixtures.js';

@@ -1,9 +1,10 @@
-import { Database, Flag, GraduationCap, School, ShieldCheck, Trophy, User, type LucideIcon } from 'lucide-react';
+import { Database, Flag, GraduationCap, School, ShieldCheck, Trophy, User, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
 import type { PublicUser } from '@drapeau/shared';
 
+import { useMyTeam } from '@/features/teams';
 import { cn } from '@/lib/utils';
 
 interface NavItem {
@@ -13,6 +14,8 @@ interface NavItem {
   isAdminOnly?: boolean;
   /** For teachers and admins (docs/product.md#classes). */
   isTeacherOnly?: boolean;
+  /** Shown in team mode only (docs/product.md#teams). */
+  isTeamModeOnly?: boolean;
   /** Other pages that belong to this link: a challenge's page is under Challenges. */
   alsoActiveUnder?: string;
 }
@@ -20,6 +23,7 @@ interface NavItem {
 const NAV_ITEMS: NavItem[] = [
   { to: '/challenges', labelKey: 'challenges', icon: Flag, alsoActiveUnder: '/challenge/' },
   { to: '/leaderboard', labelKey: 'leaderboard', icon: Trophy },
+  { to: '/team', labelKey: 'team', icon: Users, isTeamModeOnly: true },
   { to: '/profile', labelKey: 'profile', icon: User },
   { to: '/class', labelKey: 'class', icon: School, alsoActiveUnder: '/join-class/' },
   { to: '/teacher', labelKey: 'teacher', icon: GraduationCap, isTeacherOnly: true },
@@ -34,14 +38,17 @@ interface NavLinksProps {
 }
 
 /**
- * Challenges, leaderboard, profile and class; My classes for teachers and admins; Admin Panel and Seed DB only for admins
- * (docs/product.md#navigation-bar).
+ * Challenges, leaderboard, team (in team mode), profile and class; My classes for teachers and admins; Admin Panel and
+ * Seed DB only for admins (docs/product.md#navigation-bar).
  */
 export function NavLinks({ user, orientation, onNavigate }: NavLinksProps) {
   const { t } = useTranslation('nav');
   const isAdmin = user.rank === 'admin';
   const isTeacher = isAdmin || user.rank === 'teacher';
-  const items = NAV_ITEMS.filter((item) => (!item.isAdminOnly || isAdmin) && (!item.isTeacherOnly || isTeacher));
+  const isTeamMode = useMyTeam().data?.isTeamMode ?? false;
+  const items = NAV_ITEMS.filter(
+    (item) => (!item.isAdminOnly || isAdmin) && (!item.isTeacherOnly || isTeacher) && (!item.isTeamModeOnly || isTeamMode),
+  );
   const { pathname } = useLocation();
   return (
     <ul className={cn('flex gap-1', orientation === 'vertical' ? 'flex-col' : 'items-center')}>

@@ -38,6 +38,23 @@ describe('admin settings tab', () => {
     expect(await screen.findByText('Setting saved')).toBeInTheDocument();
   });
 
+  it('switches team mode on and sets the team size, saved on the server', async () => {
+    const { user, api } = renderSettings();
+    const toggle = await screen.findByRole('switch', { name: 'Team mode' });
+    expect(toggle).toHaveAccessibleDescription(/only while nobody has solved a challenge/);
+    await user.click(toggle);
+    await waitFor(() => expect(api.state.settings.teams).toEqual({ enabled: true, maxSize: 4 }));
+    const size = screen.getByLabelText('Players per team');
+    await user.clear(size);
+    await user.type(size, '5');
+    await user.click(screen.getByRole('button', { name: 'Save the size' }));
+    await waitFor(() => expect(api.state.settings.teams).toEqual({ enabled: true, maxSize: 5 }));
+    expect(api.state.requests.filter((r) => r.method === 'PATCH').map((r) => r.body)).toEqual([
+      { teams: { enabled: true, maxSize: 4 } },
+      { teams: { enabled: true, maxSize: 5 } },
+    ]);
+  });
+
   it('sets email verification to off, optional or required, each choice explained, saved on the server', async () => {
     const { user, api } = renderSettings();
     const group = await screen.findByRole('group', { name: 'Email verification' });

@@ -1,8 +1,16 @@
-import { useId } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { EMAIL_VERIFICATION_MODES, type EmailVerificationMode, type PlatformSettings } from '@drapeau/shared';
+import {
+  EMAIL_VERIFICATION_MODES,
+  TEAM_LIMITS,
+  type EmailVerificationMode,
+  type PlatformSettings,
+  type TeamSettings,
+} from '@drapeau/shared';
 
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
@@ -40,6 +48,7 @@ export function SettingsTab() {
             <BooleanSettingRow key={key} settingKey={key} value={settings.data[key]} />
           ))}
           <EmailVerificationRow value={settings.data.emailVerification} />
+          <TeamsRow value={settings.data.teams} />
         </ul>
       )}
     </AdminSection>
@@ -131,6 +140,63 @@ function BooleanSettingRow({ settingKey, value }: { settingKey: BooleanSettingKe
         aria-describedby={`${id}-description`}
         data-testid={`setting-${settingKey}`}
       />
+    </li>
+  );
+}
+
+/**
+ * Team mode and the team size (docs/product.md#teams). The server refuses to switch team mode once anything is solved
+ * (TEAM_MODE_LOCKED), which the toast explains.
+ */
+function TeamsRow({ value }: { value: TeamSettings }) {
+  const { t } = useTranslation('admin');
+  const { update, save } = useSaveSetting();
+  const id = useId();
+  const [maxSize, setMaxSize] = useState(String(value.maxSize));
+
+  function saveSize(event: FormEvent) {
+    event.preventDefault();
+    save({ teams: { ...value, maxSize: Number(maxSize) } });
+  }
+
+  return (
+    <li className="grid gap-3 py-4 first:pt-0 last:pb-0">
+      <div className="flex items-start justify-between gap-4">
+        <div className="grid gap-1">
+          <span id={`${id}-label`} className="font-medium">
+            {t('settings.fields.teams.label')}
+          </span>
+          <p id={`${id}-description`} className="text-sm text-muted-foreground">
+            {t('settings.fields.teams.description')}
+          </p>
+        </div>
+        <Switch
+          checked={value.enabled}
+          onCheckedChange={(enabled) => save({ teams: { ...value, enabled } })}
+          disabled={update.isPending}
+          aria-labelledby={`${id}-label`}
+          aria-describedby={`${id}-description`}
+          data-testid="setting-teams"
+        />
+      </div>
+      <form className="flex flex-wrap items-end gap-3" onSubmit={saveSize}>
+        <label className="grid gap-1 text-sm" htmlFor={`${id}-size`}>
+          {t('settings.fields.teams.maxSize')}
+          <Input
+            id={`${id}-size`}
+            type="number"
+            min={TEAM_LIMITS.sizeMin}
+            max={TEAM_LIMITS.sizeMax}
+            value={maxSize}
+            onChange={(e) => setMaxSize(e.target.value)}
+            className="w-28"
+            required
+          />
+        </label>
+        <Button type="submit" variant="outline" size="sm" disabled={update.isPending || Number(maxSize) === value.maxSize}>
+          {t('settings.saveSize')}
+        </Button>
+      </form>
     </li>
   );
 }

@@ -1,0 +1,186 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+
+import type { MyTeamResult, OwnTeam, PublicTeam, TeamSettings } from '@drapeau/shared';
+
+import { AppError, conflict, forbidden, notFound, rateLimited } from '../../lib/app-error.js';
+import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { UnitOfWork } from '../../lib/unit-of-work.js';
+
+import { isTeamNameConflict, type TeamRow, type TeamsRepository } from './teams.repository.js';
+
+/** 128 random bits, URL-safe: an invite code cannot be guessed, only given (docs/decisions/016-teams.md). */
+export const newInviteCode = (): string => randomBytes(16).toString('base64url');
+
+const teamNotFound = () => notFound('TEAM_NOT_FOUND', 'This team does not exist.');
+const notInTeam = () => new AppError('NOT_IN_TEAM', 409, 'You are not in a team.');
+const nameTaken = () => conflict('TEAM_NAME_TAKEN', 'A team already has this name.');
+const alreadyInTeam = () => conflict('ALREADY_IN_TEAM', 'You are already in a team: leave it first.');
+const notCaptain = () => forbidden('NOT_TEAM_CAPTAIN', 'Only the team’s captain can do this.');
+
+/**
+ * Teams (docs/product.md#teams): a player creates one (and is its captain) or joins one with its invite code; the captain
+ * renames it, draws a new code, removes members and hands over the captaincy. Every membership change locks the team's
+ * row first, so that the size limit holds whatever the concurrency; the primary key on the member keeps a player in one
+ * team at most.
+ */
+export function createTeamsService(deps: {
+  repository: TeamsRepository;
+  /** One transaction per change: the lock, the checks and the writes commit together. */
+  transaction: UnitOfWork<{ teams: TeamsRepository }>;
+  settings: () => TeamSettings;
+  /** Join attempts per player (wrong codes included): a code cannot be found by trying. */
+  joinLimiter: RateLimiter;
+}) {
+  const { repository, transaction } = deps;
+
+  const assertTeamMode = () => {
+    if (!deps.settings().enabled) throw forbidden('TEAM_MODE_OFF', 'Teams are not used on this platform.');
+  };
+
+  const publicTeam = async (team: TeamRow): Promise<PublicTeam> => ({
+    id: team.id,
+    name: team.name,
+    createdAt: team.createdAt.toISOString(),
+    members: (await repository.listMembers(team.id)).map((m) => ({
+      uid: m.userId,
+      username: m.username,
+      isCaptain: m.userId === team.captainId,
+      joinedAt: m.joinedAt.toISOString(),
+    })),
+  });
+
+  const ownTeam = async (teamId: string): Promise<OwnTeam> => {
+    const team = await repository.findTeam(teamId);
+    if (!team) throw teamNotFound();
+    return { ...(await publicTeam(team)), inviteCode: team.inviteCode, maxSize: deps.settings().maxSize };
+  };
+
+  /** Runs `change` on the caller's team, locked, once the caller is known to be its captain. */
+  const asCaptain = async <T>(userId: string, change: (teams: TeamsRepository, team: TeamRow) => Promise<T>): Promise<T> =>
+    transaction(async ({ teams: tx }) => {
+      const teamId = await tx.findTeamIdOf(userId);
+      if (!teamId) throw notInTeam();
+      const team = await tx.lockTeam(teamId);
+      if (!team) throw notInTeam();
+      if (team.captainId !== userId) throw notCaptain();
+      return change(tx, team);
+    });
+
+  return {
+    isTeamMode: (): boolean => deps.settings().enabled,
+
+    /** The user's team id, if any (the submission's check in team mode). */
+    findTeamIdOf: (userId: string): Promise<string | undefined> => repository.findTeamIdOf(userId),
+
+    async getMine(userId: string): Promise<MyTeamResult> {
+      const teamId = await repository.findTeamIdOf(userId);
+      return { isTeamMode: deps.settings().enabled, team: teamId ? await ownTeam(teamId) : null };
+    },
+
+    /** A team's page: its members, never their emails nor the invite code. */
+    async getTeam(teamId: string): Promise<PublicTeam> {
+      const team = await repository.findTeam(teamId);
+      if (!team) throw teamNotFound();
+      return publicTeam(team);
+    },
+
+    async createTeam(userId: string, name: string): Promise<OwnTeam> {
+      assertTeamMode();
+      const id = randomUUID();
+      await transaction(async ({ teams: tx }) => {
+        if (await tx.findTeamIdOf(userId)) throw alreadyInTeam();
+        if (!(await tx.insertTeam({ id, name, inviteCode: newInviteCode(), captainId: userId }))) throw nameTaken();
+        // A concurrent join or creation by the same player loses here, and the team goes with the rollback.
+        if (!(await tx.insertMember(id, userId))) throw alreadyInTeam();
+      });
+      return ownTeam(id);
+    },
+
+    async joinTeam(userId: string, code: string): Promise<OwnTeam> {
+      assertTeamMode();
+      const consumed = await deps.joinLimiter.consume(`team-join:${userId}`);
+      if (!consumed.allowed) throw rateLimited(consumed.retryAfterSeconds);
+      const teamId = await transaction(async ({ teams: tx }) => {
+        const team = await tx.lockTeamByInviteCode(code);
+        if (!team) throw notFound('TEAM_INVITE_INVALID', 'This invite code is wrong or no longer valid.');
+        if (await tx.findTeamIdOf(userId)) throw alreadyInTeam();
+        if ((await tx.countMembers(team.id)) >= deps.settings().maxSize) throw conflict('TEAM_FULL', 'This team is full.');
+        if (!(await tx.insertMember(team.id, userId))) throw alreadyInTeam();
+        return team.id;
+      });
+      await consumed.refund();
+      return ownTeam(teamId);
+    },
+
+    /**
+     * Leaves the team; its solves stay with it (docs/product.md#teams). A captain hands over first unless alone; the last
+     * member leaving deletes the team.
+     */
+    async leaveTeam(userId: string): Promise<void> {
+      await transaction(async ({ teams: tx }) => {
+        const teamId = await tx.findTeamIdOf(userId);
+        if (!teamId) throw notInTeam();
+        const team = await tx.lockTeam(teamId);
+        if (!team) throw notInTeam();
+        const members = await tx.countMembers(teamId);
+        if (team.captainId === userId && members > 1) {
+          throw conflict('CAPTAIN_MUST_HAND_OVER', 'Hand the captaincy to another member before leaving.');
+        }
+        await tx.deleteMember(teamId, userId);
+        if (members === 1) await tx.deleteTeam(teamId);
+      });
+    },
+
+    async renameTeam(userId: string, name: string): Promise<OwnTeam> {
+      let teamId = '';
+      try {
+        await asCaptain(userId, async (tx, team) => {
+          teamId = team.id;
+          await tx.updateTeam(team.id, { name });
+        });
+      } catch (error) {
+        if (isTeamNameConflict(error)) throw nameTaken();
+        throw error;
+      }
+      return ownTeam(teamId);
+    },
+
+    /** A new code: the old one (and every link carrying it) stops working at once. */
+    async regenerateInviteCode(userId: string): Promise<OwnTeam> {
+      const teamId = await asCaptain(userId, async (tx, team) => {
+        await tx.updateTeam(team.id, { inviteCode: newInviteCode() });
+        return team.id;
+      });
+      return ownTeam(teamId);
+    },
+
+    async removeMember(userId: string, memberId: string): Promise<OwnTeam> {
+      const teamId = await asCaptain(userId, async (tx, team) => {
+        if (memberId === userId) throw conflict('CAPTAIN_MUST_HAND_OVER', 'Hand the captaincy over, then leave the team.');
+        if (!(await tx.deleteMember(team.id, memberId))) throw notFound('NOT_TEAM_MEMBER', 'This player is not in your team.');
+        return team.id;
+      });
+      return ownTeam(teamId);
+    },
+
+    async handOverCaptaincy(userId: string, memberId: string): Promise<OwnTeam> {
+      const teamId = await asCaptain(userId, async (tx, team) => {
+        if ((await tx.findTeamIdOf(memberId)) !== team.id) throw notFound('NOT_TEAM_MEMBER', 'This player is not in your team.');
+        await tx.updateTeam(team.id, { captainId: memberId });
+        return team.id;
+      });
+      return ownTeam(teamId);
+    },
+
+    /** Team mode changes how solves are counted: it can be switched only before anyone solved anything. */
+    async assertTeamModeSwitchable(): Promise<void> {
+      if (await repository.hasAnySolve()) {
+        throw conflict(
+          'TEAM_MODE_LOCKED',
+          'Team mode can be switched only while nobody has solved a challenge: reset the solves first.',
+        );
+      }
+    },
+  };
+}
+export type TeamsService = ReturnType<typeof createTeamsService>;

@@ -1,0 +1,2 @@
+export { useMyTeam } from './api/teams';
+export { PublicTeamPage, TeamPage } from './components/team-page';

@@ -1,0 +1,58 @@
+import { E2E_ADMIN, TEAMS_BASE_URL } from '../playwright.config';
+
+import { expect, registerNewPlayer, test } from './fixtures';
+
+// docs/product.md#teams. On the team-mode instance (playwright.config.ts): team mode is switched on before anyone solves.
+test.use({ baseURL: TEAMS_BASE_URL });
+
+test('Two players form a team: one creates it, the other joins with the invite link; without a team no flag is taken', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const signIn = await page.request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
+  expect(signIn.status()).toBe(200);
+  const on = await page.request.patch('/api/admin/settings', { data: { teams: { enabled: true, maxSize: 4 } } });
+  expect(on.status(), await on.text()).toBe(200);
+
+  const captainContext = await browser.newContext({ baseURL: TEAMS_BASE_URL });
+  const joinerContext = await browser.newContext({ baseURL: TEAMS_BASE_URL });
+  try {
+    const captain = await captainContext.newPage();
+    const joiner = await joinerContext.newPage();
+    const { account: captainAccount } = await registerNewPlayer(captain);
+    const { account: joinerAccount } = await registerNewPlayer(joiner);
+
+    // In no team, a flag is refused with a clear reason.
+    await joiner.goto('/challenge/dom-manipulation');
+    const flagInput = joiner.getByPlaceholder('CTF{...}');
+    await flagInput.fill('CTF{not_yet}');
+    await flagInput.press('Enter');
+    await expect(joiner.getByText('Create or join a team before submitting flags.').first()).toBeVisible();
+
+    const teamName = `Drapeaux ${Date.now().toString(36)}`;
+    await captain.goto('/challenges');
+    await captain.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Team' }).click();
+    await captain.getByLabel('Team name').fill(teamName);
+    await captain.getByRole('button', { name: 'Create the team' }).click();
+    await expect(captain.getByTestId('team-name')).toHaveText(teamName);
+    const link = await captain.getByLabel('Invite link').inputValue();
+    expect(link).toMatch(new RegExp(`^${TEAMS_BASE_URL}/team\\?code=[A-Za-z0-9_-]{22}$`));
+
+    await joiner.goto(link);
+    await joiner.getByRole('button', { name: 'Join' }).click();
+    await expect(joiner.getByTestId('team-name')).toHaveText(teamName);
+    const members = joiner.getByRole('list', { name: 'Members' });
+    await expect(members.getByRole('listitem')).toHaveCount(2);
+    await expect(members.getByRole('listitem').filter({ hasText: captainAccount.username })).toContainText('Captain');
+    await expect(joiner.getByRole('button', { name: 'New code' })).toHaveCount(0);
+
+    await captain.reload();
+    await expect(
+      captain.getByRole('list', { name: 'Members' }).getByRole('link', { name: joinerAccount.username }),
+    ).toBeVisible();
+  } finally {
+    await captainContext.close();
+    await joinerContext.close();
+  }
+});
