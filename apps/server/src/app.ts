@@ -12,8 +12,6 @@ import { type Clock, systemClock } from './lib/clock.js';
 import type { LoggerOptions } from './lib/logger.js';
 import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
 import { createAnnouncementsRepository } from './modules/announcements/announcements.repository.js';
-import { createClassesRepository } from './modules/classes/classes.repository.js';
-import { createClassesService } from './modules/classes/classes.service.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.service.js';
 import { createAdminRepository } from './modules/admin/admin.repository.js';
 import { createAdminService } from './modules/admin/admin.service.js';
@@ -26,36 +24,22 @@ import { loadInstanceSecrets } from './modules/instance/instance-secrets.js';
 import { createBansRepository } from './modules/bans/bans.repository.js';
 import { createBansService } from './modules/bans/bans.service.js';
 import { createBadgesService } from './modules/badges/badges.service.js';
-import { createChallengeFilesService } from './modules/challenge-files/challenge-files.service.js';
-import { createLabsService } from './modules/labs/labs.service.js';
 import { createSubmissionsRepository } from './modules/submissions/submissions.repository.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './modules/events/event-bus.js';
 import { createEventService } from './modules/event/event.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
-import { createSystemService } from './modules/system/system.service.js';
-import { createBackupRepository } from './modules/backup/backup.repository.js';
-import { createBackupService } from './modules/backup/backup.service.js';
 import { createReadiness } from './modules/system/readiness.js';
-import { createAvatarsService } from './modules/users/avatars.service.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
-import { createUsersService } from './modules/users/users.service.js';
-import { createTeamsRepository } from './modules/teams/teams.repository.js';
-import { createTeamsService } from './modules/teams/teams.service.js';
 import { wireAccounts } from './wiring/accounts.js';
 import { wireCatalogue } from './wiring/catalogue.js';
+import { wireClasses, wireTeams } from './wiring/groups.js';
+import { wireProfiles } from './wiring/profiles.js';
 import { createHttpServer } from './wiring/http-server.js';
+import { wireOperations } from './wiring/operations.js';
 import { wireStandings } from './wiring/standings.js';
 import { wireSettings } from './wiring/settings.js';
 import { wireWriteUps } from './wiring/write-ups.js';
-
-/** Per player (docs/decisions/010-abuse-limits.md): renames reach every live stream, and every avatar is decoded. */
-const PROFILE_CHANGES_PER_10_MIN = 20;
-/** Class codes tried per player per 10 minutes, right or wrong (docs/product.md#classes). */
-const CLASS_JOINS_PER_10_MIN = 10;
-const AVATAR_UPLOADS_PER_10_MIN = 5;
-/** Per player: invite codes cannot be found by trying (docs/decisions/016-teams.md). */
-const TEAM_JOINS_PER_10_MIN = 10;
 
 export interface AppDeps {
   config: Config;
@@ -127,20 +111,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ownView: (user, scoreAdjustment) =>
       leaderboardService.getOwnView(user, eventService.frozenAtFor({ isAdmin: user.rank === 'admin' }), scoreAdjustment),
   });
-  const { challengesService, authoringService, transferService, attachmentsService } = wireCatalogue({
-    database,
-    instanceSecret: secrets.instanceSecret,
-    events,
-    clock,
-    users: usersRepository,
-  });
+  const { challengesService, authoringService, transferService, attachmentsService, challengeFilesService, labsService } =
+    wireCatalogue({
+      database,
+      instanceSecret: secrets.instanceSecret,
+      events,
+      clock,
+      users: usersRepository,
+      filesDir: path.join(config.dataDir, 'files'),
+      labLimiter: limiterFor('lab', config.labRateLimit),
+    });
   const badgesService = createBadgesService({ db: database.db });
-  const teamsService = createTeamsService({
-    repository: createTeamsRepository(database.db),
-    transaction: createUnitOfWork(database.db, (tx) => ({ teams: createTeamsRepository(tx) })),
-    settings: () => settingsService.get().teams,
-    joinLimiter: limiterFor('team-join', TEAM_JOINS_PER_10_MIN, 10 * 60_000),
-  });
+  const teamsService = wireTeams({ database, settings: () => settingsService.get().teams, limiterFor });
   // docs/product.md#events: the `event` setting, read at each use (a memory read).
   const eventService = createEventService({ settings: () => settingsService.get().event, clock });
   const submissionsService = createSubmissionsService({
@@ -168,23 +150,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       events.publish('leaderboard', { reason: 'solve' });
     },
   });
-  const avatarsService = createAvatarsService({ dir: path.join(config.dataDir, 'files', 'avatars') });
-  const usersService = createUsersService({
-    repository: usersRepository,
-    avatars: avatarsService,
+  const { usersService, avatarsService } = wireProfiles({
+    config,
+    users: usersRepository,
     events,
-    profileLimiter: limiterFor('profile', PROFILE_CHANGES_PER_10_MIN, 10 * 60_000),
-    avatarLimiter: limiterFor('avatar', AVATAR_UPLOADS_PER_10_MIN, 10 * 60_000),
+    limiterFor,
     checkUsername: (username, exceptUserId) => usernamePolicy.check(username, exceptUserId),
-    freeze: {
-      frozenProfileOf: (userId, frozenAt) => leaderboardService.getFrozenProfile(userId, frozenAt),
-      ownScoreOf: (userId, frozenAt, adjustment) => leaderboardService.getOwnScore(userId, frozenAt, adjustment),
-      solvedAfter: (userId, frozenAt) => leaderboardService.listSolvedAfter(userId, frozenAt),
-    },
-    firstBloodsOf: async (userId, frozenAt) => {
-      const { firstBloods } = await challengesService.getSolveStats(frozenAt);
-      return [...firstBloods].filter(([, first]) => first.uid === userId).map(([challengeId]) => challengeId);
-    },
+    leaderboard: () => leaderboardService,
+    challenges: challengesService,
   });
   const settingsService = await wireSettings({
     database,
@@ -222,13 +195,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     })),
     onChange: (event) => events.publish('announcement', event),
   });
-  const classesService = createClassesService({
-    repository: createClassesRepository(database.db),
-    transaction: createUnitOfWork(database.db, (tx) => ({ classes: createClassesRepository(tx) })),
+  const classesService = wireClasses({
+    database,
     clock,
-    joinLimiter: limiterFor('class-join', CLASS_JOINS_PER_10_MIN, 10 * 60_000),
-    listListedChallenges: () => challengesService.listListedChallenges(),
-    standingsAt: (frozenAt) => leaderboardService.listStandingsAt(frozenAt),
+    limiterFor,
+    challenges: challengesService,
+    leaderboard: leaderboardService,
   });
   const bansService = createBansService({
     transaction: createUnitOfWork(database.db, (tx) => ({
@@ -239,31 +211,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     revokeSessions: (userId) => authService.revokeSessions(userId),
     loadUser: (userId, actorId) => usersService.getUser(userId, { userId: actorId, role: 'admin' }),
   });
-  const challengeFilesService = createChallengeFilesService({
-    challenges: challengesService,
-    filesDir: path.join(config.dataDir, 'files'),
-    instanceSecret: secrets.instanceSecret,
-  });
-  const migrationStatus = await readMigrationStatus(database.db);
-  const backupService = createBackupService({
-    repository: createBackupRepository(database.db),
-    source: database.kind,
-    dataDir: config.dataDir,
+  const { backupService, systemService } = await wireOperations({
+    database,
+    config,
     secrets,
-    schema: { migrations: migrationStatus.expected, latestAt: migrationStatus.latestAt },
+    system: systemRepository,
+    isEventMode: () => eventService.state().phase !== 'training',
   });
   const writeUpsService = wireWriteUps({ database, challenges: challengesService, event: eventService, clock, limiterFor });
-  const labsService = createLabsService({
-    challenges: challengesService,
-    limiter: limiterFor('lab', config.labRateLimit),
-  });
 
   // Routes
   await registerApiRoutes(app, {
-    systemService: createSystemService({
-      repository: systemRepository,
-      isEventMode: () => eventService.state().phase !== 'training',
-    }),
+    systemService,
     readiness,
     authService,
     guards,

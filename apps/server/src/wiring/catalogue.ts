@@ -1,5 +1,7 @@
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
+import type { RateLimiter } from '../lib/rate-limiter.js';
+import { createChallengeFilesService } from '../modules/challenge-files/challenge-files.service.js';
 import { createAttachmentsService } from '../modules/challenges/attachments.service.js';
 import { createAuthoringService } from '../modules/challenges/authoring.service.js';
 import { createCatalogueRepository } from '../modules/challenges/catalogue.repository.js';
@@ -7,11 +9,13 @@ import { createCatalogueTransferService } from '../modules/challenges/catalogue-
 import { createChallengesRepository } from '../modules/challenges/challenges.repository.js';
 import { createChallengesService } from '../modules/challenges/challenges.service.js';
 import type { EventBus, ServerEvents } from '../modules/events/event-bus.js';
+import { createLabsService } from '../modules/labs/labs.service.js';
 import type { UsersRepository } from '../modules/users/users.repository.js';
 
 /**
  * The catalogue, part of the composition root (docs/conventions.md#layers-and-dependency-rules): the players' view served
- * from memory, the admins' editor, import and export, attachments (docs/decisions/014-catalogue-as-data.md).
+ * from memory, the admins' editor, import and export, attachments (docs/decisions/014-catalogue-as-data.md), the
+ * generated files and the in-page labs.
  */
 export function wireCatalogue(deps: {
   database: Database;
@@ -19,6 +23,9 @@ export function wireCatalogue(deps: {
   events: EventBus;
   clock: Clock;
   users: UsersRepository;
+  /** Where generated challenge files are kept (DATA_DIR/files). */
+  filesDir: string;
+  labLimiter: RateLimiter;
 }) {
   const { database, instanceSecret, events, clock } = deps;
   const repository = createCatalogueRepository(database.db);
@@ -57,5 +64,11 @@ export function wireCatalogue(deps: {
       onCatalogueChanged,
     }),
     attachmentsService: createAttachmentsService({ repository, challenges: challengesService, onCatalogueChanged }),
+    challengeFilesService: createChallengeFilesService({
+      challenges: challengesService,
+      filesDir: deps.filesDir,
+      instanceSecret,
+    }),
+    labsService: createLabsService({ challenges: challengesService, limiter: deps.labLimiter }),
   };
 }

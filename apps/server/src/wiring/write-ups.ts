@@ -28,8 +28,8 @@ export function wireWriteUps(deps: {
       writeUps: createWriteUpsRepository(tx),
       audit: createAuditService({ repository: createAuditRepository(tx) }),
     })),
-    assertChallengeVisible: async (challengeId, isModerator) => {
-      if (!isModerator) {
+    assertChallengeVisible: async (challengeId, seesHidden) => {
+      if (!seesHidden) {
         await challenges.getListedChallenge(challengeId);
         return;
       }

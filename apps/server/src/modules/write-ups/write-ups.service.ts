@@ -38,10 +38,10 @@ export function createWriteUpsService(deps: {
   /** A hide and its audit entry commit together. */
   transaction: UnitOfWork<{ writeUps: WriteUpsRepository; audit: AuditService }>;
   /**
-   * 404 CHALLENGE_NOT_FOUND unless the challenge is there for this viewer: listed for players, any challenge for
-   * moderators.
+   * 404 CHALLENGE_NOT_FOUND unless the challenge is there for this viewer: listed ones, or any one for those who see
+   * hidden challenges (admins).
    */
-  assertChallengeVisible: (challengeId: string, isModerator: boolean) => Promise<void>;
+  assertChallengeVisible: (challengeId: string, seesHidden: boolean) => Promise<void>;
   /** Whether the player has solved the challenge, as the challenge page says it (one source for both). */
   hasSolved: (userId: string, challengeId: string) => Promise<boolean>;
   /** The freeze time players are cut at (docs/product.md#freeze), or null. */

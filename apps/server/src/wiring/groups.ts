@@ -1,0 +1,49 @@
+import type { TeamSettings } from '@drapeau/shared';
+
+import type { Database } from '../db/client.js';
+import { createUnitOfWork } from '../db/unit-of-work.js';
+import type { Clock } from '../lib/clock.js';
+import type { RateLimiter } from '../lib/rate-limiter.js';
+import type { ChallengesService } from '../modules/challenges/challenges.service.js';
+import { createClassesRepository } from '../modules/classes/classes.repository.js';
+import { createClassesService } from '../modules/classes/classes.service.js';
+import type { LeaderboardService } from '../modules/leaderboard/leaderboard.service.js';
+import { createTeamsRepository } from '../modules/teams/teams.repository.js';
+import { createTeamsService } from '../modules/teams/teams.service.js';
+
+/** Class codes tried per player per 10 minutes, right or wrong (docs/product.md#classes). */
+const CLASS_JOINS_PER_10_MIN = 10;
+/** Per player: invite codes cannot be found by trying (docs/decisions/016-teams.md). */
+const TEAM_JOINS_PER_10_MIN = 10;
+
+type LimiterFor = (name: string, points: number, windowMs?: number) => RateLimiter;
+
+/** Teams, part of the composition root (docs/conventions.md#layers-and-dependency-rules; docs/decisions/016-teams.md). */
+export function wireTeams(deps: { database: Database; settings: () => TeamSettings; limiterFor: LimiterFor }) {
+  const { db } = deps.database;
+  return createTeamsService({
+    repository: createTeamsRepository(db),
+    transaction: createUnitOfWork(db, (tx) => ({ teams: createTeamsRepository(tx) })),
+    settings: deps.settings,
+    joinLimiter: deps.limiterFor('team-join', TEAM_JOINS_PER_10_MIN, 10 * 60_000),
+  });
+}
+
+/** Classes, part of the composition root (docs/product.md#classes). */
+export function wireClasses(deps: {
+  database: Database;
+  clock: Clock;
+  limiterFor: LimiterFor;
+  challenges: ChallengesService;
+  leaderboard: LeaderboardService;
+}) {
+  const { db } = deps.database;
+  return createClassesService({
+    repository: createClassesRepository(db),
+    transaction: createUnitOfWork(db, (tx) => ({ classes: createClassesRepository(tx) })),
+    clock: deps.clock,
+    joinLimiter: deps.limiterFor('class-join', CLASS_JOINS_PER_10_MIN, 10 * 60_000),
+    listListedChallenges: () => deps.challenges.listListedChallenges(),
+    standingsAt: (frozenAt) => deps.leaderboard.listStandingsAt(frozenAt),
+  });
+}
