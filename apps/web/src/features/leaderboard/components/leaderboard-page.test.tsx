@@ -120,12 +120,14 @@ describe('leaderboard', () => {
   it('opens a player profile on row click and on Enter', async () => {
     useLeaderboardServer(STANDINGS);
     const { user, router } = renderApp('/leaderboard', { sessionUser: buildUser() });
-    await user.click(await screen.findByText('310'));
+    // The rows of the standings, not the score graph's table for screen readers, which names the same players.
+    await user.click(within(await screen.findByTestId('leaderboard-row-u-trinity')).getByText('310'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/u-trinity'));
 
     await router.navigate('/leaderboard');
-    const row = (await screen.findByText('neo')).closest('tr');
-    row?.focus();
+    const row = await screen.findByTestId('leaderboard-row-u-neo');
+    row.focus();
+    expect(row).toHaveFocus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/u-neo'));
   });
