@@ -2,6 +2,7 @@ import { expect, liveStreamOpened, registerNewPlayer, test } from './fixtures';
 
 const TRAINING = { mode: 'training', startsAt: null, endsAt: null, freezeAt: null, allowPracticeAfterEnd: false };
 const MINUTE = 60_000;
+const FLAG = 'CTF{e2e_freeze_journey}';
 
 // docs/product.md#freeze. The journeys share one server: the event goes back to training mode whatever happens.
 test('During a freeze a player’s leaderboard stays still while another player solves, then moves live at the unfreeze', async ({
@@ -11,6 +12,21 @@ test('During a freeze a player’s leaderboard stays still while another player 
 }) => {
   test.setTimeout(120_000);
   await loginAsAdmin();
+  // A challenge of its own: the journeys share one server, and a challenge another journey solved has its first blood.
+  const id = `freeze-journey-${Date.now().toString(36)}`;
+  const created = await page.request.post('/api/admin/challenges', {
+    data: {
+      id,
+      title: { en: 'Freeze journey', fr: 'Parcours gel' },
+      description: { en: 'The flag is given to testers.', fr: 'Le flag est donné aux testeurs.' },
+      category: 'web-server',
+      level: 'easy',
+      scoring: { type: 'static', points: 25 },
+      hints: [],
+      flags: [{ kind: 'static', matcher: 'exact', content: FLAG }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
   const now = Date.now();
   const event = {
     mode: 'event',
@@ -38,13 +54,9 @@ test('During a freeze a player’s leaderboard stays still while another player 
     await streamOpen;
 
     // The solver solves after the freeze: they see it, marked; the watcher does not.
-    const lab = await solver.request.post('/api/challenges/sql-injection-extraction/lab', {
-      data: { action: 'login', input: { username: "' or 1=1 --", password: 'x' } },
-    });
-    const { output } = (await lab.json()) as { output: { flag: string } };
-    const submit = await solver.request.post('/api/challenges/sql-injection-extraction/submit', { data: { flag: output.flag } });
+    const submit = await solver.request.post(`/api/challenges/${id}/submit`, { data: { flag: FLAG } });
     expect(((await submit.json()) as { status: string }).status).toBe('correct');
-    await solver.goto('/challenge/sql-injection-extraction');
+    await solver.goto(`/challenge/${id}`);
     await expect(solver.getByText('Solved after the freeze')).toBeVisible();
     // Nobody solved it before the freeze: players see no first blood on it yet, not even its solver.
     await expect(solver.getByTestId('first-blood')).toHaveCount(0);
@@ -70,10 +82,8 @@ test('During a freeze a player’s leaderboard stays still while another player 
 
     // The first blood is now shown on the challenge (card and detail), and the freeze's mark is gone.
     await watcher.goto('/challenges');
-    await expect(watcher.getByRole('link', { name: /SQL Injection Extraction/ }).getByTestId('first-blood')).toContainText(
-      'First blood:',
-    );
-    await solver.goto('/challenge/sql-injection-extraction');
+    await expect(watcher.getByRole('link', { name: /Freeze journey/ }).getByTestId('first-blood')).toContainText('First blood:');
+    await solver.goto(`/challenge/${id}`);
     await expect(solver.getByTestId('first-blood')).toContainText('First blood:');
     await expect(solver.getByText('Solved after the freeze')).toHaveCount(0);
   } finally {
