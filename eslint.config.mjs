@@ -134,12 +134,6 @@ export default tseslint.config(
     files: ['apps/server/src/**/*.routes.ts', 'apps/server/src/**/*.admin-routes.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noDbClient, noRepository] }] },
   },
-  // Known offender, left to the solve path's owner: badges.service.ts still takes a database handle and is handed the
-  // submission's transaction. Remove the entry once it follows the rules above.
-  {
-    files: ['apps/server/src/modules/badges/badges.service.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noOtherRepository, noFastify] }] },
-  },
   {
     files: ['packages/shared/src/**/*.ts'],
     rules: {

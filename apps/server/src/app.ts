@@ -23,7 +23,6 @@ import { createInstanceRepository } from './modules/instance/instance.repository
 import { loadInstanceSecrets } from './modules/instance/instance-secrets.js';
 import { createBansRepository } from './modules/bans/bans.repository.js';
 import { createBansService } from './modules/bans/bans.service.js';
-import { createBadgesService } from './modules/badges/badges.service.js';
 import { createSubmissionsRepository } from './modules/submissions/submissions.repository.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './modules/events/event-bus.js';
@@ -32,6 +31,7 @@ import { createSystemRepository } from './modules/system/system.repository.js';
 import { createReadiness } from './modules/system/readiness.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { wireAccounts } from './wiring/accounts.js';
+import { wireBadges } from './wiring/badges.js';
 import { wireCatalogue } from './wiring/catalogue.js';
 import { wireClasses, wireTeams } from './wiring/groups.js';
 import { wireProfiles } from './wiring/profiles.js';
@@ -121,15 +121,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       filesDir: path.join(config.dataDir, 'files'),
       labLimiter: limiterFor('lab', config.labRateLimit),
     });
-  const badgesService = createBadgesService({ db: database.db });
   const teamsService = wireTeams({ database, settings: () => settingsService.get().teams, limiterFor });
   // docs/product.md#events: the `event` setting, read at each use (a memory read).
   const eventService = createEventService({ settings: () => settingsService.get().event, clock });
   const submissionsService = createSubmissionsService({
     repository: createSubmissionsRepository(database.db),
+    transaction: createUnitOfWork(database.db, (tx) => ({
+      submissions: createSubmissionsRepository(tx),
+      badges: wireBadges(tx),
+    })),
     event: eventService,
     challenges: challengesService,
-    badges: badgesService,
     teams: teamsService,
     clock,
     findPerUserOwner: async (challengeId, flag) => {
@@ -180,7 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transaction: createUnitOfWork(database.db, (tx) => ({
       users: createAdminRepository(tx),
       audit: createAuditService({ repository: createAuditRepository(tx) }),
-      awardEarnedBadges: (userId: string) => badgesService.awardEarnedBadges(tx, userId),
+      awardEarnedBadges: (userId: string) => wireBadges(tx).awardEarnedBadges(userId),
     })),
     events,
     avatars: avatarsService,
@@ -239,7 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     usersService,
     leaderboardService,
     scoreGraphService,
-    badgesService,
+    badgesService: wireBadges(database.db),
     events,
     metrics,
     challengeFilesService,

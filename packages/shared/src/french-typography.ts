@@ -5,9 +5,6 @@
  * before the rules run, so `c'a't`, https://a.b/?q=1, CTF{...} and {{count}} stay as they must be written.
  */
 
-export const NARROW_NBSP = '\u202F';
-export const NBSP = '\u00A0';
-
 export interface TypographyProblem {
   rule:
     | 'space-before-punctuation'

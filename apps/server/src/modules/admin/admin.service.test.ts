@@ -6,6 +6,7 @@ import { buildTestApp, loginAdmin, registerPlayer, type TestApp } from '../../..
 import { createUnitOfWork } from '../../db/unit-of-work.js';
 import { createAuditRepository } from '../audit/audit.repository.js';
 import { createAuditService } from '../audit/audit.service.js';
+import { createBadgesRepository } from '../badges/badges.repository.js';
 import { createBadgesService } from '../badges/badges.service.js';
 import { createMemoryEventBus, type ServerEventMessage } from '../events/event-bus.js';
 
@@ -31,7 +32,6 @@ function buildService(avatars: AvatarStore = { deleteAvatar: async () => {} }) {
   events.subscribe((message) => published.push(message));
   const db = t.database.db;
   const audit = createAuditService({ repository: createAuditRepository(db) });
-  const badges = createBadgesService({ db });
   const reported: unknown[] = [];
   const admin = createAdminService({
     repository: createAdminRepository(db),
@@ -39,7 +39,8 @@ function buildService(avatars: AvatarStore = { deleteAvatar: async () => {} }) {
     transaction: createUnitOfWork(db, (tx) => ({
       users: createAdminRepository(tx),
       audit: createAuditService({ repository: createAuditRepository(tx) }),
-      awardEarnedBadges: (userId: string) => badges.awardEarnedBadges(tx, userId),
+      awardEarnedBadges: (userId: string) =>
+        createBadgesService({ repository: createBadgesRepository(tx) }).awardEarnedBadges(userId),
     })),
     events,
     avatars,

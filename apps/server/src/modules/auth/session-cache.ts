@@ -50,4 +50,3 @@ export function createSessionCache<T extends { userId: string }>(options: {
     },
   };
 }
-export type SessionCache<T extends { userId: string }> = ReturnType<typeof createSessionCache<T>>;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq } from 'drizzle-orm';
 
 import type { Badge, BadgeCriteria } from '@drapeau/shared';
 
@@ -62,17 +62,6 @@ export function createBadgesRepository(db: Db) {
         .onConflictDoNothing()
         .returning({ id: userBadges.badgeId });
       return inserted.map((r) => r.id);
-    },
-    async deleteUserBadge(userId: string, badgeId: string): Promise<boolean> {
-      const deleted = await db
-        .delete(userBadges)
-        .where(and(eq(userBadges.userId, userId), eq(userBadges.badgeId, badgeId)))
-        .returning({ id: userBadges.badgeId });
-      return deleted.length > 0;
-    },
-    async countBadges(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(badges);
-      return row?.n ?? 0;
     },
   };
 }

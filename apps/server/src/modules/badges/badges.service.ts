@@ -1,30 +1,31 @@
 import type { Badge } from '@drapeau/shared';
 
-import type { Db } from '../../db/client.js';
-
 import { isBadgeEarned } from './badge-rules.js';
-import { createBadgesRepository, toBadge } from './badges.repository.js';
+import { type BadgesRepository, toBadge } from './badges.repository.js';
 
-export function createBadgesService(deps: { db: Db }) {
-  const repository = createBadgesRepository(deps.db);
+/**
+ * Badges on `repository`. A unit of work builds one of these on each transaction's repository (app.ts), so that awards
+ * commit or roll back with the solve or the admin change that caused them (docs/conventions.md#layers-and-dependency-rules).
+ */
+export function createBadgesService(deps: { repository: BadgesRepository }) {
+  const { repository } = deps;
   return {
     async listBadges(): Promise<Badge[]> {
       return (await repository.listBadges()).map(toBadge);
     },
 
     /**
-     * Awards every badge whose rule the user now meets and does not hold yet, using `executor` (the caller's transaction),
-     * and returns the ids of the new ones. docs/product.md#badges: badges are evaluated with the solve, not on the profile page.
+     * Awards every badge whose rule the user now meets and does not hold yet, and returns the ids of the new ones.
+     * docs/product.md#badges: badges are evaluated with the solve, not on the profile page.
      */
-    async awardEarnedBadges(executor: Db, userId: string): Promise<string[]> {
-      const repo = createBadgesRepository(executor);
+    async awardEarnedBadges(userId: string): Promise<string[]> {
       const [all, held, stats] = [
-        await repo.listBadges(),
-        new Set(await repo.listUserBadgeIds(userId)),
-        await repo.findPlayerStats(userId),
+        await repository.listBadges(),
+        new Set(await repository.listUserBadgeIds(userId)),
+        await repository.findPlayerStats(userId),
       ];
       const earned = all.filter((badge) => !held.has(badge.id) && isBadgeEarned(badge.criteria, stats)).map((b) => b.id);
-      return repo.insertUserBadges(userId, earned);
+      return repository.insertUserBadges(userId, earned);
     },
   };
 }

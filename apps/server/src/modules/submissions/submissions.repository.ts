@@ -16,8 +16,6 @@ export interface AttemptRecord {
 }
 
 export interface SubmissionsRepository {
-  /** Runs `fn` in one transaction with a repository bound to it; the executor is handed over for other modules' services. */
-  transaction<T>(fn: (repository: SubmissionsRepository, executor: Db) => Promise<T>): Promise<T>;
   insertAttempt(attempt: AttemptRecord): Promise<void>;
   /**
    * Records a wrong attempt and tells whether the user had already solved the challenge, once the attempt is committed.
@@ -49,13 +47,10 @@ export interface SubmissionsRepository {
   isFirstSolve(challengeId: string): Promise<boolean>;
 }
 
-/** `db` may be a transaction (see transaction()). */
+/** `db` may be a transaction: the solve's unit of work (app.ts) builds one on its transaction. */
 export function createSubmissionsRepository(db: Db): SubmissionsRepository {
   let recordWrong: ReturnType<typeof createWrongAttemptBatcher> | undefined;
   return {
-    async transaction<T>(fn: (repository: SubmissionsRepository, executor: Db) => Promise<T>): Promise<T> {
-      return db.transaction(async (tx) => fn(createSubmissionsRepository(tx), tx));
-    },
     async insertAttempt(attempt: AttemptRecord): Promise<void> {
       await db.insert(submissions).values(attempt);
     },

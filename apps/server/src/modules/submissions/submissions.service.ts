@@ -4,6 +4,7 @@ import { AppError, forbidden, rateLimited } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { createKeyedQueue } from '../../lib/keyed-queue.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
+import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { BadgesService } from '../badges/badges.service.js';
 import { currentValue } from '../challenges/challenge.js';
 import { attemptsLeft, isClosed } from '../challenges/challenge-views.js';
@@ -28,13 +29,20 @@ export type SubmitFlagOutcome =
   | { status: 'practice'; points: 0; attemptsLeft: number | null }
   | { status: Exclude<SubmitStatus, 'correct' | 'practice'>; attemptsLeft: number | null };
 
+/** What a solve uses inside its transaction: the solve, its score and its badge awards commit together or not at all. */
+export interface SolveScope {
+  submissions: SubmissionsRepository;
+  badges: Pick<BadgesService, 'awardEarnedBadges'>;
+}
+
 /** A solve as the bus carries it: during a freeze, with what its solver may be told (events.routes.ts). */
 export type FrozenAwareSolveEvent = SolveEvent & { frozenView?: { points: number; score: number } };
 
 export function createSubmissionsService(deps: {
+  /** Reads and lone writes, outside a transaction. */
   repository: SubmissionsRepository;
+  transaction: UnitOfWork<SolveScope>;
   challenges: ChallengesService;
-  badges: BadgesService;
   /** In team mode (docs/product.md#teams) a player submits only as a member of a team. */
   teams?: Pick<TeamsService, 'isTeamMode' | 'findTeamIdOf'>;
   clock: Clock;
@@ -59,7 +67,7 @@ export function createSubmissionsService(deps: {
   findPerUserOwner: (challengeId: string, flag: string) => Promise<string | undefined>;
   onIncident?: (incident: SharedFlagIncident) => void;
 }) {
-  const { repository, challenges, badges, wrongFlagLimiter, clock } = deps;
+  const { repository, transaction, challenges, wrongFlagLimiter, clock } = deps;
   // Solves of a dynamic challenge wait for its row lock one at a time: they wait here, not holding a database connection
   // each (a burst of them took the whole pool; docs/performance.md "Dynamic scoring figure").
   const dynamicSolves = createKeyedQueue();
@@ -91,7 +99,7 @@ export function createSubmissionsService(deps: {
           ({ alreadySolved } = await repository.recordWrongAttempt(attempt));
         } else {
           // A maximum is a limit: counted and written under one lock, whatever the concurrency.
-          const over = await repository.transaction(async (tx) => {
+          const over = await transaction(async ({ submissions: tx }) => {
             if ((await tx.lockAndCountWrongAttempts(input.userId, challenge.id)) >= challenge.maxAttempts!) return true;
             await tx.insertAttempt(attempt);
             return false;
@@ -130,7 +138,7 @@ export function createSubmissionsService(deps: {
       let solveEvent: FrozenAwareSolveEvent | undefined;
       const isDynamic = challenge.scoring.type === 'dynamic';
       const solve = () =>
-        repository.transaction(async (tx, executor): Promise<SubmitFlagOutcome> => {
+        transaction(async ({ submissions: tx, badges }): Promise<SubmitFlagOutcome> => {
           await tx.insertAttempt(attempt);
           const before = isDynamic ? await tx.lockChallenge(challenge.id) : 0;
           const value = currentValue(challenge.scoring, before + 1);
@@ -141,7 +149,7 @@ export function createSubmissionsService(deps: {
           const { score, username } = await tx.addToScore(input.userId, points);
           // Retroactive (CTFd's dynamic value): every earlier solver now gets the new value too.
           if (isDynamic) await tx.recomputeSolvePoints(challenge.id, value);
-          const newBadges = await badges.awardEarnedBadges(executor, input.userId);
+          const newBadges = await badges.awardEarnedBadges(input.userId);
           const firstBlood = await tx.isFirstSolve(challenge.id);
           solveEvent = {
             userId: input.userId,

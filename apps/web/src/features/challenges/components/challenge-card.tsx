@@ -1,4 +1,4 @@
-import { CalendarX, CircleCheck, Droplet, Lock, Snowflake, Trophy, Users } from 'lucide-react';
+import { CalendarX, CircleCheck, Lock, Snowflake, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -8,6 +8,7 @@ import { pickText, useLocale } from '@/lib/use-locale';
 import { cn } from '@/lib/utils';
 
 import { LevelBadge } from './level-badge';
+import { SolveStats } from './solve-stats';
 
 /** docs/product.md#constants: cards enter one after the other, 50 ms apart. */
 export const CARD_STAGGER_MS = 50;
@@ -69,16 +70,7 @@ export function ChallengeCard({ challenge, index }: ChallengeCardProps) {
         </p>
       )}
       <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">
-        <p className="inline-flex items-center gap-1.5">
-          <Users className="size-3.5" aria-hidden="true" />
-          {t('challenges:solves', { count: challenge.solveCount })}
-        </p>
-        {challenge.firstBlood && (
-          <p className="inline-flex items-center gap-1.5 text-red-300" data-testid="first-blood">
-            <Droplet className="size-3.5" aria-hidden="true" />
-            {t('challenges:firstBloodBy', { username: challenge.firstBlood.username })}
-          </p>
-        )}
+        <SolveStats challenge={challenge} />
       </div>
     </Link>
   );

@@ -1,4 +1,4 @@
-import { CalendarX, CircleCheck, Droplet, Lock, PenLine, Snowflake, Trophy, Users } from 'lucide-react';
+import { CalendarX, CircleCheck, Lock, PenLine, Snowflake, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
 import type { PublicChallenge } from '@drapeau/shared';
@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { CategoryIcon } from '@/components/ui/category-icon';
 
 import { LevelBadge } from './level-badge';
+import { SolveStats } from './solve-stats';
 import { useCategoryCatalog } from './use-category-catalog';
 
 interface ChallengeHeaderProps {
@@ -56,16 +57,7 @@ export function ChallengeHeader({ challenge, title }: ChallengeHeaderProps) {
       </div>
       <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{title}</h1>
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-muted-foreground">
-        <p className="inline-flex items-center gap-1.5">
-          <Users className="size-4" aria-hidden="true" />
-          {t('challenges:solves', { count: challenge.solveCount })}
-        </p>
-        {challenge.firstBlood && (
-          <p className="inline-flex items-center gap-1.5" data-testid="first-blood">
-            <Droplet className="size-4 text-red-400" aria-hidden="true" />
-            {t('challenges:firstBloodBy', { username: challenge.firstBlood.username })}
-          </p>
-        )}
+        <SolveStats challenge={challenge} />
         {challenge.author && (
           <p className="inline-flex items-center gap-1.5">
             <PenLine className="size-4" aria-hidden="true" />

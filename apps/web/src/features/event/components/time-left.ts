@@ -9,9 +9,12 @@ export function splitTimeLeft(ms: number): { days: number; clock: string } {
 }
 
 /** What the event's state shows: the next instant it changes at, and what it is counting to. */
-export type EventCountdownTarget = { kind: 'startsIn' | 'endsIn'; at: number } | { kind: 'ended' } | null;
+type EventCountdownTarget = { kind: 'startsIn' | 'endsIn'; at: number } | { kind: 'ended' } | null;
 
-export function countdownTarget(event: { phase: string; startsAt: string | null; endsAt: string | null }, now: number) {
+export function countdownTarget(
+  event: { phase: string; startsAt: string | null; endsAt: string | null },
+  now: number,
+): EventCountdownTarget {
   if (event.phase === 'training' || event.startsAt === null || event.endsAt === null) return null;
   const start = Date.parse(event.startsAt);
   const end = Date.parse(event.endsAt);
