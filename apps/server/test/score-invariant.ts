@@ -1,14 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
 
+import { DEFAULT_EVENT_SETTINGS, EventSettingsSchema } from '@drapeau/shared';
+
 import type { Database } from '../src/db/client.js';
-import { challenges } from '../src/db/schema/index.js';
+import { challenges, platformSettings } from '../src/db/schema/index.js';
 import { currentValue } from '../src/modules/challenges/challenge.js';
 
 /**
  * The score invariant of docs/product.md#scoring, checked on the stored rows: every user's score is the sum of their
- * solves' points plus the admin adjustment, and every solve's points are max(0, the challenge's current value − the costs
- * of the hints its solver opened on it) (the challenge's value from its scoring and its solve count).
+ * solves' points plus the first-blood bonuses of the challenges they solved first plus the admin adjustment, where every
+ * solve's points are max(0, the challenge's current value − the costs of the hints its solver opened on it) (the
+ * challenge's value from its scoring and its solve count) and the first-blood bonus is the `event` setting's
+ * (docs/product.md#first-blood), given to the first solve of each challenge (the lowest id).
  */
 export async function expectScoreInvariant(database: Database): Promise<void> {
   const scorings = new Map(
@@ -26,20 +30,26 @@ export async function expectScoreInvariant(database: Database): Promise<void> {
     ]),
   );
   const valueOf = (id: string, n: number) => currentValue(scorings.get(id)!, n);
+  const [stored] = await database.db.select({ data: platformSettings.data }).from(platformSettings);
+  const event = EventSettingsSchema.safeParse(stored?.data.event);
+  const bonus = event.success ? event.data.firstBloodBonus : DEFAULT_EVENT_SETTINGS.firstBloodBonus;
   const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-  const users = rowsOf<{ id: string; score: number; adjustment: number; sum: number }>(
-    await database.db.execute(sql`select u.id, u.score, u.score_adjustment as adjustment,
-      coalesce((select sum(s.points) from solves s where s.user_id = u.id), 0)::int as sum from users u`),
+  const users = rowsOf<{ id: string; score: number; adjustment: number }>(
+    await database.db.execute(sql`select u.id, u.score, u.score_adjustment as adjustment from users u`),
   );
-  for (const user of users) expect(user.score, `score of ${user.id}`).toBe(Number(user.sum) + user.adjustment);
-  const solves = rowsOf<{ user_id: string; challenge_id: string; points: number; costs: number; n: number }>(
+  const solves = rowsOf<{ user_id: string; challenge_id: string; points: number; costs: number; n: number; first: boolean }>(
     await database.db.execute(sql`select s.user_id, s.challenge_id, s.points,
       coalesce((select sum(h.cost) from hint_unlocks u join challenge_hints h on h.id = u.hint_id
         where u.user_id = s.user_id and u.challenge_id = s.challenge_id), 0)::int as costs,
-      (select count(*)::int from solves o where o.challenge_id = s.challenge_id) as n from solves s`),
+      (select count(*)::int from solves o where o.challenge_id = s.challenge_id) as n,
+      s.id = (select min(f.id) from solves f where f.challenge_id = s.challenge_id) as first from solves s`),
   );
-  for (const solve of solves)
-    expect(solve.points, `points of ${solve.user_id} on ${solve.challenge_id}`).toBe(
-      Math.max(0, valueOf(solve.challenge_id, Number(solve.n)) - Number(solve.costs)),
-    );
+  const expected = new Map(users.map((user) => [user.id, user.adjustment]));
+  for (const solve of solves) {
+    const earned = Math.max(0, valueOf(solve.challenge_id, Number(solve.n)) - Number(solve.costs));
+    const firstBloodBonus = solve.first === true || String(solve.first) === 't' ? bonus : 0;
+    expect(solve.points, `points of ${solve.user_id} on ${solve.challenge_id}`).toBe(earned + firstBloodBonus);
+    expected.set(solve.user_id, (expected.get(solve.user_id) ?? 0) + earned + firstBloodBonus);
+  }
+  for (const user of users) expect(user.score, `score of ${user.id}`).toBe(expected.get(user.id));
 }

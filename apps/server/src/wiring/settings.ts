@@ -4,6 +4,7 @@ import type { Database } from '../db/client.js';
 import { createUnitOfWork } from '../db/unit-of-work.js';
 import { createAuditRepository } from '../modules/audit/audit.repository.js';
 import { createAuditService } from '../modules/audit/audit.service.js';
+import { createCatalogueRepository } from '../modules/challenges/catalogue.repository.js';
 import type { EventBus } from '../modules/events/event-bus.js';
 import { createSettingsRepository } from '../modules/settings/settings.repository.js';
 import { createSettingsService } from '../modules/settings/settings.service.js';
@@ -26,6 +27,11 @@ export async function wireSettings(deps: {
     transaction: createUnitOfWork(database.db, (tx) => ({
       settings: createSettingsRepository(tx),
       audit: createAuditService({ repository: createAuditRepository(tx) }),
+      // Retroactive, as dynamic values are: every first blood gets the new bonus (docs/product.md#first-blood).
+      applyChange: async (previous, next) => {
+        if (next.event.firstBloodBonus !== previous.event.firstBloodBonus)
+          await createCatalogueRepository(tx).rescoreFirstBloods(next.event.firstBloodBonus);
+      },
     })),
     events,
     assertChangeAllowed: async (body, current) => {
@@ -36,6 +42,8 @@ export async function wireSettings(deps: {
       if (changed.includes('hideAdminsFromLeaderboard')) events.publish('leaderboard', { reason: 'settings' });
       // Open pages refetch the event's phase and times, and the challenge list (docs/product.md#events).
       if (changed.includes('event')) events.publish('event', settings.event);
+      // The first-blood bonus is in the scores: every instance rebuilds its standings, and browsers refetch them.
+      if (changed.includes('event')) events.publish('leaderboard', { reason: 'settings' });
       // Pages refetch the player's team and the standings when team mode or the size limit changes.
       if (changed.includes('teams')) events.publish('leaderboard', { reason: 'settings' });
     },

@@ -75,6 +75,7 @@ export function eventHandler(event: Partial<PublicEvent> = {}) {
       endsAt: null,
       freezeAt: null,
       allowPracticeAfterEnd: false,
+      firstBloodBonus: 0,
       isFrozen: false,
       serverTime: new Date().toISOString(),
       ...event,

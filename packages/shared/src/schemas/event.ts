@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-import { EVENT_MODES, EVENT_PHASES } from '../constants.js';
+import { EVENT_MODES, EVENT_PHASES, FIRST_BLOOD_BONUS_MAX } from '../constants.js';
 
-export { EVENT_MODES, EVENT_PHASES };
+export { EVENT_MODES, EVENT_PHASES, FIRST_BLOOD_BONUS_MAX };
 
 /**
  * docs/product.md#events: training (no times: the permanent platform) or a timed event. Stored as the `event` platform
@@ -26,6 +26,11 @@ export const EventSettingsSchema = z
     freezeAt: instant.nullable(),
     /** After the end: a correct flag is accepted as practice (no points, not ranked) instead of refused. */
     allowPracticeAfterEnd: z.boolean(),
+    /**
+     * Points the first solver of each challenge gets on top of its points (docs/product.md#first-blood); 0 = none. Absent
+     * = 0, so that event settings stored before it existed stay valid.
+     */
+    firstBloodBonus: z.number().int().min(0).max(FIRST_BLOOD_BONUS_MAX).default(0),
   })
   .strict()
   .superRefine((value, context) => {
@@ -49,6 +54,7 @@ export const DEFAULT_EVENT_SETTINGS: Readonly<EventSettings> = Object.freeze({
   endsAt: null,
   freezeAt: null,
   allowPracticeAfterEnd: false,
+  firstBloodBonus: 0,
 });
 
 /** training: no times; before: counting down, no challenge for players; running; ended: submissions refused or practice. */
@@ -63,6 +69,8 @@ export const PublicEventSchema = z.object({
   endsAt: z.string().nullable(),
   freezeAt: z.string().nullable(),
   allowPracticeAfterEnd: z.boolean(),
+  /** The first-blood bonus in points (docs/product.md#first-blood); 0 = none. */
+  firstBloodBonus: z.number().int(),
   /** Whether the freeze holds now (docs/product.md#freeze): players see the numbers as they were at `freezeAt`. */
   isFrozen: z.boolean(),
   /** The server's time when it answered (ISO 8601). */

@@ -76,7 +76,10 @@ export const solves = pgTable(
     challengeId: text()
       .notNull()
       .references(() => challenges.id, { onDelete: 'cascade' }),
-    /** Points at the time of the solve, so that score == sum(points) + adjustment whatever the catalogue becomes. */
+    /**
+     * What the solve gives, first-blood bonus included (docs/product.md#first-blood), so that score == sum(points) +
+     * adjustment whatever the catalogue becomes.
+     */
     points: integer().notNull(),
     solvedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,6 +5,9 @@ import type { Role } from '@drapeau/shared';
 import type { Db } from '../../db/client.js';
 import { badges, userBadges, users } from '../../db/schema/index.js';
 import { profileChangeColumns, shownUsername, type UserRow, userRowColumns } from '../../db/user-row.js';
+// The score SQL is the catalogue's: one definition of a solve's points (first-blood bonus included).
+import { createCatalogueRepository } from '../challenges/catalogue.repository.js';
+import { rowsOf } from '../challenges/categories.repository.js';
 
 /** The fields an admin action reads before changing them (for the audit log's from/to). */
 export interface TargetUser {
@@ -55,8 +58,13 @@ export interface AdminRepository {
   insertUserBadge(userId: string, badgeId: string): Promise<boolean>;
   /** false when the user does not hold the badge. */
   deleteUserBadge(userId: string, badgeId: string): Promise<boolean>;
-  /** Solves, badges, submissions, sessions and accounts go with it (ON DELETE CASCADE). */
-  deleteUser(id: string): Promise<void>;
+  /** The first-blood bonus, held until the transaction ends (see the catalogue repository). */
+  lockFirstBloodBonus(): Promise<number>;
+  /**
+   * Solves, badges, submissions, sessions and accounts go with it (ON DELETE CASCADE). Where it was the first blood, the
+   * next solver becomes it and gets `firstBloodBonus` (docs/product.md#first-blood).
+   */
+  deleteUser(id: string, firstBloodBonus: number): Promise<void>;
 }
 
 /** `db` may be a transaction: app.ts binds one to each admin change's unit of work. */
@@ -165,8 +173,17 @@ export function createAdminRepository(db: Db): AdminRepository {
       return deleted.length > 0;
     },
 
-    async deleteUser(id: string): Promise<void> {
+    async lockFirstBloodBonus(): Promise<number> {
+      return createCatalogueRepository(db).lockFirstBloodBonus();
+    },
+
+    async deleteUser(id: string, firstBloodBonus: number): Promise<void> {
+      const firsts = rowsOf<{ challenge_id: string }>(
+        await db.execute(sql`select s.challenge_id from solves s where s.user_id = ${id}
+          and s.id = (select min(f.id) from solves f where f.challenge_id = s.challenge_id)`),
+      ).map((row) => row.challenge_id);
       await db.delete(users).where(eq(users.id, id));
+      await createCatalogueRepository(db).rescoreFirstBloods(firstBloodBonus, firsts);
     },
   };
 }

@@ -192,6 +192,8 @@ export function createAdminService(deps: AdminServiceDeps) {
     async deleteUser(actorId: string, userId: string): Promise<{ ok: true }> {
       if (userId === actorId) throw badRequest('CANNOT_DELETE_SELF', 'You cannot delete your own account.');
       const deleted = await transaction(async ({ users: tx, audit }) => {
+        // Held before the user's row, as a change of the bonus holds it before the scores it moves (no deadlock).
+        const firstBloodBonus = await tx.lockFirstBloodBonus();
         const target = await tx.lockUser(userId);
         if (!target) throw userNotFound();
         await audit.record({
@@ -201,7 +203,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           targetName: target.username,
           details: { email: target.email, score: target.score, rank: toRole(target.role) },
         });
-        await tx.deleteUser(userId);
+        await tx.deleteUser(userId, firstBloodBonus);
         return target;
       });
       await deps.revokeSessions?.(userId);

@@ -33,9 +33,17 @@ const eventFrom = (startMs: number, endMs: number, extra: Record<string, unknown
   endsAt: at(endMs),
   freezeAt: null,
   allowPracticeAfterEnd: false,
+  firstBloodBonus: 0,
   ...extra,
 });
-const training = { mode: 'training', startsAt: null, endsAt: null, freezeAt: null, allowPracticeAfterEnd: false };
+const training = {
+  mode: 'training',
+  startsAt: null,
+  endsAt: null,
+  freezeAt: null,
+  allowPracticeAfterEnd: false,
+  firstBloodBonus: 0,
+};
 
 /** Every players' challenge route, with what a player would send. */
 const challengeRoutes = (client: TestClient) => [

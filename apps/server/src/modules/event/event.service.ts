@@ -41,6 +41,7 @@ export function createEventService(deps: EventServiceDeps) {
         endsAt: current.endsAt,
         freezeAt: current.freezeAt,
         allowPracticeAfterEnd: current.allowPracticeAfterEnd,
+        firstBloodBonus: current.firstBloodBonus,
         isFrozen: eventStateAt(current, now).isFrozen,
         serverTime: now.toISOString(),
       };

@@ -12,12 +12,17 @@ export interface CostedSolve {
   points: number;
   hintCosts: number;
   solvedAt: Date;
+  /** The first solve of its challenge among those read (up to the freeze, or all): its first blood. */
+  firstBlood: boolean;
 }
 
-/** What a solve gives when its challenge has `solveCount` solves: max(0, value − hint costs) (docs/product.md#scoring). */
-export function pointsAt(solve: CostedSolve, scoring: Scoring | undefined, solveCount: number): number {
+/**
+ * What a solve gives when its challenge has `solveCount` solves: max(0, value − hint costs), plus the first-blood bonus
+ * when it is the first blood (docs/product.md#scoring, #first-blood); the rule of catalogue.repository's rescoreSolves.
+ */
+export function pointsAt(solve: CostedSolve, scoring: Scoring | undefined, solveCount: number, bonus: number): number {
   if (!scoring) return solve.points;
-  return Math.max(0, currentValue(scoring, solveCount) - solve.hintCosts);
+  return Math.max(0, currentValue(scoring, solveCount) - solve.hintCosts) + (solve.firstBlood ? bonus : 0);
 }
 
 export function countByChallenge(solves: readonly CostedSolve[]): Map<string, number> {
@@ -36,12 +41,13 @@ export function buildFrozenStandings(
   frozenSolves: readonly CostedSolve[],
   scoringOf: ReadonlyMap<string, Scoring>,
   frozenAt: Date,
+  bonus: number,
 ): Standing[] {
   const counts = countByChallenge(frozenSolves);
   const byUser = new Map<string, { points: number; solved: number; lastAt: number }>();
   for (const solve of frozenSolves) {
     const entry = byUser.get(solve.userId) ?? { points: 0, solved: 0, lastAt: 0 };
-    entry.points += pointsAt(solve, scoringOf.get(solve.challengeId), counts.get(solve.challengeId) ?? 0);
+    entry.points += pointsAt(solve, scoringOf.get(solve.challengeId), counts.get(solve.challengeId) ?? 0, bonus);
     entry.solved += 1;
     entry.lastAt = Math.max(entry.lastAt, solve.solvedAt.getTime());
     byUser.set(solve.userId, entry);
@@ -62,7 +68,8 @@ export function buildFrozenStandings(
 
 /**
  * A player's own score as they see it during a freeze (docs/product.md#freeze): their solves at the values of the freeze,
- * a solve of theirs after it counted as one more solve of its challenge, and nothing of the others' later solves.
+ * a solve of theirs after it counted as one more solve of its challenge and without a first-blood bonus (they are not
+ * told whether they were first), and nothing of the others' later solves.
  */
 export function ownScoreAt(
   ownSolves: readonly CostedSolve[],
@@ -70,11 +77,13 @@ export function ownScoreAt(
   scoringOf: ReadonlyMap<string, Scoring>,
   frozenAt: Date,
   adjustment: number,
+  bonus: number,
 ): number {
   let score = adjustment;
   for (const solve of ownSolves) {
     const isLater = solve.solvedAt.getTime() > frozenAt.getTime();
-    score += pointsAt(solve, scoringOf.get(solve.challengeId), (frozenCounts.get(solve.challengeId) ?? 0) + (isLater ? 1 : 0));
+    const count = (frozenCounts.get(solve.challengeId) ?? 0) + (isLater ? 1 : 0);
+    score += pointsAt(isLater ? { ...solve, firstBlood: false } : solve, scoringOf.get(solve.challengeId), count, bonus);
   }
   return score;
 }
@@ -85,6 +94,7 @@ export function valuedAtFreeze(
   scoringOf: ReadonlyMap<string, Scoring>,
   counts: ReadonlyMap<string, number>,
   frozenAt: Date,
+  bonus: number,
 ): CostedSolve[] {
-  return solves.map((solve) => ({ ...solve, points: ownScoreAt([solve], counts, scoringOf, frozenAt, 0) }));
+  return solves.map((solve) => ({ ...solve, points: ownScoreAt([solve], counts, scoringOf, frozenAt, 0, bonus) }));
 }

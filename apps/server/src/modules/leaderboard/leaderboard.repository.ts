@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { solves, users } from '../../db/schema/index.js';
@@ -49,13 +49,23 @@ export function createLeaderboardRepository(db: Db) {
      * docs/product.md#freeze) and/or those of one user.
      */
     async listCostedSolves(filter: { until?: Date; userId?: string }): Promise<CostedSolve[]> {
-      const cut = filter.until === undefined ? sql`true` : sql`s.solved_at <= ${filter.until.toISOString()}::timestamptz`;
+      const cutOf = (alias: SQL) =>
+        filter.until === undefined ? sql`true` : sql`${alias}.solved_at <= ${filter.until.toISOString()}::timestamptz`;
       const who = filter.userId === undefined ? sql`true` : sql`s.user_id = ${filter.userId}`;
-      const rows = rowsOf<{ user_id: string; challenge_id: string; points: number; solved_at: string | Date; costs: number }>(
+      const rows = rowsOf<{
+        user_id: string;
+        challenge_id: string;
+        points: number;
+        solved_at: string | Date;
+        costs: number;
+        first_blood: boolean;
+      }>(
         await db.execute(sql`select s.user_id, s.challenge_id, s.points, s.solved_at, coalesce((
             select sum(h.cost) from hint_unlocks u join challenge_hints h on h.id = u.hint_id
-            where u.user_id = s.user_id and u.challenge_id = s.challenge_id), 0)::int as costs
-          from solves s where ${cut} and ${who}`),
+            where u.user_id = s.user_id and u.challenge_id = s.challenge_id), 0)::int as costs,
+            s.id = (select min(f.id) from solves f where f.challenge_id = s.challenge_id and ${cutOf(sql.raw('f'))})
+              as first_blood
+          from solves s where ${cutOf(sql.raw('s'))} and ${who}`),
       );
       return rows.map((r) => ({
         userId: r.user_id,
@@ -63,6 +73,7 @@ export function createLeaderboardRepository(db: Db) {
         points: Number(r.points),
         hintCosts: Number(r.costs),
         solvedAt: new Date(r.solved_at),
+        firstBlood: r.first_blood === true || String(r.first_blood) === 't',
       }));
     },
 

@@ -107,9 +107,12 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
     ) as Ranked[];
   };
   const scorings = async () => (await deps.listScorings?.()) ?? new Map<string, Scoring>();
+  /** The first-blood bonus now: a change applies at once, to the frozen views too (docs/product.md#first-blood). */
+  const bonus = () => settings.get().event.firstBloodBonus;
 
   const liveSolves = async (): Promise<CostedSolve[]> =>
-    (await repository.listSolves()).map((solve) => ({ ...solve, hintCosts: 0 }));
+    // Live views use the stored points (first-blood bonus included); costs and first bloods matter only at the freeze.
+    (await repository.listSolves()).map((solve) => ({ ...solve, hintCosts: 0, firstBlood: false }));
   let live: View = createView(loadLive, liveSolves);
   let frozen: { at: number; view: View } | undefined;
   const viewAt = (frozenAt: Date | null): View => {
@@ -117,7 +120,8 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
     if (frozen?.at !== frozenAt.getTime()) {
       const solves = () => repository.listCostedSolves({ until: frozenAt });
       const view = createView(
-        async () => buildFrozenStandings((await live.load()) as Ranked[], await view.solves(), await scorings(), frozenAt),
+        async () =>
+          buildFrozenStandings((await live.load()) as Ranked[], await view.solves(), await scorings(), frozenAt, bonus()),
         solves,
       );
       frozen = { at: frozenAt.getTime(), view };
@@ -205,7 +209,7 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
         bytes = (async () => {
           const [ranked, tasks, solves] = [await view.load(), (await deps.listFeedTasks?.()) ?? [], await view.solves()];
           const feedSolves =
-            frozenAt === null ? solves : valuedAtFreeze(solves, await scorings(), countByChallenge(solves), frozenAt);
+            frozenAt === null ? solves : valuedAtFreeze(solves, await scorings(), countByChallenge(solves), frozenAt, bonus());
           return Buffer.from(JSON.stringify(buildCtftimeFeed(ranked, tasks, feedSolves)));
         })();
         view.feedBytes.set(scope, bytes);
@@ -227,7 +231,7 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
     async getFrozenStandings(frozenAt: Date): Promise<{ standings: readonly Standing[]; solves: CostedSolve[] }> {
       const view = viewAt(frozenAt);
       const [standings, solves] = [await view.load(), await view.solves()];
-      return { standings, solves: valuedAtFreeze(solves, await scorings(), countByChallenge(solves), frozenAt) };
+      return { standings, solves: valuedAtFreeze(solves, await scorings(), countByChallenge(solves), frozenAt, bonus()) };
     },
 
     /**
@@ -242,7 +246,8 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
       const standing = (await view.load()).find((s) => s.uid === userId);
       const solves = (await view.solves()).filter((s) => s.userId === userId);
       return {
-        score: standing?.score ?? ownScoreAt(solves, countByChallenge(await view.solves()), await scorings(), frozenAt, 0),
+        score:
+          standing?.score ?? ownScoreAt(solves, countByChallenge(await view.solves()), await scorings(), frozenAt, 0, bonus()),
         solvedChallenges: solves.map((s) => s.challengeId),
         badges: await repository.listBadgesUntil(userId, frozenAt),
       };
@@ -253,7 +258,7 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
       const frozenSolves = await viewAt(frozenAt).solves();
       const own = await repository.listCostedSolves({ userId });
       const adjusted = adjustment ?? (await repository.findScoreAdjustment(userId));
-      return ownScoreAt(own, countByChallenge(frozenSolves), await scorings(), frozenAt, adjusted);
+      return ownScoreAt(own, countByChallenge(frozenSolves), await scorings(), frozenAt, adjusted, bonus());
     },
 
     /** What a player's solve gives as they see it during a freeze, and their score so (the answer to their flag). */
@@ -264,8 +269,8 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
       const scoringOf = await scorings();
       const adjustment = await repository.findScoreAdjustment(userId);
       return {
-        points: solve ? ownScoreAt([solve], counts, scoringOf, frozenAt, 0) : 0,
-        score: ownScoreAt(own, counts, scoringOf, frozenAt, adjustment),
+        points: solve ? ownScoreAt([solve], counts, scoringOf, frozenAt, 0, bonus()) : 0,
+        score: ownScoreAt(own, counts, scoringOf, frozenAt, adjustment, bonus()),
       };
     },
 

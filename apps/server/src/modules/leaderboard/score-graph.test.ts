@@ -31,13 +31,14 @@ const scorings = new Map<string, Scoring>([
 const costed = (userId: string, challengeId: string, points: number, at: number, hintCosts = 0): CostedSolve => ({
   ...solve(userId, challengeId, points, at),
   hintCosts,
+  firstBlood: false,
 });
 
 /** The frozen graph as the service draws it: the frozen leaderboard's standings and its solves valued at the freeze. */
 function frozenGraphOf(live: (Standing & { adjustment: number })[], all: CostedSolve[], frozenAt: number) {
   const upToFreeze = all.filter((s) => s.solvedAt.getTime() <= frozenAt);
-  const standings = buildFrozenStandings(live, upToFreeze, scorings, new Date(frozenAt));
-  const valued = valuedAtFreeze(upToFreeze, scorings, countByChallenge(upToFreeze), new Date(frozenAt));
+  const standings = buildFrozenStandings(live, upToFreeze, scorings, new Date(frozenAt), 0);
+  const valued = valuedAtFreeze(upToFreeze, scorings, countByChallenge(upToFreeze), new Date(frozenAt), 0);
   return { standings, lines: buildLines(standings, valued) };
 }
 

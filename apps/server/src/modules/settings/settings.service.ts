@@ -19,7 +19,15 @@ export type SettingsListener = (next: PlatformSettings, previous: PlatformSettin
 export interface SettingsServiceDeps {
   repository: SettingsRepository;
   /** One transaction for a change: the settings row and its audit entry commit together. */
-  transaction: UnitOfWork<{ settings: SettingsRepository; audit: Pick<AuditService, 'record'> }>;
+  transaction: UnitOfWork<{
+    settings: SettingsRepository;
+    audit: Pick<AuditService, 'record'>;
+    /**
+     * What a change does to the platform's data, in the same transaction, while the settings row is locked (a new
+     * first-blood bonus rescores the first solves: docs/product.md#first-blood).
+     */
+    applyChange?: (previous: PlatformSettings, next: PlatformSettings) => Promise<void>;
+  }>;
   events: EventBus;
   /** Told, on the instance that made it, once a change is committed and published (e.g. to tell browsers). */
   onUpdated?: (changed: PlatformSettingKey[], settings: PlatformSettings) => void;
@@ -91,7 +99,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     /** Changes the settings given (the others stay), audited in the same transaction; a no-op writes nothing. */
     async update(actorId: string, body: UpdatePlatformSettingsBody): Promise<PlatformSettings> {
       await deps.assertChangeAllowed?.(body, current.settings);
-      const result = await transaction(async ({ settings: tx, audit }) => {
+      const result = await transaction(async ({ settings: tx, audit, applyChange }) => {
         const before = await tx.lockSettings();
         const previous = toPlatformSettings(before.data);
         const values: Record<string, unknown> = {};
@@ -106,7 +114,9 @@ export function createSettingsService(deps: SettingsServiceDeps) {
         if (changed.length === 0) return { revision: before.revision, settings: previous, changed };
         const after = await tx.mergeSettings(values);
         await audit.record({ actorId, action: 'settings.update', details });
-        return { revision: after.revision, settings: toPlatformSettings(after.data), changed };
+        const next = toPlatformSettings(after.data);
+        await applyChange?.(previous, next);
+        return { revision: after.revision, settings: next, changed };
       });
       apply(result.revision, result.settings);
       if (result.changed.length > 0) {

@@ -43,8 +43,10 @@ export interface SubmissionsRepository {
     ownerId: string;
   }): Promise<{ id: number; createdAt: Date }>;
   findUsername(userId: string): Promise<string>;
-  /** Whether the challenge has exactly one solve (the one just inserted): reads at most two index entries. */
-  isFirstSolve(challengeId: string): Promise<boolean>;
+  /** Whether the challenge has a committed solve: then this solve cannot be its first blood. Reads one index entry. */
+  hasSolves(challengeId: string): Promise<boolean>;
+  /** The first-blood bonus, held for the transaction (see the catalogue repository). */
+  lockFirstBloodBonus(): Promise<number>;
 }
 
 /** `db` may be a transaction: the solve's unit of work (app.ts) builds one on its transaction. */
@@ -102,9 +104,12 @@ export function createSubmissionsRepository(db: Db): SubmissionsRepository {
       );
       return rowsOf<{ name: string }>(result)[0]?.name ?? '';
     },
-    async isFirstSolve(challengeId) {
-      const rows = await db.select({ id: solves.id }).from(solves).where(eq(solves.challengeId, challengeId)).limit(2);
-      return rows.length === 1;
+    async hasSolves(challengeId) {
+      const rows = await db.select({ id: solves.id }).from(solves).where(eq(solves.challengeId, challengeId)).limit(1);
+      return rows.length > 0;
+    },
+    async lockFirstBloodBonus() {
+      return createCatalogueRepository(db).lockFirstBloodBonus();
     },
   };
 }

@@ -140,9 +140,15 @@ export function createSubmissionsService(deps: {
       const solve = () =>
         transaction(async ({ submissions: tx, badges }): Promise<SubmitFlagOutcome> => {
           await tx.insertAttempt(attempt);
-          const before = isDynamic ? await tx.lockChallenge(challenge.id) : 0;
+          // The first blood (docs/product.md#first-blood) is decided under the challenge's row lock, as dynamic values
+          // are: a solve that already sees a committed one cannot be the first, and needs no lock when static.
+          const locked = isDynamic || !(await tx.hasSolves(challenge.id));
+          const before = locked ? await tx.lockChallenge(challenge.id) : 1;
+          const firstBlood = before === 0;
+          // Held before the score moves: a change of the bonus waits for this solve, or this solve for it.
+          const bonus = locked ? await tx.lockFirstBloodBonus() : 0;
           const value = currentValue(challenge.scoring, before + 1);
-          const points = Math.max(0, value - (await tx.sumHintCosts(input.userId, challenge.id)));
+          const points = Math.max(0, value - (await tx.sumHintCosts(input.userId, challenge.id))) + (firstBlood ? bonus : 0);
           const solvedAt = clock.now();
           if (!(await tx.insertSolve(input.userId, challenge.id, points, solvedAt)))
             return { status: 'already_solved', attemptsLeft: left };
@@ -150,7 +156,6 @@ export function createSubmissionsService(deps: {
           // Retroactive (CTFd's dynamic value): every earlier solver now gets the new value too.
           if (isDynamic) await tx.recomputeSolvePoints(challenge.id, value);
           const newBadges = await badges.awardEarnedBadges(input.userId);
-          const firstBlood = await tx.isFirstSolve(challenge.id);
           solveEvent = {
             userId: input.userId,
             username,

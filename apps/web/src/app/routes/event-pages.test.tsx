@@ -141,9 +141,40 @@ describe('the admin panel’s Event tab', () => {
         endsAt: new Date('2026-06-02T17:00').toISOString(),
         freezeAt: null,
         allowPracticeAfterEnd: true,
+        firstBloodBonus: 0,
       },
     });
     expect(await screen.findByText('Event settings saved')).toBeInTheDocument();
+  });
+
+  it('sets the first-blood bonus (docs/product.md#first-blood)', async () => {
+    const { user, patches } = renderTab();
+    server.use(eventHandler({ serverTime: SERVER_NOW.toISOString(), firstBloodBonus: 15 }));
+    const bonus = await screen.findByLabelText('First-blood bonus (points)');
+    expect(bonus).toHaveValue(15);
+    expect(bonus).toHaveAccessibleDescription(/on top of its points; 0 = no bonus \(at most 1000\)/);
+    await user.clear(bonus);
+    await user.type(bonus, '25');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toEqual({ event: expect.objectContaining({ mode: 'training', firstBloodBonus: 25 }) });
+  });
+
+  it('keeps the first-blood bonus when unfreezing', async () => {
+    const frozen = {
+      mode: 'event' as const,
+      phase: 'running' as const,
+      startsAt: inServerTime(-HOUR),
+      endsAt: inServerTime(HOUR),
+      freezeAt: inServerTime(-60_000),
+      isFrozen: true,
+      firstBloodBonus: 40,
+    };
+    const { user, patches } = renderTab();
+    server.use(eventHandler({ ...frozen, serverTime: SERVER_NOW.toISOString() }));
+    await user.click(await screen.findByRole('button', { name: 'Unfreeze now' }));
+    await waitFor(() => expect(patches).toHaveLength(1));
+    expect(patches[0]).toEqual({ event: expect.objectContaining({ freezeAt: null, firstBloodBonus: 40 }) });
   });
 
   it('speaks French', async () => {
@@ -153,5 +184,8 @@ describe('the admin panel’s Event tab', () => {
     expect(await screen.findByText('Horloge du serveur :')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /Événement minuté/ })).not.toBeChecked();
     expect(screen.getByLabelText('Gel du classement (facultatif)')).toBeInTheDocument();
+    expect(screen.getByLabelText('Bonus du premier sang (points)')).toHaveAccessibleDescription(
+      /en plus de ses points\u202f; 0 = pas de bonus \(au plus 1000\)/,
+    );
   });
 });

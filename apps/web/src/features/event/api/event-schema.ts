@@ -1,7 +1,7 @@
 import type { PublicEvent } from '@drapeau/shared';
 import { EVENT_MODES, EVENT_PHASES } from '@drapeau/shared/constants';
 
-import { isBoolean, isString, lightSchema, nullable, objectOf, oneOf } from '@/lib/light-schema';
+import { isBoolean, isInteger, isString, lightSchema, nullable, objectOf, oneOf } from '@/lib/light-schema';
 
 /**
  * Mirrors `PublicEventSchema` without the schema library: the landing page's event banner reads it, and the first page
@@ -15,6 +15,7 @@ export const PublicEventLightSchema = lightSchema<PublicEvent>(
     endsAt: nullable(isString),
     freezeAt: nullable(isString),
     allowPracticeAfterEnd: isBoolean,
+    firstBloodBonus: isInteger,
     isFrozen: isBoolean,
     serverTime: isString,
   }),

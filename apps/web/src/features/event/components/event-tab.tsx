@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { EventMode, EventSettings } from '@drapeau/shared';
+import { FIRST_BLOOD_BONUS_MAX } from '@drapeau/shared/constants';
 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -25,8 +26,8 @@ const TIME_FIELDS = ['startsAt', 'endsAt', 'freezeAt'] as const;
 type TimeField = (typeof TIME_FIELDS)[number];
 
 /**
- * The admin panel's Event tab (docs/product.md#events): training or a timed event, its start, end and freeze, and
- * practice after the end. Shows the server's clock, which every countdown follows. A change is audited and pushed live.
+ * The admin panel's Event tab (docs/product.md#events): training or a timed event, its start, end and freeze, practice
+ * after the end, and the first-blood bonus (docs/product.md#first-blood). Shows the server's clock, which every countdown follows. A change is audited and pushed live.
  */
 export function EventTab() {
   const { t } = useTranslation('event');
@@ -52,7 +53,7 @@ export function EventTab() {
       <CardContent>
         {event ? (
           <EventForm
-            key={`${event.mode}|${event.startsAt}|${event.endsAt}|${event.freezeAt}|${event.allowPracticeAfterEnd}`}
+            key={`${event.mode}|${event.startsAt}|${event.endsAt}|${event.freezeAt}|${event.allowPracticeAfterEnd}|${event.firstBloodBonus}`}
             event={event}
           />
         ) : (
@@ -74,6 +75,7 @@ function EventForm({ event }: { event: EventView }) {
     freezeAt: toLocalInput(event.freezeAt),
   });
   const [allowPractice, setAllowPractice] = useState(event.allowPracticeAfterEnd);
+  const [bonus, setBonus] = useState(String(event.firstBloodBonus));
 
   function submit(formEvent: FormEvent) {
     formEvent.preventDefault();
@@ -83,6 +85,8 @@ function EventForm({ event }: { event: EventView }) {
       endsAt: fromLocalInput(times.endsAt),
       freezeAt: fromLocalInput(times.freezeAt),
       allowPracticeAfterEnd: allowPractice,
+      // The server checks it (an integer from 0 to FIRST_BLOOD_BONUS_MAX) and names what is wrong.
+      firstBloodBonus: Number(bonus),
     };
     update.mutate(body, {
       onSuccess: () => toast({ title: t('common:success'), description: t('event:admin.saved') }),
@@ -97,6 +101,7 @@ function EventForm({ event }: { event: EventView }) {
       endsAt: event.endsAt,
       freezeAt: null,
       allowPracticeAfterEnd: event.allowPracticeAfterEnd,
+      firstBloodBonus: event.firstBloodBonus,
     };
     update.mutate(body, {
       onSuccess: () => toast({ title: t('common:success'), description: t('event:admin.unfrozen') }),
@@ -160,6 +165,24 @@ function EventForm({ event }: { event: EventView }) {
           aria-labelledby={`${id}-practice-label`}
           aria-describedby={`${id}-practice-description`}
         />
+      </div>
+      <div className="grid gap-1.5 sm:max-w-xs">
+        <Label htmlFor={`${id}-first-blood-bonus`}>{t('event:admin.fields.firstBloodBonus')}</Label>
+        <Input
+          id={`${id}-first-blood-bonus`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={FIRST_BLOOD_BONUS_MAX}
+          step={1}
+          required
+          value={bonus}
+          onChange={(change) => setBonus(change.target.value)}
+          aria-describedby={`${id}-first-blood-bonus-description`}
+        />
+        <p id={`${id}-first-blood-bonus-description`} className="text-sm text-muted-foreground">
+          {t('event:admin.firstBloodBonusDescription', { max: FIRST_BLOOD_BONUS_MAX })}
+        </p>
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={update.isPending}>
