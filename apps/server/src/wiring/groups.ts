@@ -19,13 +19,20 @@ const TEAM_JOINS_PER_10_MIN = 10;
 type LimiterFor = (name: string, points: number, windowMs?: number) => RateLimiter;
 
 /** Teams, part of the composition root (docs/conventions.md#layers-and-dependency-rules; docs/decisions/016-teams.md). */
-export function wireTeams(deps: { database: Database; settings: () => TeamSettings; limiterFor: LimiterFor }) {
+export function wireTeams(deps: {
+  database: Database;
+  settings: () => TeamSettings;
+  limiterFor: LimiterFor;
+  /** A player's solved challenges are their team's (docs/product.md#teams): a membership change rereads them. */
+  challengesService: Pick<ChallengesService, 'forgetMembership'>;
+}) {
   const { db } = deps.database;
   return createTeamsService({
     repository: createTeamsRepository(db),
     transaction: createUnitOfWork(db, (tx) => ({ teams: createTeamsRepository(tx) })),
     settings: deps.settings,
     joinLimiter: deps.limiterFor('team-join', TEAM_JOINS_PER_10_MIN, 10 * 60_000),
+    onMembershipChanged: (userId) => deps.challengesService.forgetMembership(userId),
   });
 }
 

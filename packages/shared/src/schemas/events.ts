@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Server-Sent Events on GET /api/events. `event:` is the type; `data:` the JSON payload. */
 export const SolveEventSchema = z.object({
   userId: z.string(),
+  /** In team mode, the team the solve belongs to (docs/product.md#teams). */
+  teamId: z.string().optional(),
   username: z.string(),
   challengeId: z.string(),
   points: z.number().int(),

@@ -20,7 +20,11 @@ const TEAM: OwnTeam = {
   inviteCode: 'invite-code-0123456789a',
   maxSize: 4,
   createdAt: '2026-01-01T00:00:00.000Z',
-  members: [{ uid: 'captain-1', username: 'carole', isCaptain: true, joinedAt: '2026-01-01T00:00:00.000Z' }],
+  score: 0,
+  solvedCount: 0,
+  members: [
+    { uid: 'captain-1', username: 'carole', isCaptain: true, joinedAt: '2026-01-01T00:00:00.000Z', points: 0, solvedCount: 0 },
+  ],
 };
 const ME = buildUser({ uid: 'user-1', username: 'alice' });
 
@@ -64,7 +68,10 @@ describe('team page', () => {
   });
 
   it('gives the captain the invite link and a new code on demand', async () => {
-    const captainTeam = { ...TEAM, members: [{ uid: ME.uid, username: ME.username, isCaptain: true, joinedAt: TEAM.createdAt }] };
+    const captainTeam = {
+      ...TEAM,
+      members: [{ uid: ME.uid, username: ME.username, isCaptain: true, joinedAt: TEAM.createdAt, points: 0, solvedCount: 0 }],
+    };
     const { user } = renderTeam('/team', true, captainTeam);
     expect(await screen.findByLabelText('Invite link')).toHaveValue(`${window.location.origin}/team?code=${TEAM.inviteCode}`);
     await user.click(screen.getByRole('button', { name: 'New code' }));
