@@ -122,7 +122,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       labLimiter: limiterFor('lab', config.labRateLimit),
     });
   const badgesService = createBadgesService({ db: database.db });
-  const teamsService = wireTeams({ database, settings: () => settingsService.get().teams, limiterFor, challengesService });
+  const teamsService = wireTeams({
+    database,
+    settings: () => settingsService.get().teams,
+    limiterFor,
+    challengesService,
+    events,
+  });
   // docs/product.md#events: the `event` setting, read at each use (a memory read).
   const eventService = createEventService({ settings: () => settingsService.get().event, clock });
   const submissionsService = createSubmissionsService({

@@ -3,6 +3,7 @@ import type { TeamSettings } from '@drapeau/shared';
 import type { Database } from '../db/client.js';
 import { createUnitOfWork } from '../db/unit-of-work.js';
 import type { Clock } from '../lib/clock.js';
+import type { EventBus } from '../modules/events/event-bus.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { ChallengesService } from '../modules/challenges/challenges.service.js';
 import { createClassesRepository } from '../modules/classes/classes.repository.js';
@@ -25,6 +26,8 @@ export function wireTeams(deps: {
   limiterFor: LimiterFor;
   /** A player's solved challenges are their team's (docs/product.md#teams): a membership change rereads them. */
   challengesService: Pick<ChallengesService, 'forgetMembership'>;
+  /** A team's name or existence changed: the team standings are rebuilt (docs/architecture.md#leaderboard-in-memory). */
+  events: Pick<EventBus, 'publish'>;
 }) {
   const { db } = deps.database;
   return createTeamsService({
@@ -33,6 +36,7 @@ export function wireTeams(deps: {
     settings: deps.settings,
     joinLimiter: deps.limiterFor('team-join', TEAM_JOINS_PER_10_MIN, 10 * 60_000),
     onMembershipChanged: (userId) => deps.challengesService.forgetMembership(userId),
+    onTeamsChanged: () => deps.events.publish('leaderboard', { reason: 'team' }),
   });
 }
 

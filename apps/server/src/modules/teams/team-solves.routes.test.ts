@@ -202,3 +202,45 @@ describe.runIf(process.env.DATABASE_URL)('two members at once on PostgreSQL, bot
     await expectInvariants();
   });
 });
+
+describe('the leaderboard in team mode', () => {
+  type Page = {
+    isTeams?: boolean;
+    total: number;
+    entries: { uid: string; username: string; score: number; solvedCount: number }[];
+  };
+  const search = async (player: Player, text: string) =>
+    (await player.client.get(`/api/leaderboard?search=${encodeURIComponent(text)}`)).json<Page>();
+
+  it('ranks teams by the sum of their solves, served from memory and found by name', async () => {
+    const leaders = await formTeam('Board leaders', 2);
+    const chasers = await formTeam('Board chasers', 1);
+    // A new team is on the board at once (the team event rebuilds the standings), with no points.
+    expect((await search(chasers.members[0]!, 'board chasers')).entries).toMatchObject([
+      { uid: chasers.id, username: 'Board chasers', score: 0, solvedCount: 0 },
+    ]);
+    const a = (await submit(leaders.members[0]!, 'vigenere-cipher')).json<{ points: number }>().points;
+    const b = (await submit(leaders.members[1]!, 'xor-encryption')).json<{ points: number }>().points;
+    expect((await submit(chasers.members[0]!, 'vigenere-cipher')).json().status).toBe('correct');
+
+    const found = await search(chasers.members[0]!, 'BOARD');
+    expect(found.isTeams).toBe(true);
+    expect(found.entries.map((e) => [e.uid, e.score, e.solvedCount])).toEqual([
+      [leaders.id, a + b, 2],
+      [chasers.id, a, 1],
+    ]);
+    // No player is ranked in team mode: a member's name finds nothing.
+    expect((await search(chasers.members[0]!, leaders.members[0]!.username)).total).toBe(0);
+    const board = (await chasers.members[0]!.client.get('/api/leaderboard')).json<Page>();
+    expect(board.isTeams).toBe(true);
+    const positions = board.entries.map((e) => e.score);
+    expect(positions).toEqual([...positions].sort((x, y) => y - x));
+    // The board's scores are the teams' pages' scores, the sums of their solves.
+    const scoreOnBoard = new Map(board.entries.map((e) => [e.uid, e.score]));
+    await expectTeamScoreInvariant(t.database, async (teamId) => scoreOnBoard.get(teamId) ?? -1);
+
+    // A renamed team is found by its new name.
+    expect((await chasers.members[0]!.client.patch('/api/teams/mine', { name: 'Renamed chasers' })).statusCode).toBe(200);
+    expect((await search(chasers.members[0]!, 'renamed')).entries.map((e) => e.uid)).toEqual([chasers.id]);
+  });
+});

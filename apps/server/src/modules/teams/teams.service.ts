@@ -32,6 +32,8 @@ export function createTeamsService(deps: {
   joinLimiter: RateLimiter;
   /** A player joined or left a team: the challenges they see solved are now their new team's (docs/product.md#teams). */
   onMembershipChanged?: (userId: string) => void;
+  /** A team was created, renamed or ended: the team standings change. */
+  onTeamsChanged?: () => void;
 }) {
   const { repository, transaction } = deps;
 
@@ -106,6 +108,7 @@ export function createTeamsService(deps: {
         if (!(await tx.insertMember(id, userId))) throw alreadyInTeam();
       });
       membershipChanged(userId);
+      deps.onTeamsChanged?.();
       return ownTeam(id);
     },
 
@@ -150,6 +153,7 @@ export function createTeamsService(deps: {
         }
       });
       membershipChanged(userId);
+      deps.onTeamsChanged?.();
     },
 
     async renameTeam(userId: string, name: string): Promise<OwnTeam> {
@@ -159,6 +163,7 @@ export function createTeamsService(deps: {
           teamId = team.id;
           await tx.updateTeam(team.id, { name });
         });
+        deps.onTeamsChanged?.();
       } catch (error) {
         if (isTeamNameConflict(error)) throw nameTaken();
         throw error;

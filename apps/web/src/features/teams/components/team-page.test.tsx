@@ -20,10 +20,10 @@ const TEAM: OwnTeam = {
   inviteCode: 'invite-code-0123456789a',
   maxSize: 4,
   createdAt: '2026-01-01T00:00:00.000Z',
-  score: 0,
-  solvedCount: 0,
+  score: 150,
+  solvedCount: 1,
   members: [
-    { uid: 'captain-1', username: 'carole', isCaptain: true, joinedAt: '2026-01-01T00:00:00.000Z', points: 0, solvedCount: 0 },
+    { uid: 'captain-1', username: 'carole', isCaptain: true, joinedAt: '2026-01-01T00:00:00.000Z', points: 150, solvedCount: 1 },
   ],
 };
 const ME = buildUser({ uid: 'user-1', username: 'alice' });
@@ -50,6 +50,13 @@ describe('team page', () => {
     expect(within(members).getByText('Captain')).toBeInTheDocument();
     expect(within(members).getByText('You')).toBeInTheDocument();
     expect(screen.getByText('2 of 4 places taken')).toBeInTheDocument();
+    // The team's score and each member's contribution (docs/product.md#teams).
+    expect(screen.getByTestId('team-score')).toHaveTextContent('Team score: 150 points (1 challenge solved)');
+    expect(
+      within(members)
+        .getAllByTestId('member-contribution')
+        .map((c) => c.textContent),
+    ).toEqual(['150 points, 1 solve', '0 points, 0 solves']);
     // A member is not the captain: no new code, no removing anyone.
     expect(screen.queryByRole('button', { name: 'New code' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
