@@ -5,7 +5,7 @@ import { expect, registerNewPlayer, test } from './fixtures';
 // docs/product.md#teams. On the team-mode instance (playwright.config.ts): team mode is switched on before anyone solves.
 test.use({ baseURL: TEAMS_BASE_URL });
 
-test('Two players form a team: one creates it, the other joins with the invite link; without a team no flag is taken', async ({
+test('Two players form a team with the invite link; one solves, the other sees it solved and the team’s score', async ({
   page,
   browser,
 }) => {
@@ -14,6 +14,20 @@ test('Two players form a team: one creates it, the other joins with the invite l
   expect(signIn.status()).toBe(200);
   const on = await page.request.patch('/api/admin/settings', { data: { teams: { enabled: true, maxSize: 4 } } });
   expect(on.status(), await on.text()).toBe(200);
+  // A challenge of this journey's own, with a flag it knows.
+  const challengeId = `team-journey-${Date.now().toString(36)}`;
+  const created = await page.request.post('/api/admin/challenges', {
+    data: {
+      id: challengeId,
+      title: { en: 'Shared flag', fr: 'Drapeau partagé' },
+      description: { en: 'Solved once for the team.', fr: 'Résolu une fois pour l’équipe.' },
+      category: 'web-server',
+      level: 'easy',
+      scoring: { type: 'static', points: 120 },
+      flags: [{ kind: 'static', matcher: 'exact', content: 'CTF{team_journey}' }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
 
   const captainContext = await browser.newContext({ baseURL: TEAMS_BASE_URL });
   const joinerContext = await browser.newContext({ baseURL: TEAMS_BASE_URL });
@@ -51,6 +65,21 @@ test('Two players form a team: one creates it, the other joins with the invite l
     await expect(
       captain.getByRole('list', { name: 'Members' }).getByRole('link', { name: joinerAccount.username }),
     ).toBeVisible();
+
+    // The captain solves; the solve is the team's: the joiner sees the challenge solved and the team's score.
+    await captain.goto(`/challenge/${challengeId}`);
+    const captainFlag = captain.getByPlaceholder('CTF{...}');
+    await captainFlag.fill('CTF{team_journey}');
+    await captainFlag.press('Enter');
+    await expect(captain.getByText('Correct flag! Points awarded.').first()).toBeVisible();
+
+    await joiner.goto(`/challenge/${challengeId}`);
+    await expect(joiner.getByText('Challenge solved').first()).toBeVisible();
+    await joiner.goto('/team');
+    await expect(joiner.getByTestId('team-score')).toHaveText('Team score: 120 points (1 challenge solved)');
+    await expect(
+      joiner.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ hasText: captainAccount.username }),
+    ).toContainText('120 points, 1 solve');
   } finally {
     await captainContext.close();
     await joinerContext.close();

@@ -121,7 +121,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       filesDir: path.join(config.dataDir, 'files'),
       labLimiter: limiterFor('lab', config.labRateLimit),
     });
-  const teamsService = wireTeams({ database, settings: () => settingsService.get().teams, limiterFor });
+  const teamSettings = () => settingsService.get().teams;
+  const teamsService = wireTeams({ database, settings: teamSettings, limiterFor, challengesService, events });
   // docs/product.md#events: the `event` setting, read at each use (a memory read).
   const eventService = createEventService({ settings: () => settingsService.get().event, clock });
   const submissionsService = createSubmissionsService({
@@ -197,13 +198,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     })),
     onChange: (event) => events.publish('announcement', event),
   });
-  const classesService = wireClasses({
-    database,
-    clock,
-    limiterFor,
-    challenges: challengesService,
-    leaderboard: leaderboardService,
-  });
+  const standings = { challenges: challengesService, leaderboard: leaderboardService };
+  const classesService = wireClasses({ database, clock, limiterFor, ...standings });
   const bansService = createBansService({
     transaction: createUnitOfWork(database.db, (tx) => ({
       bans: createBansRepository(tx),

@@ -53,3 +53,26 @@ export async function expectScoreInvariant(database: Database): Promise<void> {
   }
   for (const user of users) expect(user.score, `score of ${user.id}`).toBe(expected.get(user.id));
 }
+
+/**
+ * The team side of the invariant (docs/decisions/016-teams.md), checked on the stored rows and on what the server serves:
+ * a challenge is solved at most once per team, and every team's score (`servedScoreOf`, e.g. from its page or the
+ * leaderboard) is the sum of its solves' points, past members' included. Each solve's points are checked by
+ * expectScoreInvariant, which counts a challenge's solves as its value does: one per team in team mode.
+ */
+export async function expectTeamScoreInvariant(
+  database: Database,
+  servedScoreOf: (teamId: string) => Promise<number>,
+): Promise<void> {
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const doubled = rowsOf<{ team_id: string; challenge_id: string }>(
+    await database.db.execute(sql`select team_id, challenge_id from solves where team_id is not null
+      group by team_id, challenge_id having count(*) > 1`),
+  );
+  expect(doubled, 'challenges solved twice by one team').toEqual([]);
+  const teams = rowsOf<{ id: string; sum: number }>(
+    await database.db.execute(sql`select t.id, coalesce((select sum(s.points) from solves s where s.team_id = t.id), 0)::int
+      as sum from teams t`),
+  );
+  for (const team of teams) expect(await servedScoreOf(team.id), `score of team ${team.id}`).toBe(Number(team.sum));
+}

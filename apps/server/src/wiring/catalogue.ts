@@ -39,7 +39,7 @@ export function wireCatalogue(deps: {
   events.subscribe((message) => {
     if (message.type === 'solve') {
       const data = message.data as ServerEvents['solve'];
-      challengesService.noteSolve(data.userId, data.challengeId, new Date(data.solvedAt));
+      challengesService.noteSolve(data.userId, data.challengeId, new Date(data.solvedAt), data.teamId ?? null);
     } else if (message.type === 'challenges') challengesService.reload();
     else if (message.type === 'leaderboard' && (message.data as ServerEvents['leaderboard']).reason.startsWith('user'))
       challengesService.forgetPlayer();

@@ -3,6 +3,7 @@ import type { TeamSettings } from '@drapeau/shared';
 import type { Database } from '../db/client.js';
 import { createUnitOfWork } from '../db/unit-of-work.js';
 import type { Clock } from '../lib/clock.js';
+import type { EventBus } from '../modules/events/event-bus.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { ChallengesService } from '../modules/challenges/challenges.service.js';
 import { createClassesRepository } from '../modules/classes/classes.repository.js';
@@ -19,13 +20,23 @@ const TEAM_JOINS_PER_10_MIN = 10;
 type LimiterFor = (name: string, points: number, windowMs?: number) => RateLimiter;
 
 /** Teams, part of the composition root (docs/conventions.md#layers-and-dependency-rules; docs/decisions/016-teams.md). */
-export function wireTeams(deps: { database: Database; settings: () => TeamSettings; limiterFor: LimiterFor }) {
+export function wireTeams(deps: {
+  database: Database;
+  settings: () => TeamSettings;
+  limiterFor: LimiterFor;
+  /** A player's solved challenges are their team's (docs/product.md#teams): a membership change rereads them. */
+  challengesService: Pick<ChallengesService, 'forgetMembership'>;
+  /** A team's name or existence changed: the team standings are rebuilt (docs/architecture.md#leaderboard-in-memory). */
+  events: Pick<EventBus, 'publish'>;
+}) {
   const { db } = deps.database;
   return createTeamsService({
     repository: createTeamsRepository(db),
     transaction: createUnitOfWork(db, (tx) => ({ teams: createTeamsRepository(tx) })),
     settings: deps.settings,
     joinLimiter: deps.limiterFor('team-join', TEAM_JOINS_PER_10_MIN, 10 * 60_000),
+    onMembershipChanged: (userId) => deps.challengesService.forgetMembership(userId),
+    onTeamsChanged: () => deps.events.publish('leaderboard', { reason: 'team' }),
   });
 }
 

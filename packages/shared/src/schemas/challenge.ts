@@ -115,7 +115,8 @@ export type SubmitFlagBody = z.infer<typeof SubmitFlagBodySchema>;
  * shared-flag incident for admins, without telling the submitter whose it is. `practice`: a correct flag after the end of
  * an event that allows practice (docs/product.md#events): no points, no solve recorded.
  */
-export const SUBMIT_STATUSES = ['correct', 'incorrect', 'already_solved', 'practice'] as const;
+/** `team_already_solved`: in team mode, another member's solve already counts for the team (docs/product.md#teams). */
+export const SUBMIT_STATUSES = ['correct', 'incorrect', 'already_solved', 'team_already_solved', 'practice'] as const;
 export const SubmitStatusSchema = z.enum(SUBMIT_STATUSES);
 export type SubmitStatus = z.infer<typeof SubmitStatusSchema>;
 

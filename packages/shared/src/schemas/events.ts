@@ -3,6 +3,8 @@ import { z } from 'zod';
 /** Server-Sent Events on GET /api/events. `event:` is the type; `data:` the JSON payload. */
 export const SolveEventSchema = z.object({
   userId: z.string(),
+  /** In team mode, the team the solve belongs to (docs/product.md#teams). */
+  teamId: z.string().optional(),
   username: z.string(),
   challengeId: z.string(),
   points: z.number().int(),
@@ -15,7 +17,7 @@ export type SolveEvent = z.infer<typeof SolveEventSchema>;
 
 /** Scores or users changed (a solve, an admin edit, a deletion): refetch standings. */
 export const LeaderboardChangedEventSchema = z.object({
-  reason: z.enum(['solve', 'user-updated', 'user-deleted', 'seed', 'settings', 'catalogue']),
+  reason: z.enum(['solve', 'user-updated', 'user-deleted', 'seed', 'settings', 'catalogue', 'team']),
 });
 export type LeaderboardChangedEvent = z.infer<typeof LeaderboardChangedEventSchema>;
 

@@ -28,5 +28,7 @@ export const LeaderboardPageSchema = z.object({
   entries: z.array(LeaderboardEntrySchema),
   /** `total`: users matching the search (all users without one). */
   ...PageInfoSchema.shape,
+  /** Team mode (docs/product.md#teams): the entries are teams, `uid` a team's id and `username` its name. */
+  isTeams: z.boolean().optional(),
 });
 export type LeaderboardPage = z.infer<typeof LeaderboardPageSchema>;

@@ -39,6 +39,9 @@ export const TeamMemberSchema = z.object({
   username: z.string(),
   isCaptain: z.boolean(),
   joinedAt: z.string(),
+  /** Their contribution: the points and the number of the team's solves they made (docs/product.md#teams). */
+  points: z.number().int(),
+  solvedCount: z.number().int(),
 });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
 
@@ -48,6 +51,9 @@ export const PublicTeamSchema = z.object({
   name: z.string(),
   members: z.array(TeamMemberSchema),
   createdAt: z.string(),
+  /** The sum of its solves' points (past members' solves included) and how many challenges it solved. */
+  score: z.number().int(),
+  solvedCount: z.number().int(),
 });
 export type PublicTeam = z.infer<typeof PublicTeamSchema>;
 

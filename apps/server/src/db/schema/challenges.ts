@@ -4,6 +4,7 @@ import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, t
 import type { BadgeCriteria } from '@drapeau/shared';
 
 import { users } from './auth.js';
+import { teams } from './teams.js';
 
 /** Challenge categories: the six built-in ones, and those admins add (docs/challenge-authoring.md). */
 export const categories = pgTable('categories', {
@@ -82,8 +83,19 @@ export const solves = pgTable(
      */
     points: integer().notNull(),
     solvedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * In team mode, the team the solve belongs to (docs/decisions/016-teams.md): unique with the challenge, so that two
+     * members submitting at once give one solve. Null in solo mode (the mode cannot change once a solve exists).
+     */
+    teamId: text().references(() => teams.id, { onDelete: 'cascade' }),
   },
-  (t) => [unique('solves_user_challenge_uq').on(t.userId, t.challengeId), index('solves_challenge_idx').on(t.challengeId)],
+  (t) => [
+    // One solve per player and challenge in solo mode (a null team equals a null team); in team mode, one per team they
+    // were in when solving: a player who left a team solves again for their new one (docs/product.md#teams).
+    unique('solves_user_challenge_uq').on(t.userId, t.challengeId, t.teamId).nullsNotDistinct(),
+    unique('solves_team_challenge_uq').on(t.teamId, t.challengeId),
+    index('solves_challenge_idx').on(t.challengeId),
+  ],
 );
 
 /** Every flag attempt, for admins (the submitted text never leaves the admin API). */

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or, type SQL, sql } from 'drizzle-orm';
 
 import {
   type ChallengeState,
@@ -21,6 +21,7 @@ import {
   hintUnlocks,
   solves,
   submissions,
+  teamMembers,
 } from '../../db/schema/index.js';
 
 import { createCategoriesRepository, rowsOf, type CategoriesRepository } from './categories.repository.js';
@@ -161,10 +162,23 @@ function catalogueQueries(db: Db) {
       };
     },
 
-    /** One player's progress: solved challenges, opened hints, and wrong attempts per challenge. */
+    /**
+     * One player's progress: solved challenges, opened hints, and wrong attempts per challenge. The solved ones are their
+     * own in solo mode, their team's in team mode (docs/product.md#teams): a player who left a team keeps none of its.
+     */
     async findPlayerProgress(userId: string) {
+      const [membership] = await db
+        .select({ teamId: teamMembers.teamId })
+        .from(teamMembers)
+        .where(eq(teamMembers.userId, userId));
+      const teamId = membership?.teamId ?? null;
       const [solved, opened, attempts] = [
-        await db.select({ id: solves.challengeId, at: solves.solvedAt }).from(solves).where(eq(solves.userId, userId)),
+        await db
+          .select({ id: solves.challengeId, at: solves.solvedAt })
+          .from(solves)
+          .where(
+            or(and(isNull(solves.teamId), eq(solves.userId, userId)), teamId === null ? undefined : eq(solves.teamId, teamId)),
+          ),
         await db.select({ id: hintUnlocks.hintId }).from(hintUnlocks).where(eq(hintUnlocks.userId, userId)),
         await db
           .select({ id: submissions.challengeId, n: count() })
@@ -173,6 +187,7 @@ function catalogueQueries(db: Db) {
           .groupBy(submissions.challengeId),
       ];
       return {
+        teamId,
         solved: new Set(solved.map((r) => r.id)),
         solvedAt: new Map(solved.map((r) => [r.id, r.at.getTime()])),
         openedHints: new Set(opened.map((r) => r.id)),

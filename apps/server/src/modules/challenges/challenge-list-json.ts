@@ -7,6 +7,7 @@ const OPEN = Buffer.from('{"challenges":[');
 const COMMA = Buffer.from(',');
 const CLOSE = Buffer.from(']}');
 const NO_PROGRESS: PlayerProgress = {
+  teamId: null,
   solved: new Set(),
   solvedAt: new Map(),
   openedHints: new Set(),

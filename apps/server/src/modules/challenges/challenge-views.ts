@@ -10,6 +10,8 @@ export interface FirstBlood {
 
 /** What the views need to know about one player. */
 export interface PlayerProgress {
+  /** The player's team, whose solves `solved` holds (team mode; null otherwise). */
+  teamId: string | null;
   solved: Set<string>;
   /** When each solve was made (epoch ms): a solve after the freeze is marked so (docs/product.md#freeze). */
   solvedAt: Map<string, number>;

@@ -42,6 +42,10 @@ export function createChallengesService(deps: {
   let liveStats: Promise<SolveStats> | undefined;
   let frozenStats: { at: number; stats: Promise<SolveStats> } | undefined;
   const players = new Map<string, Promise<PlayerProgress>>();
+  /** The cached players of each team (team mode): a team's solve shows for every member (docs/product.md#teams). */
+  const teams = new Map<string, Set<string>>();
+  /** Players whose progress is being read: their team is not known yet, and a team's solve may be theirs. */
+  const loading = new Set<string>();
   const listJson = createChallengeListJson();
   const frozenListJson = createChallengeListJson();
 
@@ -86,8 +90,18 @@ export function createChallengesService(deps: {
     let progress = players.get(userId);
     if (!progress) {
       if (players.size >= MAX_CACHED_PLAYERS) players.delete(players.keys().next().value!);
-      progress = repository.findPlayerProgress(userId);
-      progress.catch(() => players.delete(userId));
+      const pending = (progress = repository.findPlayerProgress(userId));
+      loading.add(userId);
+      pending.then(
+        ({ teamId }) => {
+          loading.delete(userId);
+          if (teamId !== null && players.get(userId) === pending) teams.set(teamId, (teams.get(teamId) ?? new Set()).add(userId));
+        },
+        () => {
+          loading.delete(userId);
+          players.delete(userId);
+        },
+      );
       players.set(userId, progress);
     }
     return progress;
@@ -238,17 +252,20 @@ export function createChallengesService(deps: {
       };
     },
 
-    /** A solve happened (here or, through the event bus, on another instance). */
-    noteSolve(userId: string, challengeId: string, solvedAt: Date = clock.now()): void {
+    /** A solve happened (here or, through the event bus, on another instance); a team's counts for every member. */
+    noteSolve(userId: string, challengeId: string, solvedAt: Date = clock.now(), teamId: string | null = null): void {
       counts = undefined;
       liveStats = undefined;
       listJson.invalidate();
       // A solve at or before the freeze time (one that raced the freeze) changes the frozen view too.
       if (frozenStats !== undefined && solvedAt.getTime() <= frozenStats.at) frozenStats = undefined;
-      void players.get(userId)?.then((p) => {
-        p.solved.add(challengeId);
-        p.solvedAt.set(challengeId, solvedAt.getTime());
-      });
+      const solvers = teamId === null ? [userId] : new Set([userId, ...(teams.get(teamId) ?? []), ...loading]);
+      for (const solver of solvers)
+        void players.get(solver)?.then((p) => {
+          if (p.teamId !== teamId) return;
+          p.solved.add(challengeId);
+          p.solvedAt.set(challengeId, solvedAt.getTime());
+        });
     },
     async noteWrongAttempt(userId: string, challengeId: string): Promise<void> {
       const progress = await players.get(userId);
@@ -266,6 +283,11 @@ export function createChallengesService(deps: {
       listJson.invalidate();
       frozenListJson.invalidate();
       players.clear();
+      teams.clear();
+    },
+    /** A player joined or left a team (docs/product.md#teams): their solved challenges are now their new team's. */
+    forgetMembership(userId: string): void {
+      players.delete(userId);
     },
     /** A user was deleted or changed by an admin (solves may be gone). */
     forgetPlayer(userId?: string): void {
@@ -274,8 +296,10 @@ export function createChallengesService(deps: {
       frozenStats = undefined;
       listJson.invalidate();
       frozenListJson.invalidate();
-      if (userId === undefined) players.clear();
-      else players.delete(userId);
+      if (userId === undefined) {
+        players.clear();
+        teams.clear();
+      } else players.delete(userId);
     },
   };
   return service;

@@ -77,6 +77,25 @@ export function createLeaderboardRepository(db: Db) {
       }));
     },
 
+    /**
+     * Every team with its score, the sum of its solves' points (docs/decisions/016-teams.md), its solve count and when it
+     * reached that score (its last solve, or its creation): one query.
+     */
+    async listTeamStandings(): Promise<{ id: string; name: string; score: number; solvedCount: number; reachedAt: Date }[]> {
+      const rows = rowsOf<{ id: string; name: string; score: number; solved: number; reached_at: string | Date }>(
+        await db.execute(sql`select t.id, t.name, coalesce(sum(s.points), 0)::int as score, count(s.id)::int as solved,
+            coalesce(max(s.solved_at), t.created_at) as reached_at
+          from teams t left join solves s on s.team_id = t.id group by t.id`),
+      );
+      return rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        score: Number(r.score),
+        solvedCount: Number(r.solved),
+        reachedAt: new Date(r.reached_at),
+      }));
+    },
+
     async findScoreAdjustment(userId: string): Promise<number> {
       const [row] = await db.select({ n: users.scoreAdjustment }).from(users).where(eq(users.id, userId));
       return row?.n ?? 0;

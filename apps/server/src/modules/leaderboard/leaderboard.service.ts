@@ -88,7 +88,26 @@ type View = ReturnType<typeof createView>;
 export function createLeaderboardService(deps: LeaderboardServiceDeps) {
   const { repository, events, settings } = deps;
 
+  /** In team mode the leaderboard ranks teams (docs/product.md#teams): a standing's uid is the team's id. */
+  const isTeamMode = (): boolean => settings.get().teams.enabled;
+  const loadTeams = async (): Promise<Ranked[]> =>
+    rankStandings(
+      (await repository.listTeamStandings()).map((team) => ({
+        uid: team.id,
+        username: team.name,
+        usernameLower: team.name.toLowerCase(),
+        emailLower: '',
+        avatarUrl: '',
+        rank: 'user' as const,
+        score: team.score,
+        reachedAt: team.reachedAt.getTime(),
+        solvedCount: team.solvedCount,
+        adjustment: 0,
+      })),
+    ) as Ranked[];
+
   const loadLive = async (): Promise<Ranked[]> => {
+    if (isTeamMode()) return loadTeams();
     const { hideAdminsFromLeaderboard } = settings.get();
     const rows = await repository.listStandings({ includeAdmins: !hideAdminsFromLeaderboard });
     return rankStandings(
@@ -163,7 +182,7 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
         total += 1;
       }
     }
-    return { entries, total, page: query.page, pageSize: LEADERBOARD_PAGE_SIZE };
+    return { entries, total, page: query.page, pageSize: LEADERBOARD_PAGE_SIZE, ...(isTeamMode() ? { isTeams: true } : {}) };
   };
 
   const service = {

@@ -23,10 +23,17 @@ export interface SubmissionsRepository {
    */
   recordWrongAttempt(attempt: Omit<AttemptRecord, 'isCorrect'>): Promise<{ alreadySolved: boolean }>;
   /**
-   * Inserts the solve; the unique (user, challenge) constraint turns a second one into `false` instead of a double
-   * solve, whatever the concurrency (docs/conventions.md#validation-and-errors: the database guards invariants).
+   * Inserts the solve; the unique (user, challenge) constraint, and in team mode the unique (team, challenge) one, turn
+   * a second one into `false` instead of a double solve, whatever the concurrency (docs/conventions.md#validation-and-errors:
+   * the database guards invariants).
    */
-  insertSolve(userId: string, challengeId: string, points: number, solvedAt: Date): Promise<boolean>;
+  insertSolve(solve: {
+    userId: string;
+    teamId: string | null;
+    challengeId: string;
+    points: number;
+    solvedAt: Date;
+  }): Promise<boolean>;
   /** Adds to the score in the same transaction as the solve and returns the new score and the shown username. */
   addToScore(userId: string, points: number): Promise<{ score: number; username: string }>;
   /** Locks the challenge's row for this transaction and counts its solves (dynamic values count one solve at a time). */
@@ -56,12 +63,13 @@ export function createSubmissionsRepository(db: Db): SubmissionsRepository {
     async insertAttempt(attempt: AttemptRecord): Promise<void> {
       await db.insert(submissions).values(attempt);
     },
-    async insertSolve(userId: string, challengeId: string, points: number, solvedAt: Date): Promise<boolean> {
+    async insertSolve(solve): Promise<boolean> {
       const inserted = await db
         .insert(solves)
         // The server's clock (lib/clock.ts), which the freeze's cut-off compares with (docs/product.md#freeze).
-        .values({ userId, challengeId, points, solvedAt })
-        .onConflictDoNothing({ target: [solves.userId, solves.challengeId] })
+        .values(solve)
+        // Either unique constraint: the player's own solve, or (team mode) their team's.
+        .onConflictDoNothing()
         .returning({ id: solves.id });
       return inserted.length > 0;
     },
@@ -135,13 +143,16 @@ function createWrongAttemptBatcher(db: Db) {
         .values(batch.map(({ attempt }) => ({ ...attempt, ip: attempt.ip ?? null, isCorrect: false })))
         .returning({ userId: submissions.userId, challengeId: submissions.challengeId }),
     );
-    // One index lookup per inserted attempt (solves_user_challenge_uq), in the statement that inserts them.
+    // One index lookup per inserted attempt (solves_user_challenge_uq, or solves_team_challenge_uq for a team's solve: in
+    // team mode every solve is a team's, and a player who left their team keeps none of its solves).
     const rows = await db
       .with(inserted)
       .select({ userId: inserted.userId, challengeId: inserted.challengeId })
       .from(inserted)
       .where(
-        sql`exists (select 1 from solves s where s.user_id = ${inserted.userId} and s.challenge_id = ${inserted.challengeId})`,
+        sql`exists (select 1 from solves s where s.challenge_id = ${inserted.challengeId} and (
+          (s.team_id is null and s.user_id = ${inserted.userId})
+          or s.team_id = (select m.team_id from team_members m where m.user_id = ${inserted.userId})))`,
       );
     return new Set(rows.map((r) => `${r.userId}|${r.challengeId}`));
   };

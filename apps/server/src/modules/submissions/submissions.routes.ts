@@ -15,6 +15,8 @@ function toResult(outcome: SubmitFlagOutcome): SubmitFlagResult {
       return { success: true, message: 'Correct flag! The event has ended: practice, no points.', ...outcome };
     case 'already_solved':
       return { success: false, status: outcome.status, message: 'You already solved this challenge.' };
+    case 'team_already_solved':
+      return { success: false, status: outcome.status, message: 'Your team already solved this challenge.' };
     case 'incorrect':
       return { success: false, status: outcome.status, message: 'Incorrect flag. Try again!' };
   }

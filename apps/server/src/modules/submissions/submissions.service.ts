@@ -75,8 +75,11 @@ export function createSubmissionsService(deps: {
   return {
     async submitFlag(input: SubmitFlagInput): Promise<SubmitFlagOutcome> {
       const rule = deps.event?.assertSubmissionsOpen(input.isAdmin ?? false) ?? 'scored';
-      if (deps.teams?.isTeamMode() && !(await deps.teams.findTeamIdOf(input.userId)))
+      // In team mode a solve is the team's (docs/product.md#teams): one per team and challenge.
+      const teamId = deps.teams?.isTeamMode() ? ((await deps.teams.findTeamIdOf(input.userId)) ?? null) : null;
+      if (deps.teams?.isTeamMode() && teamId === null)
         throw forbidden('TEAM_REQUIRED', 'Create or join a team before submitting flags.');
+      const alreadySolvedStatus = teamId === null ? ('already_solved' as const) : ('team_already_solved' as const);
       const challenge = await challenges.getListedChallenge(input.challengeId);
       const progress = await challenges.getProgress(input.userId);
       if (challenge.prerequisites.some((id) => !progress.solved.has(id)))
@@ -122,7 +125,7 @@ export function createSubmissionsService(deps: {
             });
           }
         }
-        if (alreadySolved) return { status: 'already_solved', attemptsLeft: left };
+        if (alreadySolved) return { status: alreadySolvedStatus, attemptsLeft: left };
         deps.onWrongFlag?.();
         await challenges.noteWrongAttempt(input.userId, challenge.id);
         return { status: 'incorrect', attemptsLeft: left === null ? null : Math.max(0, left - 1) };
@@ -150,14 +153,15 @@ export function createSubmissionsService(deps: {
           const value = currentValue(challenge.scoring, before + 1);
           const points = Math.max(0, value - (await tx.sumHintCosts(input.userId, challenge.id))) + (firstBlood ? bonus : 0);
           const solvedAt = clock.now();
-          if (!(await tx.insertSolve(input.userId, challenge.id, points, solvedAt)))
-            return { status: 'already_solved', attemptsLeft: left };
+          if (!(await tx.insertSolve({ userId: input.userId, teamId, challengeId: challenge.id, points, solvedAt })))
+            return { status: alreadySolvedStatus, attemptsLeft: left };
           const { score, username } = await tx.addToScore(input.userId, points);
           // Retroactive (CTFd's dynamic value): every earlier solver now gets the new value too.
           if (isDynamic) await tx.recomputeSolvePoints(challenge.id, value);
           const newBadges = await badges.awardEarnedBadges(input.userId);
           solveEvent = {
             userId: input.userId,
+            ...(teamId === null ? {} : { teamId }),
             username,
             challengeId: challenge.id,
             points,
@@ -172,7 +176,7 @@ export function createSubmissionsService(deps: {
       let answer = outcome;
       if (outcome.status === 'correct') {
         await consumed.refund();
-        challenges.noteSolve(input.userId, challenge.id, solveEvent ? new Date(solveEvent.solvedAt) : undefined);
+        challenges.noteSolve(input.userId, challenge.id, solveEvent ? new Date(solveEvent.solvedAt) : undefined, teamId);
         const frozenAt = deps.freeze?.frozenAtFor(input.isAdmin ?? false) ?? null;
         if (frozenAt !== null && solveEvent) {
           const seen = await deps.freeze!.ownSolveView(input.userId, challenge.id, frozenAt);

@@ -39,6 +39,29 @@ describe('team mode', () => {
     });
   });
 
+  it('refuses a freeze in team mode, and team mode while a freeze is set (409 TEAM_MODE_NO_FREEZE), changing nothing', async () => {
+    const now = Date.now();
+    const event = {
+      mode: 'event',
+      startsAt: new Date(now - 3_600_000).toISOString(),
+      endsAt: new Date(now + 3_600_000).toISOString(),
+      freezeAt: new Date(now + 1_800_000).toISOString(),
+      allowPracticeAfterEnd: false,
+    };
+    const before = (await admin.get('/api/admin/settings')).json();
+    expect(before.teams.enabled).toBe(true);
+    const freeze = await admin.patch('/api/admin/settings', { event });
+    expect(freeze.statusCode).toBe(409);
+    expect(freeze.json().error.code).toBe('TEAM_MODE_NO_FREEZE');
+    const both = await admin.patch('/api/admin/settings', { event, teams: { enabled: true, maxSize: 2 } });
+    expect(both.json().error.code).toBe('TEAM_MODE_NO_FREEZE');
+    expect((await admin.get('/api/admin/settings')).json()).toEqual(before);
+    // Without a freeze, an event in team mode is fine.
+    const noFreeze = await admin.patch('/api/admin/settings', { event: { ...event, freezeAt: null } });
+    expect(noFreeze.statusCode).toBe(200);
+    expect((await admin.patch('/api/admin/settings', { event: before.event })).statusCode).toBe(200);
+  });
+
   it('refuses a flag from a player in no team, and takes it once they are in one', async () => {
     const player = await registerPlayer(t.app);
     const refused = await player.client.post('/api/challenges/dom-manipulation/submit', { flag: flagOf('dom-manipulation') });

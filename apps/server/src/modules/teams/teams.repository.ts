@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { solves, teamMembers, teams, users } from '../../db/schema/index.js';
@@ -37,6 +37,10 @@ export interface TeamsRepository {
   deleteTeam(teamId: string): Promise<void>;
   /** Whether anyone has solved anything: team mode cannot be switched then. */
   hasAnySolve(): Promise<boolean>;
+  /** Whether the team has solved anything: a team with solves is kept when its last member leaves. */
+  hasTeamSolves(teamId: string): Promise<boolean>;
+  /** The team's solves (past members' included) summed per solver: the team's score and each member's contribution. */
+  sumSolvesBySolver(teamId: string): Promise<{ userId: string; points: number; solvedCount: number }[]>;
 }
 
 /** `db` may be a transaction (the unit of work app.ts gives the teams service). */
@@ -105,6 +109,21 @@ export function createTeamsRepository(db: Db): TeamsRepository {
     async hasAnySolve() {
       const rows = await db.select({ id: solves.id }).from(solves).limit(1);
       return rows.length > 0;
+    },
+    async hasTeamSolves(teamId) {
+      const rows = await db.select({ id: solves.id }).from(solves).where(eq(solves.teamId, teamId)).limit(1);
+      return rows.length > 0;
+    },
+    async sumSolvesBySolver(teamId) {
+      return db
+        .select({
+          userId: solves.userId,
+          points: sql<number>`coalesce(sum(${solves.points}), 0)::int`,
+          solvedCount: sql<number>`count(*)::int`,
+        })
+        .from(solves)
+        .where(eq(solves.teamId, teamId))
+        .groupBy(solves.userId);
     },
   };
 }

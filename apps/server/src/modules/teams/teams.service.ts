@@ -30,6 +30,10 @@ export function createTeamsService(deps: {
   settings: () => TeamSettings;
   /** Join attempts per player (wrong codes included): a code cannot be found by trying. */
   joinLimiter: RateLimiter;
+  /** A player joined or left a team: the challenges they see solved are now their new team's (docs/product.md#teams). */
+  onMembershipChanged?: (userId: string) => void;
+  /** A team was created, renamed or ended: the team standings change. */
+  onTeamsChanged?: () => void;
 }) {
   const { repository, transaction } = deps;
 
@@ -37,17 +41,27 @@ export function createTeamsService(deps: {
     if (!deps.settings().enabled) throw forbidden('TEAM_MODE_OFF', 'Teams are not used on this platform.');
   };
 
-  const publicTeam = async (team: TeamRow): Promise<PublicTeam> => ({
-    id: team.id,
-    name: team.name,
-    createdAt: team.createdAt.toISOString(),
-    members: (await repository.listMembers(team.id)).map((m) => ({
-      uid: m.userId,
-      username: m.username,
-      isCaptain: m.userId === team.captainId,
-      joinedAt: m.joinedAt.toISOString(),
-    })),
-  });
+  const publicTeam = async (team: TeamRow): Promise<PublicTeam> => {
+    const [members, bySolver] = [await repository.listMembers(team.id), await repository.sumSolvesBySolver(team.id)];
+    const contributionOf = new Map(bySolver.map((s) => [s.userId, s]));
+    return {
+      id: team.id,
+      name: team.name,
+      createdAt: team.createdAt.toISOString(),
+      members: members.map((m) => ({
+        uid: m.userId,
+        username: m.username,
+        isCaptain: m.userId === team.captainId,
+        joinedAt: m.joinedAt.toISOString(),
+        points: contributionOf.get(m.userId)?.points ?? 0,
+        solvedCount: contributionOf.get(m.userId)?.solvedCount ?? 0,
+      })),
+      // The team's score: the sum of its solves' points (docs/decisions/016-teams.md).
+      score: bySolver.reduce((sum, s) => sum + s.points, 0),
+      solvedCount: bySolver.reduce((sum, s) => sum + s.solvedCount, 0),
+    };
+  };
+  const membershipChanged = (userId: string) => deps.onMembershipChanged?.(userId);
 
   const ownTeam = async (teamId: string): Promise<OwnTeam> => {
     const team = await repository.findTeam(teamId);
@@ -93,6 +107,8 @@ export function createTeamsService(deps: {
         // A concurrent join or creation by the same player loses here, and the team goes with the rollback.
         if (!(await tx.insertMember(id, userId))) throw alreadyInTeam();
       });
+      membershipChanged(userId);
+      deps.onTeamsChanged?.();
       return ownTeam(id);
     },
 
@@ -106,15 +122,19 @@ export function createTeamsService(deps: {
         if (await tx.findTeamIdOf(userId)) throw alreadyInTeam();
         if ((await tx.countMembers(team.id)) >= deps.settings().maxSize) throw conflict('TEAM_FULL', 'This team is full.');
         if (!(await tx.insertMember(team.id, userId))) throw alreadyInTeam();
+        // A team its members all left (kept for its solves) gets a captain again.
+        if (team.captainId === null) await tx.updateTeam(team.id, { captainId: userId });
         return team.id;
       });
       await consumed.refund();
+      membershipChanged(userId);
       return ownTeam(teamId);
     },
 
     /**
-     * Leaves the team; its solves stay with it (docs/product.md#teams). A captain hands over first unless alone; the last
-     * member leaving deletes the team.
+     * Leaves the team; its solves stay with it (docs/product.md#teams), and the player keeps none of them. A captain hands
+     * over first unless alone; the last member leaving deletes the team, unless it has solves: then it stays, without
+     * members nor captain, with its score.
      */
     async leaveTeam(userId: string): Promise<void> {
       await transaction(async ({ teams: tx }) => {
@@ -127,8 +147,13 @@ export function createTeamsService(deps: {
           throw conflict('CAPTAIN_MUST_HAND_OVER', 'Hand the captaincy to another member before leaving.');
         }
         await tx.deleteMember(teamId, userId);
-        if (members === 1) await tx.deleteTeam(teamId);
+        if (members === 1) {
+          if (await tx.hasTeamSolves(teamId)) await tx.updateTeam(teamId, { captainId: null });
+          else await tx.deleteTeam(teamId);
+        }
       });
+      membershipChanged(userId);
+      deps.onTeamsChanged?.();
     },
 
     async renameTeam(userId: string, name: string): Promise<OwnTeam> {
@@ -138,6 +163,7 @@ export function createTeamsService(deps: {
           teamId = team.id;
           await tx.updateTeam(team.id, { name });
         });
+        deps.onTeamsChanged?.();
       } catch (error) {
         if (isTeamNameConflict(error)) throw nameTaken();
         throw error;
@@ -160,6 +186,7 @@ export function createTeamsService(deps: {
         if (!(await tx.deleteMember(team.id, memberId))) throw notFound('NOT_TEAM_MEMBER', 'This player is not in your team.');
         return team.id;
       });
+      membershipChanged(memberId);
       return ownTeam(teamId);
     },
 

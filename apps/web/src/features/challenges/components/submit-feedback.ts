@@ -21,6 +21,8 @@ export function describeSubmitResult(t: TFunction, result: SubmitFlagResult): To
       return { title: t('common:success'), description: t('challenge:practice') };
     case 'already_solved':
       return { variant: 'destructive', title: t('common:error'), description: t('challenge:alreadySolved') };
+    case 'team_already_solved':
+      return { variant: 'destructive', title: t('common:error'), description: t('challenge:teamAlreadySolved') };
     case 'incorrect':
       return { variant: 'destructive', title: t('common:error'), description: t('challenge:incorrect') };
   }

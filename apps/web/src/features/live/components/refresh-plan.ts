@@ -32,7 +32,7 @@ export const ALL_LIVE_KEYS: QueryKey[] = [
  * - a changed or deleted user may be the signed-in one (an admin edit), so the session is checked again;
  * - a seed changes the catalogue; so does an admin's edit or import (`challenges`);
  * - an `incident` (admins only) refreshes the incidents list; an `announcement` the announcements and unread count;
- * - a settings change (admins shown or hidden) changes the standings;
+ * - a settings change (admins shown or hidden) changes the standings, and so does a team created, renamed or ended;
  * - an `event` change (start, end, mode, freeze) changes the countdowns and whether players see challenges, and an
  *   unfreeze reveals every number at once (docs/product.md#freeze): everything is read again.
  */
@@ -59,6 +59,7 @@ export function keysToRefresh(event: ServerEvent, currentUserId: string | undefi
     case 'catalogue':
       return ALL_LIVE_KEYS;
     case 'settings':
+    case 'team':
       return [leaderboardKeys.all];
   }
 }

@@ -29,6 +29,7 @@ export function OwnTeamPanel({ team, currentUserId }: { team: OwnTeam; currentUs
       <h1 className="text-2xl font-bold" data-testid="team-name">
         {team.name}
       </h1>
+      <p data-testid="team-score">{t('score', { score: team.score, count: team.solvedCount })}</p>
       <Card>
         <CardHeader>
           <CardTitle>{t('members.title')}</CardTitle>
@@ -67,6 +68,9 @@ function MemberRow({ member, isSelf, canManage }: { member: TeamMember; isSelf: 
           </Badge>
         )}
         {isSelf && <Badge variant="outline">{t('members.you')}</Badge>}
+        <span className="text-sm text-muted-foreground" data-testid="member-contribution">
+          {t('members.contribution', { points: member.points, count: member.solvedCount })}
+        </span>
       </span>
       {canManage && !isSelf && (
         <span className="flex gap-2">

@@ -20,7 +20,11 @@ const TEAM: OwnTeam = {
   inviteCode: 'invite-code-0123456789a',
   maxSize: 4,
   createdAt: '2026-01-01T00:00:00.000Z',
-  members: [{ uid: 'captain-1', username: 'carole', isCaptain: true, joinedAt: '2026-01-01T00:00:00.000Z' }],
+  score: 150,
+  solvedCount: 1,
+  members: [
+    { uid: 'captain-1', username: 'carole', isCaptain: true, joinedAt: '2026-01-01T00:00:00.000Z', points: 150, solvedCount: 1 },
+  ],
 };
 const ME = buildUser({ uid: 'user-1', username: 'alice' });
 
@@ -46,6 +50,13 @@ describe('team page', () => {
     expect(within(members).getByText('Captain')).toBeInTheDocument();
     expect(within(members).getByText('You')).toBeInTheDocument();
     expect(screen.getByText('2 of 4 places taken')).toBeInTheDocument();
+    // The team's score and each member's contribution (docs/product.md#teams).
+    expect(screen.getByTestId('team-score')).toHaveTextContent('Team score: 150 points (1 challenge solved)');
+    expect(
+      within(members)
+        .getAllByTestId('member-contribution')
+        .map((c) => c.textContent),
+    ).toEqual(['150 points, 1 solve', '0 points, 0 solves']);
     // A member is not the captain: no new code, no removing anyone.
     expect(screen.queryByRole('button', { name: 'New code' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
@@ -64,7 +75,10 @@ describe('team page', () => {
   });
 
   it('gives the captain the invite link and a new code on demand', async () => {
-    const captainTeam = { ...TEAM, members: [{ uid: ME.uid, username: ME.username, isCaptain: true, joinedAt: TEAM.createdAt }] };
+    const captainTeam = {
+      ...TEAM,
+      members: [{ uid: ME.uid, username: ME.username, isCaptain: true, joinedAt: TEAM.createdAt, points: 0, solvedCount: 0 }],
+    };
     const { user } = renderTeam('/team', true, captainTeam);
     expect(await screen.findByLabelText('Invite link')).toHaveValue(`${window.location.origin}/team?code=${TEAM.inviteCode}`);
     await user.click(screen.getByRole('button', { name: 'New code' }));

@@ -64,6 +64,7 @@ export function PublicTeamPage({ teamId }: { teamId: string }) {
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-6">
       <h1 className="text-2xl font-bold">{team.name}</h1>
+      <p data-testid="team-score">{t('teams:score', { score: team.score, count: team.solvedCount })}</p>
       <Card>
         <CardHeader>
           <CardTitle>{t('teams:public.members')}</CardTitle>
@@ -76,6 +77,9 @@ export function PublicTeamPage({ teamId }: { teamId: string }) {
                   {member.username}
                 </Link>
                 {member.isCaptain && <span className="text-sm text-muted-foreground">({t('teams:members.captain')})</span>}
+                <span className="ml-auto text-sm text-muted-foreground">
+                  {t('teams:members.contribution', { points: member.points, count: member.solvedCount })}
+                </span>
               </li>
             ))}
           </ul>

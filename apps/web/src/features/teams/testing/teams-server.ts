@@ -22,7 +22,10 @@ export function createTeamsServer(options: { team: OwnTeam; isMember: boolean; j
         state.isMember = true;
         state.team = {
           ...state.team,
-          members: [...state.team.members, { ...options.joiner, isCaptain: false, joinedAt: '2026-01-02T00:00:00.000Z' }],
+          members: [
+            ...state.team.members,
+            { ...options.joiner, isCaptain: false, joinedAt: '2026-01-02T00:00:00.000Z', points: 0, solvedCount: 0 },
+          ],
         };
       }
       return isRight ? HttpResponse.json<OwnTeam>(state.team) : errorResponse(404, 'TEAM_INVITE_INVALID');
