@@ -27,10 +27,13 @@ const truthy = (value) => value !== undefined && value !== '' && value !== '0' &
 const runFaultTests = truthy(process.env.CI) || process.env.DRAPEAU_FAULT_TESTS === '1';
 
 /**
- * The server's test files that open a database: those that read DATABASE_URL or import, directly or through another
- * test helper, `test/test-database.ts` or `test/build-test-app.ts`. The PostgreSQL pass runs only these: the others (the
- * tool-driven file and lab tests above all) would test the same thing twice. A new helper that opens a database through
- * either module is found by the same walk.
+ * The server's test files whose outcome can depend on the database engine (docs/conventions.md#tooling): among those
+ * that open a database (they read DATABASE_URL or import, directly or through another test helper,
+ * `test/test-database.ts` or `test/build-test-app.ts`), the ones that send concurrent requests (`Promise.all`), run
+ * several instances on one database, read DATABASE_URL, or say they test concurrency. PGlite is PostgreSQL itself, built
+ * to WebAssembly, on one connection: what differs on a server is concurrency (locks, the pool, transactions that really
+ * overlap) and what goes between instances (LISTEN/NOTIFY). A new helper that opens a database through either module is
+ * found by the same walk.
  */
 function databaseTestFiles() {
   const server = 'apps/server';
@@ -49,9 +52,12 @@ function databaseTestFiles() {
       if (opensDatabase(source.get(file), openers)) openers.add(file.split('/').pop().replace(/\.ts$/, ''));
     grew = openers.size > before;
   }
+  const dependsOnEngine = /DATABASE_URL|Promise\.all\(|database: t\.database|concurren/i;
   return files.filter(
     (file) =>
-      file.endsWith('.test.ts') && (source.get(file).includes('DATABASE_URL') || opensDatabase(source.get(file), openers)),
+      file.endsWith('.test.ts') &&
+      (source.get(file).includes('DATABASE_URL') || opensDatabase(source.get(file), openers)) &&
+      dependsOnEngine.test(source.get(file)),
   );
 }
 
