@@ -8,6 +8,7 @@ import { type Category, type Challenge, currentValue, localized } from './challe
 import { createChallengeListJson } from './challenge-list-json.js';
 import { isListed, type PlayerProgress, toPublicChallenge } from './challenge-views.js';
 import { deriveFlag, derivePerUserFlag, type FlagSpec } from './flag-check.js';
+import { createPlayerProgressCache } from './player-progress-cache.js';
 
 /** A flag as checked for one player; `ownerCheck` is set for per-user flags (to spot a shared one). */
 export interface PlayerFlag {
@@ -15,8 +16,6 @@ export interface PlayerFlag {
   spec: FlagSpec;
   isPerUser: boolean;
 }
-
-const MAX_CACHED_PLAYERS = 20_000;
 
 /**
  * The catalogue for players and for the other modules, served from memory (docs/performance.md): the challenges,
@@ -41,11 +40,7 @@ export function createChallengesService(deps: {
   /** Live solve counts and first bloods, and those at the freeze (docs/product.md#freeze), each read once per change. */
   let liveStats: Promise<SolveStats> | undefined;
   let frozenStats: { at: number; stats: Promise<SolveStats> } | undefined;
-  const players = new Map<string, Promise<PlayerProgress>>();
-  /** The cached players of each team (team mode): a team's solve shows for every member (docs/product.md#teams). */
-  const teams = new Map<string, Set<string>>();
-  /** Players whose progress is being read: their team is not known yet, and a team's solve may be theirs. */
-  const loading = new Set<string>();
+  const players = createPlayerProgressCache((userId) => repository.findPlayerProgress(userId));
   const listJson = createChallengeListJson();
   const frozenListJson = createChallengeListJson();
 
@@ -86,26 +81,7 @@ export function createChallengesService(deps: {
     }
     return frozenStats.stats;
   };
-  const progressOf = (userId: string): Promise<PlayerProgress> => {
-    let progress = players.get(userId);
-    if (!progress) {
-      if (players.size >= MAX_CACHED_PLAYERS) players.delete(players.keys().next().value!);
-      const pending = (progress = repository.findPlayerProgress(userId));
-      loading.add(userId);
-      pending.then(
-        ({ teamId }) => {
-          loading.delete(userId);
-          if (teamId !== null && players.get(userId) === pending) teams.set(teamId, (teams.get(teamId) ?? new Set()).add(userId));
-        },
-        () => {
-          loading.delete(userId);
-          players.delete(userId);
-        },
-      );
-      players.set(userId, progress);
-    }
-    return progress;
-  };
+  const progressOf = (userId: string): Promise<PlayerProgress> => players.of(userId);
   const findListed = async (id: string): Promise<Challenge> => {
     const challenge = (await load()).challenges.get(id);
     if (!challenge || !isListed(challenge, clock.now())) throw notFound('CHALLENGE_NOT_FOUND', 'Challenge not found.');
@@ -259,20 +235,19 @@ export function createChallengesService(deps: {
       listJson.invalidate();
       // A solve at or before the freeze time (one that raced the freeze) changes the frozen view too.
       if (frozenStats !== undefined && solvedAt.getTime() <= frozenStats.at) frozenStats = undefined;
-      const solvers = teamId === null ? [userId] : new Set([userId, ...(teams.get(teamId) ?? []), ...loading]);
-      for (const solver of solvers)
-        void players.get(solver)?.then((p) => {
+      for (const solver of players.solversOf(userId, teamId))
+        void players.cached(solver)?.then((p) => {
           if (p.teamId !== teamId) return;
           p.solved.add(challengeId);
           p.solvedAt.set(challengeId, solvedAt.getTime());
         });
     },
     async noteWrongAttempt(userId: string, challengeId: string): Promise<void> {
-      const progress = await players.get(userId);
+      const progress = await players.cached(userId);
       progress?.wrongAttempts.set(challengeId, (progress.wrongAttempts.get(challengeId) ?? 0) + 1);
     },
     async noteHintOpened(userId: string, hintId: number): Promise<void> {
-      (await players.get(userId))?.openedHints.add(hintId);
+      (await players.cached(userId))?.openedHints.add(hintId);
     },
     /** The catalogue changed: read it again (and every player's progress, which may refer to removed rows). */
     reload(): void {
@@ -282,12 +257,11 @@ export function createChallengesService(deps: {
       frozenStats = undefined;
       listJson.invalidate();
       frozenListJson.invalidate();
-      players.clear();
-      teams.clear();
+      players.forget();
     },
     /** A player joined or left a team (docs/product.md#teams): their solved challenges are now their new team's. */
     forgetMembership(userId: string): void {
-      players.delete(userId);
+      players.forget(userId);
     },
     /** A user was deleted or changed by an admin (solves may be gone). */
     forgetPlayer(userId?: string): void {
@@ -296,10 +270,7 @@ export function createChallengesService(deps: {
       frozenStats = undefined;
       listJson.invalidate();
       frozenListJson.invalidate();
-      if (userId === undefined) {
-        players.clear();
-        teams.clear();
-      } else players.delete(userId);
+      players.forget(userId);
     },
   };
   return service;

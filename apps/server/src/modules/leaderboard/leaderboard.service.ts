@@ -14,7 +14,7 @@ import { toRole } from '../users/users.service.js';
 import { buildCtftimeFeed, type FeedTask } from './ctftime-feed.js';
 import { buildFrozenStandings, countByChallenge, type CostedSolve, ownScoreAt, valuedAtFreeze } from './frozen-standings.js';
 import type { LeaderboardRepository } from './leaderboard.repository.js';
-import { createSearchIndex, type SearchIndex } from './search-index.js';
+import { createView, type View } from './leaderboard-view.js';
 import { rankStandings, type Standing, toEntry } from './standings.js';
 
 export interface LeaderboardServiceDeps {
@@ -30,54 +30,7 @@ export interface LeaderboardServiceDeps {
   listScorings?: () => Promise<ReadonlyMap<string, Scoring>>;
 }
 
-/** At most this many bytes of remembered search answers per instance; past it, the memory starts again. */
-const SEARCH_CACHE_BYTES = 16 * 1024 * 1024;
-
 type Ranked = Standing & { adjustment: number };
-
-/** One set of standings (live, or at the freeze) and the bytes served from it, serialized once per change. */
-function createView(loadStandings: () => Promise<Standing[]>, loadSolves: () => Promise<CostedSolve[]>) {
-  let standings: Promise<Standing[]> | undefined;
-  let solves: Promise<CostedSolve[]> | undefined;
-  const pageBytes = new Map<number, Buffer>();
-  const searchBytes = new Map<string, Buffer>();
-  let searchBytesSize = 0;
-  /** The CTFtime feed's bytes, per scope (docs/product.md#ctftime-feed). */
-  const feedBytes = new Map<string, Promise<Buffer>>();
-  const indexes = new WeakMap<Standing[], SearchIndex>();
-  const remember = <T>(pending: Promise<T>, forget: () => void): Promise<T> => {
-    pending.catch(forget);
-    return pending;
-  };
-  const view = {
-    load: (): Promise<Standing[]> =>
-      (standings ??= remember(loadStandings(), () => {
-        standings = undefined;
-      })),
-    solves: (): Promise<CostedSolve[]> =>
-      (solves ??= remember(loadSolves(), () => {
-        solves = undefined;
-      })),
-    searchIndexOf(all: Standing[]): SearchIndex {
-      let index = indexes.get(all);
-      if (!index) indexes.set(all, (index = createSearchIndex(all)));
-      return index;
-    },
-    pageBytes,
-    feedBytes,
-    rememberSearch(key: string, bytes: Buffer) {
-      if (searchBytesSize + bytes.length > SEARCH_CACHE_BYTES) {
-        searchBytes.clear();
-        searchBytesSize = 0;
-      }
-      searchBytes.set(key, bytes);
-      searchBytesSize += bytes.length + key.length;
-    },
-    searchBytes,
-  };
-  return view;
-}
-type View = ReturnType<typeof createView>;
 
 /**
  * Standings live in memory (docs/architecture.md#leaderboard-in-memory): rebuilt by one query after a change announced on the

@@ -1,0 +1,98 @@
+import { and, count, eq, type SQL, sql } from 'drizzle-orm';
+
+import { DEFAULT_EVENT_SETTINGS, EventSettingsSchema } from '@drapeau/shared';
+
+import type { Db } from '../../db/client.js';
+import { challenges, solves } from '../../db/schema/index.js';
+
+import { rowsOf } from './categories.repository.js';
+
+/**
+ * The one rule of a solve's points (docs/product.md#scoring): max(0, the challenge's value − the costs of the hints its
+ * solver opened on it), plus `bonus` for the challenge's first solve (the lowest id: first blood). Rewrites the points that
+ * differ and moves each solver's score by the difference. `value` null: each challenge's stored current value.
+ */
+function rescoreSolves(options: { challenges: SQL; value: number | null; bonus: number; onlyUserId?: string }): SQL {
+  const userFilter = options.onlyUserId === undefined ? sql`true` : sql`s.user_id = ${options.onlyUserId}`;
+  const value = options.value === null ? sql`c.points` : sql`${options.value}::int`;
+  return sql`
+    with target as (
+      select s.id, s.user_id, s.points as old_points,
+        (greatest(0, ${value} - coalesce((
+          select sum(h.cost) from hint_unlocks u join challenge_hints h on h.id = u.hint_id
+          where u.user_id = s.user_id and u.challenge_id = s.challenge_id), 0))
+        + case when s.id = (select min(f.id) from solves f where f.challenge_id = s.challenge_id)
+            then ${options.bonus}::int else 0 end)::int as new_points
+      from solves s join challenges c on c.id = s.challenge_id where ${options.challenges} and ${userFilter}
+    ), changed as (
+      update solves s set points = t.new_points from target t
+      where s.id = t.id and t.new_points <> t.old_points
+      returning s.user_id, t.new_points - t.old_points as delta
+    ), moved as (
+      select user_id, sum(delta)::int as delta from changed group by user_id
+    )
+    update users set score = users.score + m.delta from moved m where users.id = m.user_id`;
+}
+
+/** The catalogue's scoring SQL: the locks a solve takes, and the rescoring of solves (docs/product.md#scoring). */
+export function catalogueScoring(db: Db) {
+  const scoring = {
+    /**
+     * Locks the challenge's row until the transaction ends: solves of one challenge then count one at a time. `for no key
+     * update`, not `for update`: the transaction's attempt (or hint) row already holds a key-share lock on this row
+     * through its foreign key, and so do the concurrent solvers'; `for update` would wait for theirs while they wait for
+     * it (a deadlock, answered 500: dynamic-concurrency.routes.test.ts).
+     */
+    async lockChallenge(id: string): Promise<number> {
+      await db.execute(sql`select 1 from ${challenges} where ${challenges.id} = ${id} for no key update`);
+      const [row] = await db.select({ n: count() }).from(solves).where(eq(solves.challengeId, id));
+      return row?.n ?? 0;
+    },
+
+    /**
+     * The first-blood bonus (docs/product.md#first-blood), read from the stored `event` setting and held until the
+     * transaction ends (a key-share lock on the settings row): a change of the bonus, which rescores under an update lock
+     * on that row, then waits for this transaction, or this one for it, so that no solve is scored with a stale bonus.
+     * A stored value that does not parse counts as the default, as in settings.service.
+     */
+    async lockFirstBloodBonus(): Promise<number> {
+      const rows = rowsOf<{ event: unknown }>(
+        await db.execute(sql`select data->'event' as event from platform_settings for key share`),
+      );
+      const parsed = EventSettingsSchema.safeParse(rows[0]?.event);
+      return parsed.success ? parsed.data.firstBloodBonus : DEFAULT_EVENT_SETTINGS.firstBloodBonus;
+    },
+
+    /**
+     * Sets every solver's points on this challenge to max(0, value − costs of the hints they opened on it), plus the
+     * first-blood bonus for its first solve, and moves their scores by the difference, in one statement:
+     * score == sum(solve points) + adjustment keeps holding.
+     */
+    async recomputeSolvePoints(challengeId: string, value: number, onlyUserId?: string): Promise<void> {
+      const bonus = await scoring.lockFirstBloodBonus();
+      await db.execute(rescoreSolves({ challenges: sql`s.challenge_id = ${challengeId}`, value, bonus, onlyUserId }));
+      await db
+        .update(challenges)
+        .set({ points: value })
+        .where(and(eq(challenges.id, challengeId), sql`${challenges.points} <> ${value}`));
+    },
+
+    /**
+     * Rescores the solves of these challenges (all when omitted) at the challenges' current values with this first-blood
+     * bonus: after a change of the bonus (retroactive, docs/product.md#first-blood), or once a first solver is gone
+     * (their next solver becomes the first blood). The caller holds the settings row (lockFirstBloodBonus, or its update).
+     */
+    async rescoreFirstBloods(bonus: number, challengeIds?: readonly string[]): Promise<void> {
+      if (challengeIds?.length === 0) return;
+      const which =
+        challengeIds === undefined
+          ? sql`true`
+          : sql`s.challenge_id in (${sql.join(
+              challengeIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`;
+      await db.execute(rescoreSolves({ challenges: which, value: null, bonus }));
+    },
+  };
+  return scoring;
+}

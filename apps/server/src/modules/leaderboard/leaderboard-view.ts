@@ -1,0 +1,50 @@
+import type { CostedSolve } from './frozen-standings.js';
+import { createSearchIndex, type SearchIndex } from './search-index.js';
+import type { Standing } from './standings.js';
+
+/** At most this many bytes of remembered search answers per instance; past it, the memory starts again. */
+const SEARCH_CACHE_BYTES = 16 * 1024 * 1024;
+
+/** One set of standings (live, or at the freeze) and the bytes served from it, serialized once per change. */
+export function createView(loadStandings: () => Promise<Standing[]>, loadSolves: () => Promise<CostedSolve[]>) {
+  let standings: Promise<Standing[]> | undefined;
+  let solves: Promise<CostedSolve[]> | undefined;
+  const pageBytes = new Map<number, Buffer>();
+  const searchBytes = new Map<string, Buffer>();
+  let searchBytesSize = 0;
+  /** The CTFtime feed's bytes, per scope (docs/product.md#ctftime-feed). */
+  const feedBytes = new Map<string, Promise<Buffer>>();
+  const indexes = new WeakMap<Standing[], SearchIndex>();
+  const remember = <T>(pending: Promise<T>, forget: () => void): Promise<T> => {
+    pending.catch(forget);
+    return pending;
+  };
+  const view = {
+    load: (): Promise<Standing[]> =>
+      (standings ??= remember(loadStandings(), () => {
+        standings = undefined;
+      })),
+    solves: (): Promise<CostedSolve[]> =>
+      (solves ??= remember(loadSolves(), () => {
+        solves = undefined;
+      })),
+    searchIndexOf(all: Standing[]): SearchIndex {
+      let index = indexes.get(all);
+      if (!index) indexes.set(all, (index = createSearchIndex(all)));
+      return index;
+    },
+    pageBytes,
+    feedBytes,
+    rememberSearch(key: string, bytes: Buffer) {
+      if (searchBytesSize + bytes.length > SEARCH_CACHE_BYTES) {
+        searchBytes.clear();
+        searchBytesSize = 0;
+      }
+      searchBytes.set(key, bytes);
+      searchBytesSize += bytes.length + key.length;
+    },
+    searchBytes,
+  };
+  return view;
+}
+export type View = ReturnType<typeof createView>;
