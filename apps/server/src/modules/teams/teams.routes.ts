@@ -13,6 +13,7 @@ import {
 } from '@drapeau/shared';
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';
+import type { FrozenAtOf } from '../event/event.routes.js';
 
 import type { TeamsService } from './teams.service.js';
 
@@ -20,14 +21,20 @@ import type { TeamsService } from './teams.service.js';
  * Under /api/teams (docs/product.md#teams): a player's own team (`/mine`, captain's changes included: the service checks
  * the captaincy) and any team's public page. Signed-in players only.
  */
-export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService; guards: Guards }> = async (app, options) => {
+export const teamsRoutes: FastifyPluginAsyncZod<{
+  teams: TeamsService;
+  guards: Guards;
+  /** During a freeze, the numbers players see (docs/product.md#freeze); admins may ask for them with ?view=public. */
+  frozenAt?: FrozenAtOf;
+}> = async (app, options) => {
   const { teams, guards } = options;
+  const frozenAtOf = options.frozenAt ?? (() => null);
   const onRequest = guards.requireUser;
   const tags = ['teams'];
   const own = { 200: OwnTeamSchema };
 
   app.get('/mine', { onRequest, schema: { tags, response: { 200: MyTeamResultSchema } } }, async (request) =>
-    teams.getMine(currentUser(request).userId),
+    teams.getMine(currentUser(request).userId, frozenAtOf(request)),
   );
 
   app.post('/', { onRequest, schema: { tags, body: TeamNameBodySchema, response: own } }, async (request) =>
@@ -74,6 +81,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService; guards: G
   app.get(
     '/:teamId',
     { onRequest, schema: { tags, params: TeamParamsSchema, response: { 200: PublicTeamSchema } } },
-    async (request) => teams.getTeam(request.params.teamId),
+    async (request) =>
+      teams.getTeam(request.params.teamId, { userId: currentUser(request).userId, frozenAt: frozenAtOf(request) }),
   );
 };
