@@ -217,6 +217,8 @@ describe('during the freeze', () => {
     const own = (await carol.client.get('/api/teams/mine')).json<{ team: PublicTeam }>().team;
     expect(own).toMatchObject({ score: 550, solvedCount: 2, firstBloods: [] });
     expect(await teamPageOf(dave.client, team.blue)).toMatchObject({ score: 550, solvedCount: 2 });
+    // The answer to a captain's change shows the team as its members see it too, not the live numbers.
+    expect((await carol.client.post('/api/teams/mine/invite-code', {})).json()).toMatchObject({ score: 550 });
     // On the leaderboard Blue stands where the freeze left it.
     expect(await boardOf(carol.client)).toEqual([
       ['Red', 570, 2],
