@@ -120,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       users: usersRepository,
       filesDir: path.join(config.dataDir, 'files'),
       labLimiter: limiterFor('lab', config.labRateLimit),
+      isTeamMode: () => settingsService.get().teams.enabled,
     });
   const teamSettings = () => settingsService.get().teams;
   const teamsService = wireTeams({ database, settings: teamSettings, limiterFor, challengesService, events });
