@@ -16,7 +16,8 @@ export interface PlayerFlag {
  */
 export type FlagTeam = string | null | undefined;
 
-export const teamRequired = () => forbidden('TEAM_REQUIRED', 'Create or join a team before submitting flags.');
+export const teamRequired = () =>
+  forbidden('TEAM_REQUIRED', 'Create or join a team first: in team mode, per-user flags, files, labs and hints are your team’s.');
 
 /**
  * The flags each player must find (docs/decisions/006-secrets-and-flags.md): fixed ones, the deployment's derived ones,
