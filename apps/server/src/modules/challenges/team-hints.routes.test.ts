@@ -57,9 +57,16 @@ const expectInvariants = async () => {
   await expectTeamScoreInvariant(t.database, teamScore);
 };
 
+let soloHinted: { id: string; hintIds: number[] };
+let soloOpener: Player;
+
 beforeAll(async () => {
   t = await buildTestApp();
   admin = await loginAdmin(t.app);
+  // A hint opened in solo mode, before team mode is switched on (possible while nothing is solved).
+  soloHinted = await hintedChallenge();
+  soloOpener = await registerPlayer(t.app);
+  expect((await openHint(soloOpener, soloHinted.id, soloHinted.hintIds[0]!)).statusCode).toBe(200);
   expect((await admin.patch('/api/admin/settings', { teams: { enabled: true, maxSize: 4 } })).statusCode).toBe(200);
 });
 afterAll(async () => {
@@ -128,6 +135,15 @@ describe('hints in team mode', () => {
     expect((await hintsSeenBy(mover, id))[0]!.isOpened).toBe(false);
     expect((await submit(mover, id)).json().points).toBe(POINTS);
     expect((await submit(stayer, id)).json().points).toBe(POINTS - COSTS[0]!);
+    await expectInvariants();
+  });
+});
+
+describe('hints opened before team mode', () => {
+  it('are not the team’s: the opener’s team sees it closed, and its solve costs nothing for it', async () => {
+    expect((await soloOpener.client.post('/api/teams', { name: 'Fresh start' })).statusCode).toBe(200);
+    expect((await hintsSeenBy(soloOpener, soloHinted.id))[0]!.isOpened).toBe(false);
+    expect((await submit(soloOpener, soloHinted.id)).json().points).toBe(POINTS);
     await expectInvariants();
   });
 });
