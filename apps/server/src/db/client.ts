@@ -13,7 +13,7 @@ import pg from 'pg';
 
 import * as schema from './schema/index.js';
 
-export type Schema = typeof schema;
+type Schema = typeof schema;
 /** The one database type the repositories see, whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;

@@ -12,16 +12,15 @@ import type { SolveOwner } from './challenge.js';
  * Which opened hints count against a solve `s` (joined as `u`): in solo mode its solver's, in team mode its team's, whoever
  * of the members opened them (docs/decisions/016-teams.md).
  */
-export const HINTS_OF_SOLVE = sql`u.challenge_id = s.challenge_id
+const HINTS_OF_SOLVE = sql`u.challenge_id = s.challenge_id
   and (u.team_id = s.team_id or (s.team_id is null and u.team_id is null and u.user_id = s.user_id))`;
-
-export type { SolveOwner } from './challenge.js';
 
 /**
  * The one rule of a solve's points (docs/product.md#scoring): max(0, the challenge's value − the costs of the hints its
  * solver (in team mode, its team) opened on it), plus `bonus` for the challenge's first solve (the lowest id: first
  * blood). Rewrites the points that differ and moves each solver's score by the difference. `value` null: each
- * challenge's stored current value.
+ * challenge's stored current value. Each challenge's first solve is found once (a subquery per solve would read every
+ * solve of the challenge again: quadratic at thousands of solvers).
  */
 function rescoreSolves(options: { challenges: SQL; value: number | null; bonus: number; only?: SolveOwner }): SQL {
   const { only } = options;
@@ -29,13 +28,15 @@ function rescoreSolves(options: { challenges: SQL; value: number | null; bonus: 
     only === undefined ? sql`true` : 'teamId' in only ? sql`s.team_id = ${only.teamId}` : sql`s.user_id = ${only.userId}`;
   const value = options.value === null ? sql`c.points` : sql`${options.value}::int`;
   return sql`
-    with target as (
+    with first_solves as (
+      select s.challenge_id, min(s.id) as id from solves s where ${options.challenges} group by s.challenge_id
+    ), target as (
       select s.id, s.user_id, s.points as old_points,
         (greatest(0, ${value} - coalesce((
           select sum(h.cost) from hint_unlocks u join challenge_hints h on h.id = u.hint_id where ${HINTS_OF_SOLVE}), 0))
-        + case when s.id = (select min(f.id) from solves f where f.challenge_id = s.challenge_id)
-            then ${options.bonus}::int else 0 end)::int as new_points
-      from solves s join challenges c on c.id = s.challenge_id where ${options.challenges} and ${ownerFilter}
+        + case when s.id = f.id then ${options.bonus}::int else 0 end)::int as new_points
+      from solves s join challenges c on c.id = s.challenge_id join first_solves f on f.challenge_id = s.challenge_id
+      where ${options.challenges} and ${ownerFilter}
     ), changed as (
       update solves s set points = t.new_points from target t
       where s.id = t.id and t.new_points <> t.old_points

@@ -10,8 +10,6 @@ import { isListed, type PlayerProgress, toPublicChallenge } from './challenge-vi
 import { createPlayerFlags, teamRequired } from './player-flags.js';
 import { createPlayerProgressCache } from './player-progress-cache.js';
 
-export type { PlayerFlag } from './player-flags.js';
-
 /**
  * The catalogue for players and for the other modules, served from memory (docs/performance.md): the challenges,
  * categories and solve counts are read once and again after each change; each player's progress (solves, opened
@@ -177,11 +175,6 @@ export function createChallengesService(deps: {
 
     async readBlob(sha256: string): Promise<Buffer | undefined> {
       return repository.findBlob(sha256);
-    },
-
-    async valueOf(challengeId: string): Promise<number> {
-      const challenge = (await load()).challenges.get(challengeId);
-      return challenge ? currentValue(challenge.scoring, (await solveCounts()).get(challengeId) ?? 0) : 0;
     },
 
     /**

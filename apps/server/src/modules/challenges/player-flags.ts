@@ -4,7 +4,7 @@ import type { Challenge } from './challenge.js';
 import { deriveFlag, derivePerTeamFlag, derivePerUserFlag, type FlagSpec } from './flag-check.js';
 
 /** A flag as checked for one player; `isPerUser` for the flags made for each player (or team), to spot a shared one. */
-export interface PlayerFlag {
+interface PlayerFlag {
   flagId: number;
   spec: FlagSpec;
   isPerUser: boolean;

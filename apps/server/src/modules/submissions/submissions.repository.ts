@@ -5,10 +5,10 @@ import { flagIncidents, solves, submissions, users } from '../../db/schema/index
 import { shownUsername } from '../../db/user-row.js';
 // The score SQL is the catalogue's: one definition of how a solve's points follow a challenge's value.
 import { createCatalogueRepository } from '../challenges/catalogue.repository.js';
-import type { SolveOwner } from '../challenges/catalogue-scoring.repository.js';
+import type { SolveOwner } from '../challenges/challenge.js';
 import { rowsOf } from '../challenges/categories.repository.js';
 
-export interface AttemptRecord {
+interface AttemptRecord {
   userId: string;
   challengeId: string;
   submitted: string;

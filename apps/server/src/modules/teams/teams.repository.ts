@@ -12,7 +12,7 @@ export interface TeamRow {
   createdAt: Date;
 }
 
-export interface TeamMemberRow {
+interface TeamMemberRow {
   userId: string;
   username: string;
   joinedAt: Date;
