@@ -20,7 +20,9 @@ const teamFlag = (challengeId: string, teamId: string) => derivePerTeamFlag(t.co
 const userFlag = (challengeId: string, userId: string) => derivePerUserFlag(t.config.instanceSecret!, challengeId, userId);
 
 async function formTeam(name: string, size: number): Promise<{ id: string; members: Player[] }> {
-  const members = await Promise.all(Array.from({ length: size }, () => registerPlayer(t.app)));
+  // One after the other: nothing here depends on the database engine (no PostgreSQL pass needed, scripts/test.mjs).
+  const members: Player[] = [];
+  for (let i = 0; i < size; i++) members.push(await registerPlayer(t.app));
   const team = (await members[0]!.client.post('/api/teams', { name })).json<{ id: string; inviteCode: string }>();
   for (const member of members.slice(1))
     expect((await member.client.post('/api/teams/join', { code: team.inviteCode })).statusCode).toBe(200);
