@@ -195,5 +195,13 @@ describe('badges in team mode', () => {
     expect((await submit(teammate, second.id)).json().newBadges.sort()).toEqual(earned);
     expect((await badgesOf(teammate)).sort()).toEqual(earned);
     expect((await badgesOf(solver)).sort()).toEqual(earned);
+
+    // Badges count the solves a member made, not the team's: five team solves, four of them the solver's, give the
+    // five-solve badge to nobody; the solver's fifth gives it to them alone.
+    for (let i = 0; i < 3; i++) expect((await submit(solver, (await hintedChallenge()).id)).json().status).toBe('correct');
+    expect(await badgesOf(solver)).not.toContain('pentester');
+    expect(await badgesOf(teammate)).not.toContain('pentester');
+    expect((await submit(solver, (await hintedChallenge()).id)).json().newBadges).toContain('pentester');
+    expect(await badgesOf(teammate)).not.toContain('pentester');
   });
 });
