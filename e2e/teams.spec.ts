@@ -5,7 +5,7 @@ import { expect, registerNewPlayer, test } from './fixtures';
 // docs/product.md#teams. On the team-mode instance (playwright.config.ts): team mode is switched on before anyone solves.
 test.use({ baseURL: TEAMS_BASE_URL });
 
-test('Two players form a team with the invite link; one solves, the other sees it solved, the team’s score and its line on the graph', async ({
+test('Two players form a team with the invite link; one opens a hint for both, one solves, the other sees the team’s score and its line on the graph', async ({
   page,
   browser,
 }) => {
@@ -24,6 +24,7 @@ test('Two players form a team with the invite link; one solves, the other sees i
       category: 'web-server',
       level: 'easy',
       scoring: { type: 'static', points: 120 },
+      hints: [{ content: { en: 'Ask your team.', fr: 'Demandez à votre équipe.' }, cost: 20 }],
       flags: [{ kind: 'static', matcher: 'exact', content: 'CTF{team_journey}' }],
     },
   });
@@ -66,7 +67,17 @@ test('Two players form a team with the invite link; one solves, the other sees i
       captain.getByRole('list', { name: 'Members' }).getByRole('link', { name: joinerAccount.username }),
     ).toBeVisible();
 
-    // The captain solves; the solve is the team's: the joiner sees the challenge solved and the team's score.
+    // A hint the joiner unlocks is the team's (docs/decisions/016-teams.md): the captain reads it without paying again.
+    await joiner.goto(`/challenge/${challengeId}`);
+    await joiner.getByRole('button', { name: /Unlock the hint/ }).click();
+    await joiner.getByRole('button', { name: 'Unlock for 20 pts' }).click();
+    await expect(joiner.getByText('Ask your team.')).toBeVisible();
+    await captain.goto(`/challenge/${challengeId}`);
+    await expect(captain.getByText('Ask your team.')).toBeVisible();
+    await expect(captain.getByRole('button', { name: /Unlock the hint/ })).toHaveCount(0);
+
+    // The captain solves; the solve is the team's: the joiner sees the challenge solved and the team's score, the hint's
+    // cost taken once.
     await captain.goto(`/challenge/${challengeId}`);
     const captainFlag = captain.getByPlaceholder('CTF{...}');
     await captainFlag.fill('CTF{team_journey}');
@@ -76,10 +87,10 @@ test('Two players form a team with the invite link; one solves, the other sees i
     await joiner.goto(`/challenge/${challengeId}`);
     await expect(joiner.getByText('Challenge solved').first()).toBeVisible();
     await joiner.goto('/team');
-    await expect(joiner.getByTestId('team-score')).toHaveText('Team score: 120 points (1 challenge solved)');
+    await expect(joiner.getByTestId('team-score')).toHaveText('Team score: 100 points (1 challenge solved)');
     await expect(
       joiner.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ hasText: captainAccount.username }),
-    ).toContainText('120 points, 1 solve');
+    ).toContainText('100 points, 1 solve');
 
     // The standings are the team's: first blood names the team, and the score graph draws the team's line.
     await joiner.goto(`/challenge/${challengeId}`);
@@ -88,7 +99,7 @@ test('Two players form a team with the invite link; one solves, the other sees i
     const graph = joiner.getByRole('figure', { name: /^Top (team|\d+ teams) over time$/ });
     await expect(
       graph.getByRole('list', { name: 'Teams on the graph' }).getByRole('listitem').filter({ hasText: teamName }),
-    ).toContainText('120');
+    ).toContainText('100');
     await joiner.getByRole('link', { name: teamName, exact: true }).first().click();
     await expect(joiner).toHaveURL(/\/team\/[^/?]+$/);
   } finally {

@@ -120,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       users: usersRepository,
       filesDir: path.join(config.dataDir, 'files'),
       labLimiter: limiterFor('lab', config.labRateLimit),
+      isTeamMode: () => settingsService.get().teams.enabled,
     });
   const teamSettings = () => settingsService.get().teams;
   // The standings are wired after the teams: read at each use (a team's page shows the leaderboard's numbers).

@@ -10,7 +10,8 @@ import { currentValue } from '../src/modules/challenges/challenge.js';
 /**
  * The score invariant of docs/product.md#scoring, checked on the stored rows: every user's score is the sum of their
  * solves' points plus the first-blood bonuses of the challenges they solved first plus the admin adjustment, where every
- * solve's points are max(0, the challenge's current value − the costs of the hints its solver opened on it) (the
+ * solve's points are max(0, the challenge's current value − the costs of the hints its solver, in team mode its team,
+ * opened on it) (the
  * challenge's value from its scoring and its solve count) and the first-blood bonus is the `event` setting's
  * (docs/product.md#first-blood), given to the first solve of each challenge (the lowest id).
  */
@@ -40,7 +41,8 @@ export async function expectScoreInvariant(database: Database): Promise<void> {
   const solves = rowsOf<{ user_id: string; challenge_id: string; points: number; costs: number; n: number; first: boolean }>(
     await database.db.execute(sql`select s.user_id, s.challenge_id, s.points,
       coalesce((select sum(h.cost) from hint_unlocks u join challenge_hints h on h.id = u.hint_id
-        where u.user_id = s.user_id and u.challenge_id = s.challenge_id), 0)::int as costs,
+        where u.challenge_id = s.challenge_id and (u.team_id = s.team_id
+          or (s.team_id is null and u.team_id is null and u.user_id = s.user_id))), 0)::int as costs,
       (select count(*)::int from solves o where o.challenge_id = s.challenge_id) as n,
       s.id = (select min(f.id) from solves f where f.challenge_id = s.challenge_id) as first from solves s`),
   );

@@ -26,6 +26,8 @@ export function wireCatalogue(deps: {
   /** Where generated challenge files are kept (DATA_DIR/files). */
   filesDir: string;
   labLimiter: RateLimiter;
+  /** Team mode (docs/decisions/016-teams.md): per-user flags and opened hints are then the team's. */
+  isTeamMode: () => boolean;
 }) {
   const { database, instanceSecret, events, clock } = deps;
   const repository = createCatalogueRepository(database.db);
@@ -34,6 +36,7 @@ export function wireCatalogue(deps: {
     instanceSecret,
     clock,
     onScoresChanged: () => events.publish('leaderboard', { reason: 'catalogue' }),
+    isTeamMode: deps.isTeamMode,
   });
   // Another instance's solve, or an admin's change: the in-memory catalogue follows (docs/performance.md).
   events.subscribe((message) => {

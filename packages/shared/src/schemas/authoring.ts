@@ -223,9 +223,14 @@ export const SharedFlagIncidentSchema = z.object({
   challengeId: z.string(),
   submitterId: z.string(),
   submitterName: z.string(),
-  ownerId: z.string(),
+  /** Whose flag it was; in team mode a member of the team it was made for (null when that team has no member left). */
+  ownerId: z.string().nullable(),
   ownerName: z.string(),
   createdAt: z.string(),
+  /** In team mode (docs/decisions/016-teams.md): the submitter's team and the team whose flag it was. */
+  submitterTeamName: z.string().nullable().optional(),
+  ownerTeamId: z.string().nullable().optional(),
+  ownerTeamName: z.string().nullable().optional(),
 });
 export type SharedFlagIncident = z.infer<typeof SharedFlagIncidentSchema>;
 export const IncidentListSchema = z.object({ incidents: z.array(SharedFlagIncidentSchema) });

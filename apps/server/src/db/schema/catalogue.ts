@@ -2,6 +2,7 @@ import { bigserial, customType, index, integer, pgTable, primaryKey, serial, tex
 
 import { users } from './auth.js';
 import { challenges } from './challenges.js';
+import { teams } from './teams.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -24,7 +25,10 @@ export const challengeHints = pgTable(
   (t) => [index('challenge_hints_challenge_idx').on(t.challengeId)],
 );
 
-/** A hint a player opened: remembered, and its cost applied to the challenge's points for that player. */
+/**
+ * A hint a player opened: remembered, and its cost applied to the challenge's points for that player, or in team mode
+ * for their team (docs/decisions/016-teams.md): then the row carries the team, and a hint is opened once per team.
+ */
 export const hintUnlocks = pgTable(
   'hint_unlocks',
   {
@@ -38,8 +42,15 @@ export const hintUnlocks = pgTable(
       .notNull()
       .references(() => challenges.id, { onDelete: 'cascade', onUpdate: 'cascade' }),
     openedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The opener's team in team mode (the member who opened it is kept in userId); null in solo mode. */
+    teamId: text().references(() => teams.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.hintId] }), index('hint_unlocks_challenge_idx').on(t.challengeId)],
+  (t) => [
+    // Once per player in solo mode (a null team equals a null team), once per team in team mode, whatever the concurrency.
+    unique('hint_unlocks_user_hint_uq').on(t.userId, t.hintId, t.teamId).nullsNotDistinct(),
+    unique('hint_unlocks_team_hint_uq').on(t.teamId, t.hintId),
+    index('hint_unlocks_challenge_idx').on(t.challengeId),
+  ],
 );
 
 /**
@@ -110,10 +121,12 @@ export const flagIncidents = pgTable(
     submitterId: text()
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    ownerId: text()
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Whose flag it was: a player, or in team mode a member of the team it was made for (null when it has none left). */
+    ownerId: text().references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** In team mode (docs/decisions/016-teams.md): the submitter's team, and the team whose flag it was. */
+    submitterTeamId: text().references(() => teams.id, { onDelete: 'set null' }),
+    ownerTeamId: text().references(() => teams.id, { onDelete: 'set null' }),
   },
   (t) => [index('flag_incidents_created_idx').on(t.createdAt.desc())],
 );

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { forbidden, notFound } from '../../lib/app-error.js';
 import type { Challenge } from '../challenges/challenge.js';
 import type { ChallengesService } from '../challenges/challenges.service.js';
+import type { FlagTeam } from '../challenges/player-flags.js';
 
 import type { GeneratedFile } from './generator.js';
 import { FILE_GENERATORS } from './generator-registry.js';
@@ -14,7 +15,8 @@ const DEFAULT_PER_USER_CACHE_BYTES = 256 * 1024 * 1024;
 
 /**
  * Hands out a challenge's attachments: an uploaded file from the database, or a file generated from the flag the
- * player must find (this deployment's, or this player's for per-user flags), cached under DATA_DIR/files. No part of
+ * player must find (this deployment's, or this player's for per-user flags, their team's in team mode), cached under
+ * DATA_DIR/files. No part of
  * the request reaches the file system: paths are built from the catalogue's ids and a hash of the flag.
  */
 export function createChallengeFilesService(deps: {
@@ -67,7 +69,12 @@ export function createChallengeFilesService(deps: {
     return file;
   }
 
-  async function fileOf(challenge: Challenge, attachmentId: number | undefined, userId: string): Promise<GeneratedFile> {
+  async function fileOf(
+    challenge: Challenge,
+    attachmentId: number | undefined,
+    userId: string,
+    team?: FlagTeam,
+  ): Promise<GeneratedFile> {
     const attachment =
       attachmentId === undefined ? challenge.attachments[0] : challenge.attachments.find((a) => a.id === attachmentId);
     if (!attachment) throw notFound(attachmentId === undefined ? 'FILE_NOT_FOUND' : 'ATTACHMENT_NOT_FOUND', 'File not found.');
@@ -76,7 +83,8 @@ export function createChallengeFilesService(deps: {
       if (!data) throw notFound('ATTACHMENT_NOT_FOUND', 'File not found.');
       return { fileName: attachment.name, contentType: attachment.contentType, data };
     }
-    const flags = await challenges.flagsFor(challenge, userId);
+    // In team mode a per-user file holds the team's flag, and its cache entry (keyed by the flag) is the team's.
+    const flags = await challenges.flagsFor(challenge, userId, team);
     const embedded = flags.find((f) => f.spec.type === 'exact');
     if (!embedded || attachment.generator === null) throw notFound('FILE_NOT_FOUND', 'This challenge has no file.');
     const key = `${attachment.generator}:${embedded.spec.value}`;
@@ -102,7 +110,7 @@ export function createChallengeFilesService(deps: {
     async getAdminFile(challengeId: string, attachmentId: number, adminId: string): Promise<GeneratedFile> {
       const challenge = await challenges.findChallenge(challengeId);
       if (!challenge) throw notFound('CHALLENGE_NOT_FOUND', 'Challenge not found.');
-      return fileOf(challenge, attachmentId, adminId);
+      return fileOf(challenge, attachmentId, adminId, null);
     },
   };
 }

@@ -17,10 +17,10 @@ import { conflict, forbidden, notFound } from '../../lib/app-error.js';
 import { bodyOf, checkDraft, draftFromBody } from './authoring-rules.js';
 import type { CatalogueRepository } from './catalogue.repository.js';
 import { slugify } from './catalogue-import.js';
-import { type Challenge, type ChallengeDraft, currentValue, hasFrench } from './challenge.js';
+import { type Challenge, type ChallengeDraft, currentValue, hasFrench, type SolveOwner } from './challenge.js';
 import { toAdminChallenge, toAdminSummary } from './challenge-views.js';
 import type { ChallengesService } from './challenges.service.js';
-import { checkFlag, derivePerUserFlag } from './flag-check.js';
+import { checkFlag, derivePerTeamFlag, derivePerUserFlag } from './flag-check.js';
 
 type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -160,22 +160,31 @@ export function createAuthoringService(deps: {
     /** Whether `flag` would be accepted; for a per-user flag, as `userId` would submit it (and whose it is). */
     async testFlag(id: string, flag: string, userId?: string): Promise<TestFlagResult> {
       const challenge = await find(id);
-      for (const candidate of await challenges.flagsFor(challenge, userId ?? '')) {
+      // As that player would submit it: in team mode, their team's flag.
+      for (const candidate of await challenges.flagsFor(challenge, userId ?? '', userId === undefined ? null : undefined)) {
         if (candidate.isPerUser && userId === undefined) continue;
         if (checkFlag(candidate.spec, flag)) return { isAccepted: true, matchedFlagId: candidate.flagId, ownerUserId: null };
       }
       const owner = await service.findPerUserOwner(challenge, flag);
-      return { isAccepted: false, matchedFlagId: null, ownerUserId: owner ?? null };
+      return { isAccepted: false, matchedFlagId: null, ownerUserId: owner && 'userId' in owner ? owner.userId : null };
     },
 
-    /** Whose per-user flag this text is (DESIGN: a shared flag), when the challenge has per-user flags. */
-    async findPerUserOwner(challenge: Challenge, flag: string): Promise<string | undefined> {
-      const flags = await challenges.flagsFor(challenge, '');
+    /**
+     * Whose per-user flag this text is (DESIGN: a shared flag), when the challenge has per-user flags: a player's, or in
+     * team mode a team's (docs/decisions/016-teams.md).
+     */
+    async findPerUserOwner(challenge: Challenge, flag: string): Promise<SolveOwner | undefined> {
+      const flags = await challenges.flagsFor(challenge, '', null);
       if (!flags.some((f) => f.isPerUser)) return undefined;
       const text = flag.trim();
       if (!/^CTF\{[a-z0-9_]*_[0-9a-f]{24}\}$/.test(text)) return undefined;
+      if (challenges.isTeamMode()) {
+        for (const teamId of await challenges.listTeamIds())
+          if (derivePerTeamFlag(instanceSecret, challenge.id, teamId) === text) return { teamId };
+        return undefined;
+      }
       for (const userId of await deps.listUserIds())
-        if (derivePerUserFlag(instanceSecret, challenge.id, userId) === text) return userId;
+        if (derivePerUserFlag(instanceSecret, challenge.id, userId) === text) return { userId };
       return undefined;
     },
 
@@ -188,6 +197,9 @@ export function createAuthoringService(deps: {
         ownerId: r.owner_id,
         ownerName: r.owner_name,
         createdAt: new Date(r.created_at).toISOString(),
+        submitterTeamName: r.submitter_team_name,
+        ownerTeamId: r.owner_team_id,
+        ownerTeamName: r.owner_team_name,
       }));
     },
 

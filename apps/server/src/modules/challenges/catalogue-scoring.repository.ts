@@ -6,16 +6,26 @@ import type { Db } from '../../db/client.js';
 import { challenges, solves } from '../../db/schema/index.js';
 
 import { rowsOf } from './categories.repository.js';
+import type { SolveOwner } from './challenge.js';
+
+/**
+ * Which opened hints count against a solve `s` (joined as `u`): in solo mode its solver's, in team mode its team's, whoever
+ * of the members opened them (docs/decisions/016-teams.md).
+ */
+const HINTS_OF_SOLVE = sql`u.challenge_id = s.challenge_id
+  and (u.team_id = s.team_id or (s.team_id is null and u.team_id is null and u.user_id = s.user_id))`;
 
 /**
  * The one rule of a solve's points (docs/product.md#scoring): max(0, the challenge's value − the costs of the hints its
- * solver opened on it), plus `bonus` for the challenge's first solve (the lowest id: first blood). Rewrites the points that
- * differ and moves each solver's score by the difference. `value` null: each challenge's stored current value. Each
- * challenge's first solve is found once (a subquery per solve would read every solve of the challenge again: quadratic
- * at thousands of solvers).
+ * solver (in team mode, its team) opened on it), plus `bonus` for the challenge's first solve (the lowest id: first
+ * blood). Rewrites the points that differ and moves each solver's score by the difference. `value` null: each
+ * challenge's stored current value. Each challenge's first solve is found once (a subquery per solve would read every
+ * solve of the challenge again: quadratic at thousands of solvers).
  */
-function rescoreSolves(options: { challenges: SQL; value: number | null; bonus: number; onlyUserId?: string }): SQL {
-  const userFilter = options.onlyUserId === undefined ? sql`true` : sql`s.user_id = ${options.onlyUserId}`;
+function rescoreSolves(options: { challenges: SQL; value: number | null; bonus: number; only?: SolveOwner }): SQL {
+  const { only } = options;
+  const ownerFilter =
+    only === undefined ? sql`true` : 'teamId' in only ? sql`s.team_id = ${only.teamId}` : sql`s.user_id = ${only.userId}`;
   const value = options.value === null ? sql`c.points` : sql`${options.value}::int`;
   return sql`
     with first_solves as (
@@ -23,11 +33,10 @@ function rescoreSolves(options: { challenges: SQL; value: number | null; bonus: 
     ), target as (
       select s.id, s.user_id, s.points as old_points,
         (greatest(0, ${value} - coalesce((
-          select sum(h.cost) from hint_unlocks u join challenge_hints h on h.id = u.hint_id
-          where u.user_id = s.user_id and u.challenge_id = s.challenge_id), 0))
+          select sum(h.cost) from hint_unlocks u join challenge_hints h on h.id = u.hint_id where ${HINTS_OF_SOLVE}), 0))
         + case when s.id = f.id then ${options.bonus}::int else 0 end)::int as new_points
       from solves s join challenges c on c.id = s.challenge_id join first_solves f on f.challenge_id = s.challenge_id
-      where ${options.challenges} and ${userFilter}
+      where ${options.challenges} and ${ownerFilter}
     ), changed as (
       update solves s set points = t.new_points from target t
       where s.id = t.id and t.new_points <> t.old_points
@@ -54,6 +63,24 @@ export function catalogueScoring(db: Db) {
     },
 
     /**
+     * Serialises, for one player (solo mode) or one team (team mode) and one challenge, the opening of a costly hint and
+     * the solve (docs/decisions/016-teams.md): taken first by both transactions, it makes a hint opened while a member
+     * solves either counted by the solve, or seen by the hint's transaction once the solve is committed, never missed by
+     * both. Released at the end of the transaction.
+     */
+    async lockHintsOf(owner: SolveOwner, challengeId: string): Promise<void> {
+      const key = 'teamId' in owner ? `team:${owner.teamId}` : `user:${owner.userId}`;
+      await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`hints:${key}:${challengeId}`}))`);
+    },
+
+    /** Whether this player (solo mode) or team (team mode) has a committed solve of the challenge. */
+    async hasSolveOf(owner: SolveOwner, challengeId: string): Promise<boolean> {
+      const who = 'teamId' in owner ? sql`team_id = ${owner.teamId}` : sql`user_id = ${owner.userId} and team_id is null`;
+      const result = await db.execute(sql`select 1 as one from solves where challenge_id = ${challengeId} and ${who} limit 1`);
+      return rowsOf(result).length > 0;
+    },
+
+    /**
      * The first-blood bonus (docs/product.md#first-blood), read from the stored `event` setting and held until the
      * transaction ends (a key-share lock on the settings row): a change of the bonus, which rescores under an update lock
      * on that row, then waits for this transaction, or this one for it, so that no solve is scored with a stale bonus.
@@ -72,9 +99,9 @@ export function catalogueScoring(db: Db) {
      * first-blood bonus for its first solve, and moves their scores by the difference, in one statement:
      * score == sum(solve points) + adjustment keeps holding.
      */
-    async recomputeSolvePoints(challengeId: string, value: number, onlyUserId?: string): Promise<void> {
+    async recomputeSolvePoints(challengeId: string, value: number, only?: SolveOwner): Promise<void> {
       const bonus = await scoring.lockFirstBloodBonus();
-      await db.execute(rescoreSolves({ challenges: sql`s.challenge_id = ${challengeId}`, value, bonus, onlyUserId }));
+      await db.execute(rescoreSolves({ challenges: sql`s.challenge_id = ${challengeId}`, value, bonus, only }));
       await db
         .update(challenges)
         .set({ points: value })

@@ -14,6 +14,7 @@ import {
   solves,
   submissions,
   teamMembers,
+  teams,
 } from '../../db/schema/index.js';
 
 import { createCategoriesRepository, rowsOf, type CategoriesRepository } from './categories.repository.js';
@@ -147,12 +148,27 @@ function catalogueQueries(db: Db) {
      * One player's progress: solved challenges, opened hints, and wrong attempts per challenge. The solved ones are their
      * own in solo mode, their team's in team mode (docs/product.md#teams): a player who left a team keeps none of its.
      */
-    async findPlayerProgress(userId: string) {
+    /** The player's team, if any. */
+    async findTeamIdOf(userId: string): Promise<string | null> {
       const [membership] = await db
         .select({ teamId: teamMembers.teamId })
         .from(teamMembers)
         .where(eq(teamMembers.userId, userId));
-      const teamId = membership?.teamId ?? null;
+      return membership?.teamId ?? null;
+    },
+    async listTeamIds(): Promise<string[]> {
+      return (await db.select({ id: teams.id }).from(teams)).map((r) => r.id);
+    },
+    /**
+     * What a player has done: their solves and their team's, the hints they opened (in team mode, `isTeamMode`, their
+     * team's: docs/decisions/016-teams.md) and their wrong attempts.
+     */
+    async findPlayerProgress(userId: string, isTeamMode = false) {
+      const teamId = await repository.findTeamIdOf(userId);
+      const hintsOf =
+        isTeamMode && teamId !== null
+          ? eq(hintUnlocks.teamId, teamId)
+          : and(eq(hintUnlocks.userId, userId), isNull(hintUnlocks.teamId));
       const [solved, opened, attempts] = [
         await db
           .select({ id: solves.challengeId, at: solves.solvedAt })
@@ -160,7 +176,7 @@ function catalogueQueries(db: Db) {
           .where(
             or(and(isNull(solves.teamId), eq(solves.userId, userId)), teamId === null ? undefined : eq(solves.teamId, teamId)),
           ),
-        await db.select({ id: hintUnlocks.hintId }).from(hintUnlocks).where(eq(hintUnlocks.userId, userId)),
+        await db.select({ id: hintUnlocks.hintId }).from(hintUnlocks).where(hintsOf),
         await db
           .select({ id: submissions.challengeId, n: count() })
           .from(submissions)
@@ -230,10 +246,11 @@ function catalogueQueries(db: Db) {
         .groupBy(hintUnlocks.hintId);
       return new Map(rows.map((r) => [r.id, r.n]));
     },
-    async openHint(userId: string, hintId: number, challengeId: string): Promise<boolean> {
+    /** Opens a hint for a player, or in team mode for their team (`teamId`): false when it was already open. */
+    async openHint(userId: string, hintId: number, challengeId: string, teamId: string | null = null): Promise<boolean> {
       const rows = await db
         .insert(hintUnlocks)
-        .values({ userId, hintId, challengeId })
+        .values({ userId, hintId, challengeId, teamId })
         .onConflictDoNothing()
         .returning({ id: hintUnlocks.hintId });
       return rows.length > 0;

@@ -64,17 +64,22 @@ export function createCategoriesRepository(db: Db) {
     async listIncidents(limit: number) {
       const result =
         await db.execute(sql`select i.id, i.challenge_id, i.submitter_id, coalesce(s.display_username, s.username, '') as submitter_name,
-          i.owner_id, coalesce(o.display_username, o.username, '') as owner_name, i.created_at
-        from flag_incidents i join users s on s.id = i.submitter_id join users o on o.id = i.owner_id
+          i.owner_id, coalesce(o.display_username, o.username, '') as owner_name, i.created_at,
+          st.name as submitter_team_name, i.owner_team_id, ot.name as owner_team_name
+        from flag_incidents i join users s on s.id = i.submitter_id left join users o on o.id = i.owner_id
+          left join teams st on st.id = i.submitter_team_id left join teams ot on ot.id = i.owner_team_id
         order by i.id desc limit ${limit}`);
       return rowsOf<{
         id: number | string;
         challenge_id: string;
         submitter_id: string;
         submitter_name: string;
-        owner_id: string;
+        owner_id: string | null;
         owner_name: string;
         created_at: string | Date;
+        submitter_team_name: string | null;
+        owner_team_id: string | null;
+        owner_team_name: string | null;
       }>(result);
     },
     async insertAuditEntry(entry: { actorId: string; action: string; details: Record<string, unknown>; targetName?: string }) {

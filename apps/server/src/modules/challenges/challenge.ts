@@ -92,3 +92,9 @@ export function hasFrench(challenge: Pick<Challenge, 'title' | 'description' | '
 export function localized(text: OptionalAuthoredText): { en: string; fr: string } {
   return { en: text.en, fr: text.fr === '' ? text.en : text.fr };
 }
+
+/**
+ * Whose a solve (and the hints counted against it) is: a player's in solo mode, a team's in team mode
+ * (docs/decisions/016-teams.md).
+ */
+export type SolveOwner = { userId: string } | { teamId: string };

@@ -4,18 +4,11 @@ import { forbidden, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 
 import type { CatalogueRepository, SolveStats } from './catalogue.repository.js';
-import { type Category, type Challenge, currentValue, localized } from './challenge.js';
+import { type Category, type Challenge, currentValue, localized, type SolveOwner } from './challenge.js';
 import { createChallengeListJson } from './challenge-list-json.js';
 import { isListed, type PlayerProgress, toPublicChallenge } from './challenge-views.js';
-import { deriveFlag, derivePerUserFlag, type FlagSpec } from './flag-check.js';
+import { createPlayerFlags, teamRequired } from './player-flags.js';
 import { createPlayerProgressCache } from './player-progress-cache.js';
-
-/** A flag as checked for one player; `ownerCheck` is set for per-user flags (to spot a shared one). */
-export interface PlayerFlag {
-  flagId: number;
-  spec: FlagSpec;
-  isPerUser: boolean;
-}
 
 /**
  * The catalogue for players and for the other modules, served from memory (docs/performance.md): the challenges,
@@ -28,6 +21,8 @@ export function createChallengesService(deps: {
   clock: Clock;
   /** A score changed outside a solve (a hint opened on a solved challenge). */
   onScoresChanged?: () => void;
+  /** Team mode (docs/decisions/016-teams.md): per-user flags and opened hints are the team's. */
+  isTeamMode?: () => boolean;
 }) {
   const { repository, instanceSecret, clock } = deps;
   interface State {
@@ -40,7 +35,8 @@ export function createChallengesService(deps: {
   /** Live solve counts and first bloods, and those at the freeze (docs/product.md#freeze), each read once per change. */
   let liveStats: Promise<SolveStats> | undefined;
   let frozenStats: { at: number; stats: Promise<SolveStats> } | undefined;
-  const players = createPlayerProgressCache((userId) => repository.findPlayerProgress(userId));
+  const isTeamMode = (): boolean => deps.isTeamMode?.() ?? false;
+  const players = createPlayerProgressCache((userId) => repository.findPlayerProgress(userId, isTeamMode()));
   const listJson = createChallengeListJson();
   const frozenListJson = createChallengeListJson();
 
@@ -167,35 +163,24 @@ export function createChallengesService(deps: {
       return (await load()).packPerUser;
     },
 
-    /** The flags `userId` may submit for this challenge (derived ones computed for this deployment or this player). */
-    async flagsFor(challenge: Challenge, userId: string): Promise<PlayerFlag[]> {
-      const perUserPack = challenge.isBuiltIn && (await load()).packPerUser;
-      return challenge.flags.map((f) => {
-        const isPerUser = f.kind === 'per-user' || (f.kind === 'derived' && perUserPack);
-        if (isPerUser)
-          return {
-            flagId: f.id,
-            isPerUser,
-            spec: { type: 'exact', value: derivePerUserFlag(instanceSecret, challenge.id, userId) },
-          };
-        if (f.kind === 'derived')
-          return { flagId: f.id, isPerUser, spec: { type: 'exact', value: deriveFlag(instanceSecret, challenge.id) } };
-        return { flagId: f.id, isPerUser, spec: { type: f.matcher, value: f.content } };
-      });
-    },
-
-    /** The flag a lab or a generated file holds for this player. */
-    async embeddedFlagFor(challenge: Challenge, userId: string): Promise<string> {
-      const flags = await service.flagsFor(challenge, userId);
-      const embedded = flags.find((f) => f.spec.type === 'exact');
-      return embedded?.spec.value ?? deriveFlag(instanceSecret, challenge.id);
-    },
+    ...createPlayerFlags({
+      instanceSecret,
+      isPackPerUser: async () => (await load()).packPerUser,
+      isTeamMode,
+      findTeamIdOf: (userId) => repository.findTeamIdOf(userId),
+    }),
+    isTeamMode,
+    /** The teams whose per-user flags exist (to find whose a shared flag is). */
+    listTeamIds: (): Promise<string[]> => repository.listTeamIds(),
 
     async readBlob(sha256: string): Promise<Buffer | undefined> {
       return repository.findBlob(sha256);
     },
 
-    /** Opens a hint for a player (once; remembered); its cost comes off what the challenge gives them. */
+    /**
+     * Opens a hint for a player (once; remembered), or in team mode for their whole team (docs/decisions/016-teams.md):
+     * its cost comes off what the challenge gives them (their team), now if already solved, else when solved.
+     */
     async openHint(userId: string, challengeId: string, hintId: number): Promise<OpenHintResult> {
       const challenge = await findListed(challengeId);
       const progress = await progressOf(userId);
@@ -203,16 +188,22 @@ export function createChallengesService(deps: {
         throw forbidden('CHALLENGE_LOCKED', 'Solve the prerequisites first.');
       const hint = challenge.hints.find((h) => h.id === hintId);
       if (!hint) throw notFound('HINT_NOT_FOUND', 'Hint not found.');
+      const teamId = isTeamMode() ? await repository.findTeamIdOf(userId) : null;
+      if (isTeamMode() && teamId === null) throw teamRequired();
+      const owner: SolveOwner = teamId === null ? { userId } : { teamId };
       let scoreChanged = false;
       await repository.transaction(async (tx) => {
-        const isNew = await tx.openHint(userId, hintId, challengeId);
-        if (isNew && hint.cost > 0 && progress.solved.has(challengeId)) {
+        // Taken first, as the solve does: a solve committing meanwhile is seen below, or sees this hint.
+        if (hint.cost > 0) await tx.lockHintsOf(owner, challengeId);
+        const isNew = await tx.openHint(userId, hintId, challengeId, teamId);
+        if (isNew && hint.cost > 0 && (await tx.hasSolveOf(owner, challengeId))) {
           const solves = await tx.lockChallenge(challengeId);
-          await tx.recomputeSolvePoints(challengeId, currentValue(challenge.scoring, solves), userId);
+          await tx.recomputeSolvePoints(challengeId, currentValue(challenge.scoring, solves), owner);
           scoreChanged = true;
         }
       });
       progress.openedHints.add(hintId);
+      await service.noteHintOpened(userId, hintId, teamId);
       if (scoreChanged) deps.onScoresChanged?.();
       const value = currentValue(challenge.scoring, (await solveCounts()).get(challengeId) ?? 0);
       const costs = challenge.hints.filter((h) => progress.openedHints.has(h.id)).reduce((sum, h) => sum + h.cost, 0);
@@ -241,8 +232,12 @@ export function createChallengesService(deps: {
       const progress = await players.cached(userId);
       progress?.wrongAttempts.set(challengeId, (progress.wrongAttempts.get(challengeId) ?? 0) + 1);
     },
-    async noteHintOpened(userId: string, hintId: number): Promise<void> {
-      (await players.cached(userId))?.openedHints.add(hintId);
+    /** A hint was opened: for the player, or in team mode for every cached member of their team. */
+    async noteHintOpened(userId: string, hintId: number, teamId: string | null = null): Promise<void> {
+      for (const member of players.solversOf(userId, teamId)) {
+        const progress = await players.cached(member);
+        if (progress?.teamId === teamId || member === userId) progress?.openedHints.add(hintId);
+      }
     },
     /** The catalogue changed: read it again (and every player's progress, which may refer to removed rows). */
     reload(): void {

@@ -81,6 +81,15 @@ export function derivePerUserFlag(instanceSecret: string, challengeId: string, u
   return `CTF{${flagWords(challengeId)}_${digest.slice(0, 24)}}`;
 }
 
+/**
+ * In team mode, a per-user flag is its team's (docs/decisions/016-teams.md): every member gets the same, no two teams do.
+ * Its own prefix keeps it apart from any player's.
+ */
+export function derivePerTeamFlag(instanceSecret: string, challengeId: string, teamId: string): string {
+  const digest = createHmac('sha256', instanceSecret).update(`flag:team:v1:${challengeId}:${teamId}`).digest('hex');
+  return `CTF{${flagWords(challengeId)}_${digest.slice(0, 24)}}`;
+}
+
 function flagWords(challengeId: string): string {
   return challengeId
     .split('-')

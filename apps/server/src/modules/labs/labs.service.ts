@@ -17,7 +17,8 @@ export function createLabsService(deps: { challenges: ChallengesService; limiter
       if (!handler) throw notFound('LAB_NOT_FOUND', 'This challenge has no in-page exercise.');
       const consumed = await limiter.consume(`lab:${userId}`);
       if (!consumed.allowed) throw rateLimited(consumed.retryAfterSeconds);
-      // The flag this player must find: the deployment's, or theirs when the pack is per-user.
+      // The flag this player must find: the deployment's, or theirs when the pack is per-user (in team mode their team's;
+      // 403 TEAM_REQUIRED without a team).
       return handler.handle(request, { flag: await challenges.embeddedFlagFor(challenge, userId) });
     },
   };

@@ -5,6 +5,7 @@ import { flagIncidents, solves, submissions, users } from '../../db/schema/index
 import { shownUsername } from '../../db/user-row.js';
 // The score SQL is the catalogue's: one definition of how a solve's points follow a challenge's value.
 import { createCatalogueRepository } from '../challenges/catalogue.repository.js';
+import type { SolveOwner } from '../challenges/challenge.js';
 import { rowsOf } from '../challenges/categories.repository.js';
 
 interface AttemptRecord {
@@ -38,8 +39,10 @@ export interface SubmissionsRepository {
   addToScore(userId: string, points: number): Promise<{ score: number; username: string }>;
   /** Locks the challenge's row for this transaction and counts its solves (dynamic values count one solve at a time). */
   lockChallenge(challengeId: string): Promise<number>;
-  /** The costs of the hints this player opened on this challenge. */
-  sumHintCosts(userId: string, challengeId: string): Promise<number>;
+  /** The costs of the hints this player (in team mode, this team) opened on this challenge. */
+  sumHintCosts(owner: SolveOwner, challengeId: string): Promise<number>;
+  /** Held until the transaction ends: a hint opened by this player (team) meanwhile waits (see the catalogue repository). */
+  lockHintsOf(owner: SolveOwner, challengeId: string): Promise<void>;
   /** Every solver's points follow the challenge's new value (see the catalogue repository). */
   recomputeSolvePoints(challengeId: string, value: number): Promise<void>;
   /** Wrong attempts so far, under a per-(user, challenge) lock held until the transaction ends. */
@@ -47,9 +50,13 @@ export interface SubmissionsRepository {
   insertIncident(incident: {
     challengeId: string;
     submitterId: string;
-    ownerId: string;
+    ownerId: string | null;
+    submitterTeamId?: string | null;
+    ownerTeamId?: string | null;
   }): Promise<{ id: number; createdAt: Date }>;
   findUsername(userId: string): Promise<string>;
+  /** A team's name, and the member who answers for it: its captain, else its longest-standing member (none if empty). */
+  findTeamForIncident(teamId: string): Promise<{ name: string; memberId: string | null }>;
   /** Whether the challenge has a committed solve: then this solve cannot be its first blood. Reads one index entry. */
   hasSolves(challengeId: string): Promise<boolean>;
   /** The first-blood bonus, held for the transaction (see the catalogue repository). */
@@ -88,10 +95,21 @@ export function createSubmissionsRepository(db: Db): SubmissionsRepository {
     async lockChallenge(challengeId) {
       return createCatalogueRepository(db).lockChallenge(challengeId);
     },
-    async sumHintCosts(userId, challengeId) {
+    async sumHintCosts(owner, challengeId) {
+      const who = 'teamId' in owner ? sql`u.team_id = ${owner.teamId}` : sql`u.user_id = ${owner.userId} and u.team_id is null`;
       const result = await db.execute(sql`select coalesce(sum(h.cost), 0)::int as n from hint_unlocks u
-        join challenge_hints h on h.id = u.hint_id where u.user_id = ${userId} and u.challenge_id = ${challengeId}`);
+        join challenge_hints h on h.id = u.hint_id where ${who} and u.challenge_id = ${challengeId}`);
       return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    },
+    async lockHintsOf(owner, challengeId) {
+      await createCatalogueRepository(db).lockHintsOf(owner, challengeId);
+    },
+    async findTeamForIncident(teamId) {
+      const result = await db.execute(sql`select t.name, coalesce(t.captain_id, (select m.user_id from team_members m
+          where m.team_id = t.id order by m.joined_at, m.user_id limit 1)) as member_id
+        from teams t where t.id = ${teamId}`);
+      const row = rowsOf<{ name: string; member_id: string | null }>(result)[0];
+      return { name: row?.name ?? '', memberId: row?.member_id ?? null };
     },
     async recomputeSolvePoints(challengeId, value) {
       await createCatalogueRepository(db).recomputeSolvePoints(challengeId, value);

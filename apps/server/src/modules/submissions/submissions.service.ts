@@ -6,7 +6,7 @@ import { createKeyedQueue } from '../../lib/keyed-queue.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { BadgesService } from '../badges/badges.service.js';
-import { currentValue } from '../challenges/challenge.js';
+import { currentValue, type SolveOwner } from '../challenges/challenge.js';
 import { attemptsLeft, isClosed } from '../challenges/challenge-views.js';
 import type { ChallengesService } from '../challenges/challenges.service.js';
 import type { EventService } from '../event/event.service.js';
@@ -63,14 +63,43 @@ export function createSubmissionsService(deps: {
     ownSolveView(userId: string, challengeId: string, frozenAt: Date): Promise<{ points: number; score: number }>;
   };
   onWrongFlag?: () => void;
-  /** Whose per-user flag a text is, if anyone's (a shared flag). */
-  findPerUserOwner: (challengeId: string, flag: string) => Promise<string | undefined>;
+  /** Whose per-user flag a text is, if anyone's (a shared flag): a player's, or in team mode a team's. */
+  findPerUserOwner: (challengeId: string, flag: string) => Promise<SolveOwner | undefined>;
   onIncident?: (incident: SharedFlagIncident) => void;
 }) {
   const { repository, transaction, challenges, wrongFlagLimiter, clock } = deps;
   // Solves of a dynamic challenge wait for its row lock one at a time: they wait here, not holding a database connection
   // each (a burst of them took the whole pool; docs/performance.md "Dynamic scoring figure").
   const dynamicSolves = createKeyedQueue();
+
+  /**
+   * A wrong flag that is another player's per-user flag, or in team mode another team's (docs/decisions/016-teams.md), is
+   * recorded as a shared-flag incident naming both sides, and pushed to the admins.
+   */
+  const reportSharedFlag = async (submitterId: string, submitterTeamId: string | null, challengeId: string, text: string) => {
+    const owner = await deps.findPerUserOwner(challengeId, text);
+    if (!owner || ('teamId' in owner ? owner.teamId === submitterTeamId : owner.userId === submitterId)) return;
+    const ownerTeamId = 'teamId' in owner ? owner.teamId : null;
+    const ownerTeam = ownerTeamId === null ? undefined : await repository.findTeamForIncident(ownerTeamId);
+    const ownerId = 'userId' in owner ? owner.userId : (ownerTeam?.memberId ?? null);
+    const row = await repository.insertIncident({ challengeId, submitterId, ownerId, submitterTeamId, ownerTeamId });
+    deps.onIncident?.({
+      id: row.id,
+      challengeId,
+      submitterId,
+      submitterName: await repository.findUsername(submitterId),
+      ownerId,
+      ownerName: ownerId === null ? '' : await repository.findUsername(ownerId),
+      createdAt: row.createdAt.toISOString(),
+      ...(ownerTeam === undefined
+        ? {}
+        : {
+            submitterTeamName: submitterTeamId === null ? null : (await repository.findTeamForIncident(submitterTeamId)).name,
+            ownerTeamId,
+            ownerTeamName: ownerTeam.name,
+          }),
+    });
+  };
 
   return {
     async submitFlag(input: SubmitFlagInput): Promise<SubmitFlagOutcome> {
@@ -92,7 +121,8 @@ export function createSubmissionsService(deps: {
       if (!consumed.allowed) throw rateLimited(consumed.retryAfterSeconds);
 
       const submitted = input.flag.trim();
-      const flags = await challenges.flagsFor(challenge, input.userId);
+      // In team mode, per-user flags are the team's: every member submits the same one.
+      const flags = await challenges.flagsFor(challenge, input.userId, teamId);
       const isCorrect = flags.some((f) => checkFlag(f.spec, submitted));
       const attempt = { userId: input.userId, challengeId: challenge.id, submitted, isCorrect, ip: input.ip };
 
@@ -110,21 +140,7 @@ export function createSubmissionsService(deps: {
           if (over) throw new AppError('ATTEMPTS_EXHAUSTED', 403, 'No attempts left on this challenge.');
           alreadySolved = progress.solved.has(challenge.id);
         }
-        if (flags.some((f) => f.isPerUser)) {
-          const owner = await deps.findPerUserOwner(challenge.id, submitted);
-          if (owner && owner !== input.userId) {
-            const row = await repository.insertIncident({ challengeId: challenge.id, submitterId: input.userId, ownerId: owner });
-            deps.onIncident?.({
-              id: row.id,
-              challengeId: challenge.id,
-              submitterId: input.userId,
-              submitterName: await repository.findUsername(input.userId),
-              ownerId: owner,
-              ownerName: await repository.findUsername(owner),
-              createdAt: row.createdAt.toISOString(),
-            });
-          }
-        }
+        if (flags.some((f) => f.isPerUser)) await reportSharedFlag(input.userId, teamId, challenge.id, submitted);
         if (alreadySolved) return { status: alreadySolvedStatus, attemptsLeft: left };
         deps.onWrongFlag?.();
         await challenges.noteWrongAttempt(input.userId, challenge.id);
@@ -139,9 +155,13 @@ export function createSubmissionsService(deps: {
       }
 
       let solveEvent: FrozenAwareSolveEvent | undefined;
+      // Whose opened hints cost this solve: the player's, or in team mode the team's, whoever opened them.
+      const solver: SolveOwner = teamId === null ? { userId: input.userId } : { teamId };
       const isDynamic = challenge.scoring.type === 'dynamic';
       const solve = () =>
         transaction(async ({ submissions: tx, badges }): Promise<SubmitFlagOutcome> => {
+          // First, as opening a hint does: a hint a member opens meanwhile is counted here, or rescores this solve.
+          await tx.lockHintsOf(solver, challenge.id);
           await tx.insertAttempt(attempt);
           // The first blood (docs/product.md#first-blood) is decided under the challenge's row lock, as dynamic values
           // are: a solve that already sees a committed one cannot be the first, and needs no lock when static.
@@ -151,7 +171,7 @@ export function createSubmissionsService(deps: {
           // Held before the score moves: a change of the bonus waits for this solve, or this solve for it.
           const bonus = locked ? await tx.lockFirstBloodBonus() : 0;
           const value = currentValue(challenge.scoring, before + 1);
-          const points = Math.max(0, value - (await tx.sumHintCosts(input.userId, challenge.id))) + (firstBlood ? bonus : 0);
+          const points = Math.max(0, value - (await tx.sumHintCosts(solver, challenge.id))) + (firstBlood ? bonus : 0);
           const solvedAt = clock.now();
           if (!(await tx.insertSolve({ userId: input.userId, teamId, challengeId: challenge.id, points, solvedAt })))
             return { status: alreadySolvedStatus, attemptsLeft: left };

@@ -1,5 +1,8 @@
 import { ShieldAlert } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+
+import type { SharedFlagIncident } from '@drapeau/shared';
 
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
 import { ErrorNotice } from '@/components/ui/error-notice';
@@ -8,6 +11,14 @@ import { getErrorMessage } from '@/lib/error-message';
 import { useLocale } from '@/lib/use-locale';
 
 import { useIncidents } from '../api/get-incidents';
+
+/** One incident in a sentence: in team mode it names both teams, and the owner team's member when it has one. */
+function describeIncident(t: TFunction, incident: SharedFlagIncident): string {
+  const names = { submitter: incident.submitterName, owner: incident.ownerName, challenge: incident.challengeId };
+  if (!incident.ownerTeamName) return t('authoring:incidents.entry', names);
+  const teams = { ...names, submitterTeam: incident.submitterTeamName ?? '—', ownerTeam: incident.ownerTeamName };
+  return incident.ownerName ? t('authoring:incidents.entryTeam', teams) : t('authoring:incidents.entryTeamNoMember', teams);
+}
 
 /**
  * Shared-flag incidents: a player submitted a per-user flag that belongs to someone else. Newest first; a live
@@ -46,13 +57,7 @@ export function IncidentsTab() {
           <ul className="divide-y divide-border/60" aria-label={t('authoring:incidents.title')}>
             {incidents.data.incidents.map((incident) => (
               <li key={incident.id} className="grid gap-0.5 py-3 text-sm">
-                <p>
-                  {t('authoring:incidents.entry', {
-                    submitter: incident.submitterName,
-                    owner: incident.ownerName,
-                    challenge: incident.challengeId,
-                  })}
-                </p>
+                <p>{describeIncident(t, incident)}</p>
                 <p className="text-xs text-muted-foreground">
                   <time dateTime={incident.createdAt}>{formatDate.format(new Date(incident.createdAt))}</time>
                 </p>
