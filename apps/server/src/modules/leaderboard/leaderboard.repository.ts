@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { solves, teams, users } from '../../db/schema/index.js';
+import { HINTS_OF_SOLVE } from '../../db/solve-points.js';
 import { shownUsername } from '../../db/user-row.js';
 import { rowsOf } from '../challenges/categories.repository.js';
 
@@ -83,12 +84,14 @@ export function createLeaderboardRepository(db: Db) {
         costs: number;
         first_blood: boolean;
       }>(
-        await db.execute(sql`select s.user_id, ${standingIdOf} as standing_id, s.challenge_id, s.points, s.solved_at, coalesce((
-            select sum(h.cost) from hint_unlocks u join challenge_hints h on h.id = u.hint_id
-            where u.user_id = s.user_id and u.challenge_id = s.challenge_id), 0)::int as costs,
-            s.id = (select min(f.id) from solves f where f.challenge_id = s.challenge_id and ${cutOf(sql.raw('f'))})
-              as first_blood
-          from solves s where ${cutOf(sql.raw('s'))} and ${who} and ${team}`),
+        await db.execute(sql`with first_solves as (
+            select f.challenge_id, min(f.id) as id from solves f where ${cutOf(sql.raw('f'))} group by f.challenge_id
+          )
+          select s.user_id, ${standingIdOf} as standing_id, s.challenge_id, s.points, s.solved_at, coalesce((
+            select sum(h.cost) from hint_unlocks u join challenge_hints h on h.id = u.hint_id where ${HINTS_OF_SOLVE}), 0)::int
+            as costs, s.id = fs.id as first_blood
+          from solves s join first_solves fs on fs.challenge_id = s.challenge_id
+          where ${cutOf(sql.raw('s'))} and ${who} and ${team}`),
       );
       return rows.map((r) => ({
         userId: r.user_id,
