@@ -122,7 +122,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       labLimiter: limiterFor('lab', config.labRateLimit),
     });
   const teamSettings = () => settingsService.get().teams;
-  const teamsService = wireTeams({ database, settings: teamSettings, limiterFor, challengesService, events });
+  const { teamsService, teamsAdminService } = wireTeams({
+    database,
+    settings: teamSettings,
+    limiterFor,
+    challengesService,
+    events,
+  });
   // docs/product.md#events: the `event` setting, read at each use (a memory read).
   const eventService = createEventService({ settings: () => settingsService.get().event, clock });
   const submissionsService = createSubmissionsService({
@@ -257,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     eventService,
     writeUpsService,
     teamsService,
+    teamsAdminService,
   });
   if (deps.webDistDir) await registerWebApp(app, deps.webDistDir);
   if (deps.controlSocketPath) {

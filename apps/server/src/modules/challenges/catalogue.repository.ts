@@ -29,7 +29,7 @@ export interface SolveStats {
   firstBloods: Map<string, { uid: string; username: string }>;
 }
 
-function toScoring(row: ChallengeRow): Scoring {
+export function toScoring(row: ChallengeRow): Scoring {
   if (row.scoringType === 'dynamic') {
     return {
       type: 'dynamic',

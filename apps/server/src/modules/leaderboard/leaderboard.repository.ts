@@ -83,7 +83,7 @@ export function createLeaderboardRepository(db: Db) {
      */
     async listTeamStandings(): Promise<{ id: string; name: string; score: number; solvedCount: number; reachedAt: Date }[]> {
       const rows = rowsOf<{ id: string; name: string; score: number; solved: number; reached_at: string | Date }>(
-        await db.execute(sql`select t.id, t.name, coalesce(sum(s.points), 0)::int as score, count(s.id)::int as solved,
+        await db.execute(sql`select t.id, t.name, (coalesce(sum(s.points), 0) + t.score_adjustment)::int as score, count(s.id)::int as solved,
             coalesce(max(s.solved_at), t.created_at) as reached_at
           from teams t left join solves s on s.team_id = t.id group by t.id`),
       );

@@ -56,8 +56,8 @@ export function createTeamsService(deps: {
         points: contributionOf.get(m.userId)?.points ?? 0,
         solvedCount: contributionOf.get(m.userId)?.solvedCount ?? 0,
       })),
-      // The team's score: the sum of its solves' points (docs/decisions/016-teams.md).
-      score: bySolver.reduce((sum, s) => sum + s.points, 0),
+      // The team's score: the sum of its solves' points plus the admins' adjustment (docs/decisions/016-teams.md).
+      score: bySolver.reduce((sum, s) => sum + s.points, 0) + team.scoreAdjustment,
       solvedCount: bySolver.reduce((sum, s) => sum + s.solvedCount, 0),
     };
   };
