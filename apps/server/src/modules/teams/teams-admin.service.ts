@@ -15,7 +15,8 @@ import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { AuditRecord } from '../audit/audit.service.js';
 
-import type { AdminTeamRow, TeamsAdminRepository } from './teams-admin.repository.js';
+import { solvesToRemove, toAdminTeam } from './team-merge.js';
+import type { TeamsAdminRepository } from './teams-admin.repository.js';
 import { isTeamNameConflict, type TeamsRepository } from './teams.repository.js';
 import { newInviteCode } from './teams.service.js';
 
@@ -49,17 +50,6 @@ export function createTeamsAdminService(deps: {
 }) {
   const { admin, transaction } = deps;
 
-  const toAdminTeam = (row: AdminTeamRow, members: { userId: string; username: string; joinedAt: Date }[]): AdminTeam => ({
-    id: row.id,
-    name: row.name,
-    inviteCode: row.inviteCode,
-    captainId: row.captainId,
-    createdAt: row.createdAt.toISOString(),
-    members: members.map((m) => ({ uid: m.userId, username: m.username, joinedAt: m.joinedAt.toISOString() })),
-    score: row.score,
-    scoreAdjustment: row.scoreAdjustment,
-    solvedCount: row.solvedCount,
-  });
   const load = async (teamId: string, repo: TeamsAdminRepository): Promise<AdminTeam> => {
     const row = await repo.findTeam(teamId);
     if (!row) throw teamNotFound();
@@ -257,16 +247,7 @@ export function createTeamsAdminService(deps: {
         const [intoCount, fromCount] = [await scope.teams.countMembers(intoId), await scope.teams.countMembers(fromId)];
         if (intoCount + fromCount > deps.settings().maxSize) throw teamFull();
         const [intoSolves, fromSolves] = [await scope.admin.listTeamSolves(intoId), await scope.admin.listTeamSolves(fromId)];
-        const intoByChallenge = new Map(intoSolves.map((s) => [s.challengeId, s]));
-        const removed = [];
-        for (const solve of fromSolves) {
-          const other = intoByChallenge.get(solve.challengeId);
-          if (!other) continue;
-          const fromIsEarlier =
-            solve.solvedAt.getTime() < other.solvedAt.getTime() ||
-            (solve.solvedAt.getTime() === other.solvedAt.getTime() && solve.id < other.id);
-          removed.push(fromIsEarlier ? other : solve);
-        }
+        const removed = solvesToRemove(intoSolves, fromSolves);
         await scope.admin.deleteSolves(removed.map((s) => s.id));
         const movedSolves = await scope.admin.moveSolves(fromId, intoId);
         members = await scope.admin.moveMembers(fromId, intoId);
