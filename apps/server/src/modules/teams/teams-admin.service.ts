@@ -205,7 +205,7 @@ export function createTeamsAdminService(deps: {
           actorId,
           'team.move-member',
           to,
-          { from: from ? { teamId: from.id, name: from.name } : null, username },
+          { username, fromTeam: from?.name ?? null, fromTeamId: from?.id ?? null },
           userId,
         );
         return load(teamId, scope.admin);
@@ -258,7 +258,9 @@ export function createTeamsAdminService(deps: {
         await scope.teams.deleteTeam(fromId);
         const summary = { movedMembers: members.length, movedSolves, removedSolves: removed.length };
         await record(scope, actorId, 'team.merge', into, {
-          from: { teamId: from.id, name: from.name, adjustment: from.scoreAdjustment },
+          mergedTeam: from.name,
+          mergedTeamId: from.id,
+          mergedAdjustment: from.scoreAdjustment,
           ...summary,
           removedOn,
         });
