@@ -28,7 +28,7 @@ import { type PassResult, renderTable } from './lib/report.js';
 import { machine, writeResults } from './lib/results.js';
 import type { IntegrityReport } from './lib/seed.js';
 import { openPostgres } from './lib/sql-runner.js';
-import { renderTeams, type TeamsResult } from './lib/teams.js';
+import { renderTeams, TEAM_SIZE, type TeamsResult } from './lib/teams.js';
 
 /** PostgreSQL answers at `adminUrl`, or the reason it does not. */
 async function postgresUnreachable(): Promise<string | undefined> {
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   }
   const teamsBare =
     teamsCaptured.page && teamsCaptured.search
-      ? await runBareTeams(teamsCaptured as Captured, Math.ceil(options.users / 5))
+      ? await runBareTeams(teamsCaptured as Captured, Math.ceil(options.users / TEAM_SIZE))
       : undefined;
 
   const table = renderTable(passes, bare);
@@ -138,7 +138,7 @@ async function teamsMain(
   captured: Partial<Captured>,
   started: number,
 ): Promise<void> {
-  const teams = Math.ceil(options.users / 5);
+  const teams = Math.ceil(options.users / TEAM_SIZE);
   const bare = captured.page && captured.search ? await runBareTeams(captured as Captured, teams) : undefined;
   console.log(`\nDrapeau team-mode benchmark — ${os.cpus().length} cores, Node ${process.version}`);
   console.log(
