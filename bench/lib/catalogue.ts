@@ -10,7 +10,7 @@ export interface CatalogueResult {
 }
 
 /** A zip of `count` ctfcli folders, each with a challenge.yml and one small file (`version` changes every description). */
-export async function benchCatalogueZip(count: number, version: number): Promise<Buffer> {
+async function benchCatalogueZip(count: number, version: number): Promise<Buffer> {
   const zip = new yazl.ZipFile();
   for (let i = 0; i < count; i++) {
     const id = `bench-import-${String(i).padStart(3, '0')}`;

@@ -7,7 +7,7 @@ import type { SeededChallenge } from './seed.js';
  * CTFd's linear decay, one point per solve from a high start: every solve changes the value, so every solve moves the
  * points of every earlier solver (docs/product.md#scoring, retroactive), and none reaches the minimum in the benchmark.
  */
-export const BENCH_DYNAMIC_SCORING = { type: 'dynamic', initial: 20_000, decay: 1, minimum: 100, function: 'linear' } as const;
+const BENCH_DYNAMIC_SCORING = { type: 'dynamic', initial: 20_000, decay: 1, minimum: 100, function: 'linear' } as const;
 
 export interface SolveSeries {
   count: number;
@@ -46,7 +46,7 @@ export interface DynamicResult {
  * flags queued in the server: the next figure must not start before they are done, or it measures them (and a request
  * that needs the database waits behind them: the catalogue's sign-in did, past the server's socket timeout).
  */
-export async function waitForSolveCount(options: {
+async function waitForSolveCount(options: {
   baseUrl: string;
   challengeId: string;
   cookie: string;
@@ -82,7 +82,7 @@ export function pickDynamicTarget(challenges: readonly SeededChallenge[], solver
 }
 
 /** Sends `requests` one after another (each waits for the previous answer). */
-export async function runSequential(baseUrl: string, requests: readonly BurstRequest[]) {
+async function runSequential(baseUrl: string, requests: readonly BurstRequest[]) {
   const latencies: number[] = [];
   const bodies: string[] = [];
   const started = performance.now();

@@ -8,7 +8,7 @@ export interface HttpResult {
 }
 
 /** Many sockets, kept alive: bursts open one per request in flight. */
-export const burstAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+const burstAgent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 
 export function httpRequest(
   url: string,

@@ -84,7 +84,6 @@ export const options = {
   logLevel: args['log-level'],
   small: args.small,
 };
-export type BenchOptions = typeof options;
 
 export type DatabaseKind = 'postgres' | 'pglite';
 export const kinds = args.db.split(',').map((k) => k.trim()) as DatabaseKind[];

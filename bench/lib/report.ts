@@ -38,7 +38,7 @@ export interface BareResult {
   dynamic?: { sequential: SolveSeries; burst: SolveSeries };
 }
 
-export const GOALS = {
+const GOALS = {
   leaderboardRatio: 0.7,
   leaderboardP99Ms: 25,
   submissionsRatio: 0.2,

@@ -29,7 +29,7 @@ export async function freePort(): Promise<number> {
 
 const pollAgent = new http.Agent({ keepAlive: false });
 
-export async function readRssMb(pid: number): Promise<number> {
+async function readRssMb(pid: number): Promise<number> {
   try {
     const status = await readFile(`/proc/${pid}/status`, 'utf8');
     const match = /VmRSS:\s+(\d+) kB/.exec(status);

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 
-export const SESSION_COOKIE = 'drapeau.session_token';
+const SESSION_COOKIE = 'drapeau.session_token';
 
 /** The session token of seeded user `i` (1-based); the seed SQL computes the same md5. */
 export function sessionToken(i: number): string {
@@ -15,8 +15,4 @@ export function sessionCookie(token: string, sessionSecret: string): string {
 
 export function userId(i: number): string {
   return `bench-u${String(i).padStart(6, '0')}`;
-}
-
-export function userName(i: number): string {
-  return `bench${String(i).padStart(6, '0')}`;
 }

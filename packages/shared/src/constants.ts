@@ -22,5 +22,4 @@ export const EVENT_PHASES = ['training', 'before', 'running', 'ended'] as const;
 /** docs/product.md#first-blood: the largest first-blood bonus admins can set (0 = no bonus). */
 export const FIRST_BLOOD_BONUS_MAX = 1000;
 
-export { ERROR_CODES } from './error-codes.js';
 export { RANK_TIERS } from './ranks.js';

@@ -5,8 +5,6 @@ import { CliError } from './cli-error.js';
 import type { DatabaseAccess } from './database-access.js';
 
 export { CliError } from './cli-error.js';
-export type { DatabaseAccess } from './database-access.js';
-
 export interface CliContext {
   env: NodeJS.ProcessEnv;
   out: (text: string) => void;

@@ -4,7 +4,7 @@ import compress from '@fastify/compress';
 import type { FastifyInstance } from 'fastify';
 
 /** Smaller bodies gain less than the time it takes to compress them. */
-export const COMPRESSION_THRESHOLD_BYTES = 1024;
+const COMPRESSION_THRESHOLD_BYTES = 1024;
 
 /**
  * Compresses API responses above a small size (Brotli at a fast level, else gzip), per Accept-Encoding

@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 
 /** What a proxy's correlation id may look like: short, and nothing that could forge a log field or a header. */
 const CORRELATION_ID = /^[\w.:@-]{1,128}$/;
-export const REQUEST_ID_HEADER = 'x-request-id';
+const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
  * Each request's id, on every log line of it and in its `X-Request-Id` answer (docs/operations.md "Logs"). Behind a

@@ -5,7 +5,7 @@ import type { Server } from 'node:http';
  * descriptors of everyone else (issue #17.1, docs/decisions/010-abuse-limits.md). A reverse proxy in front should still
  * limit connections per client address (README "Behind a reverse proxy").
  */
-export const SERVER_TIMEOUTS = {
+const SERVER_TIMEOUTS = {
   /** Time to send a complete request once a connection is open, and to send its headers: a few seconds. */
   firstRequestTimeoutMs: 10_000,
   /** Headers sent a byte at a time (slowloris) end with 408 after this; checked every second. */

@@ -12,7 +12,7 @@ import lockfile from 'proper-lockfile';
  *   every server stopped (restore) takes the same lock exclusively, which fails at once while any server is connected.
  *   PostgreSQL releases the lock of a dead server with its connection: no heartbeat to wait for.
  */
-export const MAINTENANCE_LOCK_ID = 4_711_814;
+const MAINTENANCE_LOCK_ID = 4_711_814;
 const LOCK_STALE_MS = 5_000;
 
 export class InstanceBusyError extends Error {

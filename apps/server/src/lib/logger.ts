@@ -5,7 +5,7 @@ import { type LoggerOptions as PinoLoggerOptions, stdSerializers } from 'pino';
  * Secrets never reach the logs (docs/conventions.md#validation-and-errors): cookies, tokens, passwords and flags are
  * censored wherever they appear.
  */
-export const REDACTED_PATHS = [
+const REDACTED_PATHS = [
   'req.headers.cookie',
   'req.headers.authorization',
   'res.headers["set-cookie"]',
@@ -64,7 +64,7 @@ const PARAMS_LINE = /\nparams: [\s\S]*?(?=\n\s+at |\ncaused by: |$)/g;
  * pino's error serializer, without the values of a failed query (issue #17.7): a full disk must not write a correct
  * flag into the log. The query text and the error code stay.
  */
-export function serializeError(error: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
+function serializeError(error: Error): { type: string; message: string; stack: string; [key: string]: unknown } {
   const serialized = stdSerializers.err(error);
   const scrubbed = scrub(serialized, 0);
   const text = (value: unknown) => (typeof value === 'string' ? value : '');

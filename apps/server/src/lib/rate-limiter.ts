@@ -4,7 +4,7 @@ import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAb
 import type { Clock } from './clock.js';
 
 /** The outcome of one consume: allowed (with a way to give the point back), or refused until the window ends. */
-export type Consumed = { allowed: true; refund: () => Promise<void> } | { allowed: false; retryAfterSeconds: number };
+type Consumed = { allowed: true; refund: () => Promise<void> } | { allowed: false; retryAfterSeconds: number };
 
 /**
  * Fixed-window counters keyed by whatever the caller chooses (a user, an account and address). `consume` takes a point

@@ -19,14 +19,14 @@ export { request, type Response } from './fault-http.js';
 /** apps/server */
 export const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const INSTANCE_SECRET = 'fault-instance-secret-0123456789';
-export const SESSION_SECRET = 'fault-session-secret-0123456789-abcdefghij';
+const SESSION_SECRET = 'fault-session-secret-0123456789-abcdefghij';
 export const POSTGRES_ADMIN_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 // ---------------------------------------------------------------------------------------------------------------- SQL
 
-export interface Sql {
+interface Sql {
   query<T>(text: string, params?: unknown[]): Promise<T[]>;
   close(): Promise<void>;
 }
@@ -106,7 +106,7 @@ export async function createStore(kind: 'pglite' | 'postgres'): Promise<Store> {
 
 // ------------------------------------------------------------------------------------------------------- players
 
-export function playerId(i: number): string {
+function playerId(i: number): string {
   return `fault-u${String(i).padStart(5, '0')}`;
 }
 
@@ -136,12 +136,6 @@ export async function seedPlayers(store: Store, count: number): Promise<void> {
   } finally {
     await db.close();
   }
-}
-
-export interface IntegrityReport {
-  scoreMismatches: number;
-  doubledSolves: number;
-  missing: string[];
 }
 
 /** score == sum(points) + adjustment for every user, no (user, challenge) twice, every acknowledged solve present. */

@@ -41,7 +41,7 @@ function deep(depth: number, leaf: unknown, asArray: boolean): unknown {
   return value;
 }
 
-export const HOSTILE_STRINGS: readonly string[] = [
+const HOSTILE_STRINGS: readonly string[] = [
   '',
   ' ',
   '\u0000',
@@ -100,7 +100,7 @@ export function hostileValue(r: Random): unknown {
 }
 
 /** Fields a hostile client adds to claim what it may not have. */
-export const PRIVILEGE_FIELDS: Record<string, unknown> = {
+const PRIVILEGE_FIELDS: Record<string, unknown> = {
   role: 'admin',
   rank: 'admin',
   score: 999_999,

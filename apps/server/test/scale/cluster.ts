@@ -21,10 +21,10 @@ import {
   tailOf,
 } from '../fault/fault-helpers.js';
 
-export { request, sleep, tailOf, type Response } from '../fault/fault-helpers.js';
+export { request, tailOf } from '../fault/fault-helpers.js';
 
 /** A Redis database of the tests' own (the rate-limiter test uses 1); keys are per run anyway (player ids). */
-export const TEST_REDIS_URL = process.env.TEST_REDIS_SCALE_URL ?? 'redis://127.0.0.1:6379/2';
+const TEST_REDIS_URL = process.env.TEST_REDIS_SCALE_URL ?? 'redis://127.0.0.1:6379/2';
 
 export async function isRedisReachable(url = TEST_REDIS_URL): Promise<boolean> {
   const { hostname, port } = new URL(url);
@@ -49,7 +49,7 @@ export * from './live-stream.js';
 
 // --------------------------------------------------------------------------------------------------------- cluster
 
-export interface Player {
+interface Player {
   id: string;
   cookie: string;
 }

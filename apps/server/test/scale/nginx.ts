@@ -28,7 +28,7 @@ export async function freePort(): Promise<number> {
 }
 
 /** The nginx configuration the README shows, between its markers. */
-export function readmeNginxConfig(): string {
+function readmeNginxConfig(): string {
   const readme = readFileSync(path.join(REPO_DIR, 'README.md'), 'utf8');
   const match = /<!-- nginx-several-instances -->\s*```nginx\n([\s\S]*?)```\s*<!-- \/nginx-several-instances -->/.exec(readme);
   if (!match) throw new Error('README.md has no nginx configuration between <!-- nginx-several-instances --> markers');
@@ -36,7 +36,7 @@ export function readmeNginxConfig(): string {
 }
 
 /** The README's configuration with these upstream ports and this listening port; everything else as written. */
-export function nginxConfigFor(listenPort: number, upstreamPorts: readonly number[]): string {
+function nginxConfigFor(listenPort: number, upstreamPorts: readonly number[]): string {
   const config = readmeNginxConfig();
   const serverLine = /^(\s*)server 127\.0\.0\.1:\d+( [^;]*)?;\n/m.exec(config);
   if (!serverLine) throw new Error('the README configuration has no upstream server line');

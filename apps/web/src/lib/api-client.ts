@@ -4,8 +4,6 @@ import { ApiError } from './api-error';
 import { ErrorBodySchema } from './first-load-schemas';
 
 export { ApiError, isApiError } from './api-error';
-export type { ApiErrorCode } from './api-error';
-
 /** Anything that parses an unknown body into T; every zod schema of @drapeau/shared fits. */
 export interface ResponseSchema<T> {
   safeParse(data: unknown): { success: true; data: T } | { success: false };
@@ -73,12 +71,7 @@ function buildInit(method: Method, options: RequestOptions): RequestInit {
  * Calls the API and returns the body parsed by `schema`. Throws ApiError on any failure and does nothing else:
  * no toasts, no redirects (docs/conventions.md#validation-and-errors).
  */
-export async function request<T>(
-  method: Method,
-  path: string,
-  schema: ResponseSchema<T>,
-  options: RequestOptions = {},
-): Promise<T> {
+async function request<T>(method: Method, path: string, schema: ResponseSchema<T>, options: RequestOptions = {}): Promise<T> {
   const url = new URL(path, window.location.origin);
   let response: Response;
   try {

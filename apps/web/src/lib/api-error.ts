@@ -5,7 +5,7 @@ import type { ErrorCode, ImportProblem } from '@drapeau/shared';
  * NETWORK when no response arrived, BAD_RESPONSE when a body is not the JSON we expect.
  */
 export const CLIENT_ERROR_CODES = ['NETWORK', 'BAD_RESPONSE'] as const;
-export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
 export type ApiErrorCode = ErrorCode | ClientErrorCode;
 
 export interface ApiErrorIssue {

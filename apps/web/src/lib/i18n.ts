@@ -5,8 +5,8 @@ import { initReactI18next } from 'react-i18next';
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-export const LANGUAGE_STORAGE_KEY = 'language';
-export const DEFAULT_LANGUAGE: Language = 'en';
+const LANGUAGE_STORAGE_KEY = 'language';
+const DEFAULT_LANGUAGE: Language = 'en';
 
 type NamespaceFile = Record<string, unknown>;
 
@@ -36,7 +36,7 @@ export const namespaces = [
  * The namespaces of the shell (header, disclaimer), loaded before the first render so that no
  * text shows as its key. Each page loads its own in its route loader (app/router.tsx, {@link loadAllNamespaces}).
  */
-export const FIRST_PAGE_NAMESPACES = ['common', 'nav', 'disclaimer'];
+const FIRST_PAGE_NAMESPACES = ['common', 'nav', 'disclaimer'];
 
 /** An i18next backend reading the bundled locale files by language and namespace. */
 export function bundledLocalesBackend(loaders: Record<string, () => Promise<NamespaceFile>>): BackendModule {

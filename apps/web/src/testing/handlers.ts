@@ -47,7 +47,7 @@ export function challengesHandler(challenges: PublicChallenge[]) {
 }
 
 /** GET /api/categories: the six built-in categories, plus any a test adds. */
-export function categoriesHandler(extra: PublicCategory[] = []) {
+function categoriesHandler(extra: PublicCategory[] = []) {
   const icons = ['globe', 'server', 'network', 'binary', 'cpu', 'file-search'] as const;
   const builtIn = CATEGORIES.map((key, index) =>
     PublicCategorySchema.parse({ key, name: { en: key, fr: key }, icon: icons[index], position: index, isBuiltIn: true }),

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-import { CategorySchema } from './category.js';
+import { BuiltInCategorySchema } from './category.js';
 import { LocalizedTextSchema } from './common.js';
 
 export const BadgeCriteriaSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('solveCount'), value: z.number().int().positive() }),
   z.object({ type: z.literal('score'), value: z.number().int().positive() }),
-  z.object({ type: z.literal('category'), value: CategorySchema, count: z.number().int().positive() }),
+  z.object({ type: z.literal('category'), value: BuiltInCategorySchema, count: z.number().int().positive() }),
 ]);
 export type BadgeCriteria = z.infer<typeof BadgeCriteriaSchema>;
 

@@ -7,10 +7,6 @@ import { LocalizedTextSchema } from './common.js';
 export { CATEGORIES } from '../constants.js';
 export const BuiltInCategorySchema = z.enum(CATEGORIES);
 export type BuiltInCategory = z.infer<typeof BuiltInCategorySchema>;
-/** @deprecated the built-in keys only; a challenge's category is any {@link CategoryKeySchema}. TODO(#12): web moves to CategoryKey. */
-export const CategorySchema = BuiltInCategorySchema;
-/** @deprecated see {@link CategorySchema}. */
-export type Category = BuiltInCategory;
 
 /** A category's stable key: the six built-in ones, or one an admin adds (lowercase words joined by hyphens). */
 export const CategoryKeySchema = z

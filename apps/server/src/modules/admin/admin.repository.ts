@@ -10,7 +10,7 @@ import { createCatalogueRepository } from '../challenges/catalogue.repository.js
 import { rowsOf } from '../challenges/categories.repository.js';
 
 /** The fields an admin action reads before changing them (for the audit log's from/to). */
-export interface TargetUser {
+interface TargetUser {
   id: string;
   username: string;
   email: string;
@@ -20,7 +20,7 @@ export interface TargetUser {
   avatarPath: string | null;
 }
 
-export interface StatsRow {
+interface StatsRow {
   totalUsers: number;
   admins: number;
   totalPoints: number;

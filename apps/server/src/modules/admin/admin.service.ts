@@ -26,7 +26,7 @@ export interface AvatarStore {
 }
 
 /** What an admin change uses inside its transaction: all of it commits together or not at all. */
-export interface AdminScope {
+interface AdminScope {
   users: AdminRepository;
   audit: Pick<AuditService, 'record'>;
   /** Awards the badges the user now meets and does not hold yet; the ids of the new ones. */

@@ -2,7 +2,7 @@ import { ADMIN_PAGE_SIZE, type AUDIT_ACTIONS, type AuditPage } from '@drapeau/sh
 
 import type { AuditRepository } from './audit.repository.js';
 
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export interface AuditRecord {
   /** The admin who acted. */

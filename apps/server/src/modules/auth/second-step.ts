@@ -9,9 +9,9 @@ const SSO_CALLBACK_PATH = '/callback/:id';
 const PASSWORD_SIGN_IN_PATHS = new Set(['/sign-in/email', '/sign-in/username']);
 
 /** The web app's page for the second step after single sign-on; `methods` says which ones the account has. */
-export const SSO_SECOND_STEP_PAGE = '/login?second-step=';
+const SSO_SECOND_STEP_PAGE = '/login?second-step=';
 
-export type SecondStepMethod = 'totp' | 'passkey';
+type SecondStepMethod = 'totp' | 'passkey';
 
 /**
  * Every sign-in of an account with a second factor passes it (docs/decisions/012-accounts.md#two-factor):

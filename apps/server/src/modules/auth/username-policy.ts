@@ -9,7 +9,7 @@ const RESERVED = ['admin', 'administrator', 'system', 'root', 'moderator', 'staf
  * The shape a name has on screen: case, separators and look-alike characters folded (rn → m, 0 → o, 1 / i / | → l).
  * The SQL twin is in users.repository.ts (isUsernameConfusable); the two must agree.
  */
-export function usernameSkeleton(name: string): string {
+function usernameSkeleton(name: string): string {
   return name.toLowerCase().replace(/[._-]/g, '').replace(/0/g, 'o').replace(/[1i|]/g, 'l').replace(/rn/g, 'm');
 }
 

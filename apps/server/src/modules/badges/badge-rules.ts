@@ -1,16 +1,16 @@
-import type { BadgeCriteria, Category } from '@drapeau/shared';
+import type { BadgeCriteria, BuiltInCategory } from '@drapeau/shared';
 
 /** What the badge rules look at, for one user. */
 export interface PlayerStats {
   solveCount: number;
   score: number;
-  solvesByCategory: Partial<Record<Category, number>>;
+  solvesByCategory: Partial<Record<BuiltInCategory, number>>;
 }
 
 type Rule<T extends BadgeCriteria['type']> = (criteria: Extract<BadgeCriteria, { type: T }>, stats: PlayerStats) => boolean;
 
 /** One entry per criteria type (docs/conventions.md#validation-and-errors: registries for variants). */
-export const BADGE_RULES: { [T in BadgeCriteria['type']]: Rule<T> } = {
+const BADGE_RULES: { [T in BadgeCriteria['type']]: Rule<T> } = {
   solveCount: (criteria, stats) => stats.solveCount >= criteria.value,
   score: (criteria, stats) => stats.score >= criteria.value,
   category: (criteria, stats) => (stats.solvesByCategory[criteria.value] ?? 0) >= criteria.count,

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 import { shownUsername } from '../../db/user-row.js';
 
-export interface BanTarget {
+interface BanTarget {
   id: string;
   username: string;
 }

@@ -10,7 +10,7 @@ import type { GeneratedFile } from './generator.js';
 import { FILE_GENERATORS } from './generator-registry.js';
 
 /** Per-player generated files kept on disk at most (then the least recently made go first). */
-export const DEFAULT_PER_USER_CACHE_BYTES = 256 * 1024 * 1024;
+const DEFAULT_PER_USER_CACHE_BYTES = 256 * 1024 * 1024;
 
 /**
  * Hands out a challenge's attachments: an uploaded file from the database, or a file generated from the flag the

@@ -7,7 +7,7 @@ import type { Category, Challenge, ChallengeDraft } from './challenge.js';
 import { parseChallengeYaml } from './ctfcli-format.js';
 import { validateFlagPattern } from './flag-check.js';
 
-export interface PlannedChallenge {
+interface PlannedChallenge {
   draft: ChallengeDraft;
   source: string;
   warnings: string[];

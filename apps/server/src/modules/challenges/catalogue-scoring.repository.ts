@@ -10,20 +10,24 @@ import { rowsOf } from './categories.repository.js';
 /**
  * The one rule of a solve's points (docs/product.md#scoring): max(0, the challenge's value − the costs of the hints its
  * solver opened on it), plus `bonus` for the challenge's first solve (the lowest id: first blood). Rewrites the points that
- * differ and moves each solver's score by the difference. `value` null: each challenge's stored current value.
+ * differ and moves each solver's score by the difference. `value` null: each challenge's stored current value. Each
+ * challenge's first solve is found once (a subquery per solve would read every solve of the challenge again: quadratic
+ * at thousands of solvers).
  */
 function rescoreSolves(options: { challenges: SQL; value: number | null; bonus: number; onlyUserId?: string }): SQL {
   const userFilter = options.onlyUserId === undefined ? sql`true` : sql`s.user_id = ${options.onlyUserId}`;
   const value = options.value === null ? sql`c.points` : sql`${options.value}::int`;
   return sql`
-    with target as (
+    with first_solves as (
+      select s.challenge_id, min(s.id) as id from solves s where ${options.challenges} group by s.challenge_id
+    ), target as (
       select s.id, s.user_id, s.points as old_points,
         (greatest(0, ${value} - coalesce((
           select sum(h.cost) from hint_unlocks u join challenge_hints h on h.id = u.hint_id
           where u.user_id = s.user_id and u.challenge_id = s.challenge_id), 0))
-        + case when s.id = (select min(f.id) from solves f where f.challenge_id = s.challenge_id)
-            then ${options.bonus}::int else 0 end)::int as new_points
-      from solves s join challenges c on c.id = s.challenge_id where ${options.challenges} and ${userFilter}
+        + case when s.id = f.id then ${options.bonus}::int else 0 end)::int as new_points
+      from solves s join challenges c on c.id = s.challenge_id join first_solves f on f.challenge_id = s.challenge_id
+      where ${options.challenges} and ${userFilter}
     ), changed as (
       update solves s set points = t.new_points from target t
       where s.id = t.id and t.new_points <> t.old_points

@@ -4,13 +4,13 @@ import type { ChallengeState, FlagKind, FlagMatcher, Level, OptionalAuthoredText
  * A challenge as the server's modules see it (the domain type: no table row leaves the repository). Held in memory by
  * the challenges service and rebuilt on every catalogue change.
  */
-export interface ChallengeHint {
+interface ChallengeHint {
   id: number;
   content: OptionalAuthoredText;
   cost: number;
 }
 
-export interface ChallengeAttachment {
+interface ChallengeAttachment {
   id: number;
   name: string;
   contentType: string;
@@ -21,7 +21,7 @@ export interface ChallengeAttachment {
   generator: string | null;
 }
 
-export interface ChallengeFlag {
+interface ChallengeFlag {
   id: number;
   kind: FlagKind;
   matcher: FlagMatcher;

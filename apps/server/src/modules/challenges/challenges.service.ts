@@ -195,11 +195,6 @@ export function createChallengesService(deps: {
       return repository.findBlob(sha256);
     },
 
-    async valueOf(challengeId: string): Promise<number> {
-      const challenge = (await load()).challenges.get(challengeId);
-      return challenge ? currentValue(challenge.scoring, (await solveCounts()).get(challengeId) ?? 0) : 0;
-    },
-
     /** Opens a hint for a player (once; remembered); its cost comes off what the challenge gives them. */
     async openHint(userId: string, challengeId: string, hintId: number): Promise<OpenHintResult> {
       const challenge = await findListed(challengeId);

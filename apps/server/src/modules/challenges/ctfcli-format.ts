@@ -50,7 +50,7 @@ const DrapeauBlock = z
     position: z.number().int().optional(),
   })
   .strict();
-export const ChallengeYamlSchema = z.object({
+const ChallengeYamlSchema = z.object({
   name: z.string().trim().min(1).max(200),
   author: textOrNull,
   category: z.string().trim().min(1),

@@ -2,7 +2,7 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 import { RE2JS } from 're2js';
 
-import type { FlagKind, FlagMatcher } from '@drapeau/shared';
+import type { FlagMatcher } from '@drapeau/shared';
 
 /**
  * A flag as the server checks it: the expected text (already derived for derived and per-user flags) and the matcher.
@@ -36,7 +36,7 @@ function compile(pattern: string, flags: number): RE2JS {
   return re;
 }
 
-export const FLAG_MATCHERS: Readonly<Record<FlagMatcher, Matcher>> = {
+const FLAG_MATCHERS: Readonly<Record<FlagMatcher, Matcher>> = {
   exact: (expected, submitted) => constantTimeEquals(expected.trim(), submitted.trim()),
   'case-insensitive': (expected, submitted) => constantTimeEquals(expected.trim().toLowerCase(), submitted.trim().toLowerCase()),
   regex: (pattern, submitted) => {
@@ -88,5 +88,3 @@ function flagWords(challengeId: string): string {
     .slice(0, 2)
     .join('_');
 }
-
-export type { FlagKind };

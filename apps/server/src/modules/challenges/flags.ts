@@ -1,2 +1,2 @@
 /** Kept for the callers that import it from here (tests, labs). */
-export { deriveFlag, derivePerUserFlag } from './flag-check.js';
+export { deriveFlag } from './flag-check.js';

@@ -1,7 +1,7 @@
 import type { LabRequest, LabResponse } from '@drapeau/shared';
 
 /** What a lab needs to know about the deployment: the challenge's flag, derived from the instance secret. */
-export interface LabContext {
+interface LabContext {
   flag: string;
 }
 
@@ -21,7 +21,7 @@ export type LabInput = LabRequest['input'];
 
 export type LabAction = (input: LabInput, context: LabContext) => LabResult;
 
-export const UNKNOWN_ACTION: LabResult = { ok: false, code: 'unknown-action', output: {} };
+const UNKNOWN_ACTION: LabResult = { ok: false, code: 'unknown-action', output: {} };
 
 /** Builds a handler that dispatches on `request.action`; an action it does not list answers `unknown-action`. */
 export function createLabHandler(challengeId: string, actions: Readonly<Record<string, LabAction>>): LabHandler {

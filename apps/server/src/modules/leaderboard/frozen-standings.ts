@@ -20,7 +20,7 @@ export interface CostedSolve {
  * What a solve gives when its challenge has `solveCount` solves: max(0, value − hint costs), plus the first-blood bonus
  * when it is the first blood (docs/product.md#scoring, #first-blood); the rule of catalogue.repository's rescoreSolves.
  */
-export function pointsAt(solve: CostedSolve, scoring: Scoring | undefined, solveCount: number, bonus: number): number {
+function pointsAt(solve: CostedSolve, scoring: Scoring | undefined, solveCount: number, bonus: number): number {
   if (!scoring) return solve.points;
   return Math.max(0, currentValue(scoring, solveCount) - solve.hintCosts) + (solve.firstBlood ? bonus : 0);
 }

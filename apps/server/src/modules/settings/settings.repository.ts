@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { platformSettings } from '../../db/schema/index.js';
 
-export interface StoredSettings {
+interface StoredSettings {
   /** The settings admins have changed, as stored; validated by the service. */
   data: Record<string, unknown>;
   /** 0 before the first change; each change adds one. */

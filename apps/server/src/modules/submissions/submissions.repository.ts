@@ -7,7 +7,7 @@ import { shownUsername } from '../../db/user-row.js';
 import { createCatalogueRepository } from '../challenges/catalogue.repository.js';
 import { rowsOf } from '../challenges/categories.repository.js';
 
-export interface AttemptRecord {
+interface AttemptRecord {
   userId: string;
   challengeId: string;
   submitted: string;

@@ -14,7 +14,7 @@ export interface TeamRow {
   scoreAdjustment: number;
 }
 
-export interface TeamMemberRow {
+interface TeamMemberRow {
   userId: string;
   username: string;
   joinedAt: Date;

@@ -14,7 +14,7 @@ export interface ApiTokenRow {
   lastUsedAt: Date | null;
 }
 
-export interface AdminApiTokenRow extends ApiTokenRow {
+interface AdminApiTokenRow extends ApiTokenRow {
   username: string;
 }
 

@@ -33,7 +33,7 @@ export interface TokenHolder {
   twoFactorEnabled: boolean;
 }
 
-export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
 function toApiToken(row: ApiTokenRow): ApiToken {
   return {

@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../lib/app-error.js';
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif']);
 /** A 190 KB PNG can decode to 7000x7000 (49 MP, 150 MB of pixels): refused from its header (issue #17.2). */
-export const AVATAR_MAX_PIXELS = 16_000_000;
+const AVATAR_MAX_PIXELS = 16_000_000;
 /**
  * Decoding runs on libuv's small thread pool, which also reads files and hashes passwords: one image at a time, so that
  * uploads wait for each other instead of stalling everyone's requests (docs/decisions/010-abuse-limits.md).

@@ -1,4 +1,4 @@
-import { count, eq, ne, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 
 import type { Role } from '@drapeau/shared';
 
@@ -67,10 +67,6 @@ export function createUsersRepository(db: Db) {
     },
     async countAdmins(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(users).where(eq(users.role, 'admin'));
-      return row?.n ?? 0;
-    },
-    async countPlayers(): Promise<number> {
-      const [row] = await db.select({ n: count() }).from(users).where(ne(users.role, 'admin'));
       return row?.n ?? 0;
     },
   };

@@ -27,7 +27,7 @@ const components: Components = {
 };
 
 /** Only http(s), mailto and same-site paths survive; anything else (javascript:, data:, vbscript:…) becomes "". */
-export function safeUrl(url: string): string {
+function safeUrl(url: string): string {
   return defaultUrlTransform(url);
 }
 

@@ -1,11 +1,11 @@
 import { useSyncExternalStore, type ReactElement, type ReactNode } from 'react';
 
 /** docs/product.md#constants: one toast at a time. A new toast replaces the one on screen. */
-export const TOAST_LIMIT = 1;
+const TOAST_LIMIT = 1;
 /** Time a closed toast stays mounted so that its exit animation can play. */
 const TOAST_REMOVE_DELAY_MS = 300;
 
-export type ToastVariant = 'default' | 'destructive';
+type ToastVariant = 'default' | 'destructive';
 
 export interface ToastOptions {
   title?: ReactNode;
@@ -16,7 +16,7 @@ export interface ToastOptions {
   duration?: number;
 }
 
-export interface ToastItem extends ToastOptions {
+interface ToastItem extends ToastOptions {
   id: string;
   open: boolean;
 }

@@ -1,4 +1,3 @@
-export { useSession, sessionQueryOptions } from './api/get-session';
+export { useSession } from './api/get-session';
 export { useLogout } from './api/logout';
 export { AuthScreen } from './components/auth-screen';
-export type { AuthMode } from './components/use-auth-submit';

@@ -1,1 +1,1 @@
-export { hasLab, LabPanel } from './components/lab-panel';
+export { LabPanel } from './components/lab-panel';

@@ -14,7 +14,7 @@ const PLAINTEXT_PARAGRAPHS: readonly string[] = [
 ];
 
 /** Shifts letters of `text` by `shift` places, keeping case; digits, braces and punctuation stay. */
-export function shiftLetters(text: string, shift: number): string {
+function shiftLetters(text: string, shift: number): string {
   const rotate = (code: number, base: number): string => String.fromCharCode(base + ((((code - base + shift) % 26) + 26) % 26));
   return text.replace(/[A-Za-z]/g, (letter) => {
     const code = letter.charCodeAt(0);

@@ -60,7 +60,7 @@ function buildSecretNote(flag: string): Buffer {
  * gzip (RFC 1952) with the original name in the header, as `gzip vault-access.txt` writes it, and a zero timestamp so
  * that the same flag always gives the same bytes. The deflated text shows nothing to `strings`.
  */
-export function gzipWithName(content: Buffer, name: string): Buffer {
+function gzipWithName(content: Buffer, name: string): Buffer {
   const header = Buffer.from([0x1f, 0x8b, 8, 0x08, 0, 0, 0, 0, 2, 3]); // deflate, FNAME, mtime 0, max compression, Unix
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(computeCrc32(content), 0);

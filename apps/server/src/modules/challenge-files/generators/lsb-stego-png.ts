@@ -9,7 +9,7 @@ const SIZE = 256;
  * Writes `payload` into the least significant bits of the channel bytes, in order R, G, B of each
  * pixel, pixels row by row, each byte most significant bit first. This is zsteg's `b1,rgb,lsb,xy`.
  */
-export function embedLsb(image: RgbImage, payload: Buffer): RgbImage {
+function embedLsb(image: RgbImage, payload: Buffer): RgbImage {
   if (payload.length * 8 > image.pixels.length) throw new RangeError('payload does not fit in the image');
   const pixels = Uint8Array.from(image.pixels);
   payload.forEach((byte, byteIndex) => {

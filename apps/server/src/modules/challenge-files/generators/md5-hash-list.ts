@@ -27,7 +27,7 @@ function hashMd5(password: string): string {
 }
 
 /** AES-256-CBC with key SHA-256(password), returned as base64(iv || ciphertext). */
-export function encryptWithPassword(plaintext: string, password: string, iv: Buffer): string {
+function encryptWithPassword(plaintext: string, password: string, iv: Buffer): string {
   const key = createHash('sha256').update(password, 'utf8').digest();
   const cipher = createCipheriv('aes-256-cbc', key, iv);
   return Buffer.concat([iv, cipher.update(plaintext, 'utf8'), cipher.final()]).toString('base64');

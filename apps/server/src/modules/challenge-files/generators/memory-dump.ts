@@ -96,7 +96,7 @@ function buildEnvironmentPage(encoding: 'ascii' | 'utf16', offset: number): Buff
 }
 
 /** What `powershell -EncodedCommand` takes: base64 of the script in UTF-16LE. */
-export function encodePowerShell(script: string): string {
+function encodePowerShell(script: string): string {
   return Buffer.from(script, 'utf16le').toString('base64');
 }
 

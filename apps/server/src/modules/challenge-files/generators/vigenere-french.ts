@@ -34,7 +34,7 @@ const PLAINTEXT_PARAGRAPHS: readonly string[] = [
 const KEY_LETTERS = 'bcdefghijklmnopqrstuvwxyz';
 
 /** Drops accents and ligatures (é → e, ç → c, œ → oe) and uses a straight apostrophe: the alphabet is A-Z. */
-export function stripAccents(text: string): string {
+function stripAccents(text: string): string {
   return text
     .replaceAll('œ', 'oe')
     .replaceAll('Œ', 'OE')

@@ -2,7 +2,7 @@ import { parseIpv4 } from './pcap-writer.js';
 
 /** DNS wire format (RFC 1035) for the few record types the captures use. */
 
-export const DNS_TYPES = { A: 1, CNAME: 5, MX: 15, TXT: 16, AAAA: 28 } as const;
+const DNS_TYPES = { A: 1, CNAME: 5, MX: 15, TXT: 16, AAAA: 28 } as const;
 export type DnsType = keyof typeof DNS_TYPES;
 
 export type DnsAnswer =
@@ -14,7 +14,7 @@ export type DnsAnswer =
 
 const RCODES = { NOERROR: 0, NXDOMAIN: 3 } as const;
 
-export function encodeDnsName(name: string): Buffer {
+function encodeDnsName(name: string): Buffer {
   const labels = name.split('.').filter((label) => label.length > 0);
   const parts = labels.map((label) => {
     const bytes = Buffer.from(label, 'ascii');

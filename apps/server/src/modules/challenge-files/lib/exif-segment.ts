@@ -1,6 +1,6 @@
 /** Builds a JPEG APP1 Exif segment: little-endian TIFF header, IFD0, Exif sub-IFD and GPS IFD. */
 
-export type ExifValue =
+type ExifValue =
   | { type: 'byte'; values: readonly number[] }
   | { type: 'ascii'; text: string }
   | { type: 'short'; values: readonly number[] }

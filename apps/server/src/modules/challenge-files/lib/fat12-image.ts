@@ -5,7 +5,7 @@
  * DOS `del`.
  */
 
-export interface FatFile {
+interface FatFile {
   kind: 'file';
   /** 8.3 name, e.g. "README.TXT". */
   name: string;
@@ -14,14 +14,14 @@ export interface FatFile {
   isDeleted?: boolean;
 }
 
-export interface FatDirectory {
+interface FatDirectory {
   kind: 'directory';
   name: string;
   modifiedAt: Date;
   children: readonly FatNode[];
 }
 
-export type FatNode = FatFile | FatDirectory;
+type FatNode = FatFile | FatDirectory;
 
 export interface FloppyOptions {
   volumeLabel: string;

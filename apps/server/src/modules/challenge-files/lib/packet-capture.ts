@@ -24,7 +24,7 @@ export interface NetHost {
   ttl?: number;
 }
 
-export type TcpFields = Omit<TcpSegmentOptions, 'srcIp' | 'dstIp'>;
+type TcpFields = Omit<TcpSegmentOptions, 'srcIp' | 'dstIp'>;
 
 export interface PacketCapture {
   addUdp(timestampUs: number, from: NetHost, to: NetHost, ports: [number, number], payload: Buffer): void;

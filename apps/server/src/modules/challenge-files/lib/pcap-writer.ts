@@ -7,7 +7,7 @@ export const ETHERTYPE_IPV4 = 0x0800;
 export const ETHERTYPE_ARP = 0x0806;
 export const IP_PROTOCOL_TCP = 6;
 export const IP_PROTOCOL_UDP = 17;
-export const LINKTYPE_ETHERNET = 1;
+const LINKTYPE_ETHERNET = 1;
 /** 802.11 frames without radio header and without FCS. */
 export const LINKTYPE_IEEE802_11 = 105;
 /** Linux usbmon with the 64-byte header (what `tcpdump -i usbmon1` and Wireshark save). */
@@ -32,7 +32,7 @@ export function parseIpv4(ip: string): Buffer {
 }
 
 /** RFC 1071 one's-complement sum of 16-bit words, complemented. */
-export function computeInternetChecksum(...parts: readonly Buffer[]): number {
+function computeInternetChecksum(...parts: readonly Buffer[]): number {
   const data = Buffer.concat(parts);
   let sum = 0;
   for (let i = 0; i + 1 < data.length; i += 2) sum += data.readUInt16BE(i);

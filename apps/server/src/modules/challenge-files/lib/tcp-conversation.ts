@@ -2,7 +2,7 @@ import type { NetHost, PacketCapture } from './packet-capture.js';
 import { TCP_ACK, TCP_FIN, TCP_PSH, TCP_SYN } from './pcap-writer.js';
 import type { SeedStream } from './seed-stream.js';
 
-export type TcpSide = 'client' | 'server';
+type TcpSide = 'client' | 'server';
 
 export interface TcpConversationOptions {
   capture: PacketCapture;

@@ -4,9 +4,9 @@ import { createFileSystem } from './shell-fs.js';
 import { runShell } from './shell-run.js';
 
 /** ping.php's blocklist (readable in the lab's ping.php): no ; & |, no space, no "cat", no "flag", whatever the case. */
-export const BLOCKLIST = /[;&| ]|cat|flag/i;
+const BLOCKLIST = /[;&| ]|cat|flag/i;
 
-export function buildCommand(host: string): string {
+function buildCommand(host: string): string {
   return `ping -c 1 ${host} 2>&1`;
 }
 

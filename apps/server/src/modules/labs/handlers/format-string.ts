@@ -9,7 +9,7 @@ import { deploymentDigest, simulatePrintf, type Process, type Region } from './f
  * source, as the student reads it, is on the lab's page (apps/web/src/features/labs/components/format-string-lab.tsx).
  */
 
-export const BUFFER_SIZE = 64;
+const BUFFER_SIZE = 64;
 const STACK_WORDS = 48;
 
 export interface Layout {
@@ -73,14 +73,14 @@ export function buildLayout(flag: string): Layout {
 }
 
 /** Non-printable bytes as \xNN, so that the page shows what was written without raw control characters. */
-export function showBytes(bytes: Buffer): string {
+function showBytes(bytes: Buffer): string {
   return [...bytes]
     .map((b) => (b === 0x0a || (b >= 0x20 && b < 0x7f) ? String.fromCharCode(b) : `\\x${b.toString(16).padStart(2, '0')}`))
     .join('');
 }
 
 /** `./echo` with one line on its standard input. */
-export function runEcho(line: string, flag: string): LabResult {
+function runEcho(line: string, flag: string): LabResult {
   const layout = buildLayout(flag);
   // fgets: at most 63 bytes, the newline kept when it fits, then a NUL; the buffer sits in the stack.
   const input = Buffer.from(line.replace(/\n[\s\S]*$/, ''), 'utf8');

@@ -7,7 +7,7 @@ export const LAB_REQUEST = 'POST /api/challenges/hidden-http-headers/lab';
  * The response of the lab's own request (what the Network tab shows): a dull body, and the flag in a custom header
  * among the debugging and fingerprinting headers a careless backend adds.
  */
-export function buildSecretHeaders(flag: string): Record<string, string> {
+function buildSecretHeaders(flag: string): Record<string, string> {
   return {
     'X-Powered-By': 'PHP/7.4.3',
     'X-Backend-Server': 'api-02.internal',

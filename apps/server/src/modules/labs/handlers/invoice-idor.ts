@@ -6,7 +6,7 @@ import { createLabHandler, readInput, type LabResult } from '../lab-handler.js';
  * normalised (dot segments), the parameter percent-decoded, then cast to an integer as PostgreSQL casts it.
  */
 
-export const CURRENT_CUSTOMER = 'alice';
+const CURRENT_CUSTOMER = 'alice';
 const ORIGIN = 'https://billing.example';
 
 interface Invoice {
@@ -41,11 +41,11 @@ const ITEMS: [string, number][][] = [
 
 /** Ids 4701 to 4720: alice owns three, the others belong to other customers. */
 export const ALICE_INVOICES = [4706, 4713, 4719];
-export const FIRST_ID = 4701;
-export const LAST_ID = 4720;
+const FIRST_ID = 4701;
+const LAST_ID = 4720;
 const OTHERS = ['bob', 'carol', 'dave', 'ops-internal'];
 
-export const INVOICES: ReadonlyMap<number, Invoice> = new Map(
+const INVOICES: ReadonlyMap<number, Invoice> = new Map(
   Array.from({ length: LAST_ID - FIRST_ID + 1 }, (_, index): [number, Invoice] => {
     const id = FIRST_ID + index;
     const customer = ALICE_INVOICES.includes(id) ? CURRENT_CUSTOMER : (OTHERS[index % OTHERS.length] ?? 'bob');
@@ -92,7 +92,7 @@ function listOwnInvoices(): string {
 const INTEGER = /^\s*[+-]?\d{1,18}\s*$/;
 
 /** GET <path> with alice's session cookie. */
-export function getPage(rawPath: string, flag: string): LabResult {
+function getPage(rawPath: string, flag: string): LabResult {
   let url: URL;
   try {
     url = new URL(rawPath.trim() || '/', ORIGIN);

@@ -35,7 +35,7 @@ export function signHs256(headerAndPayload: string, secret: string): string {
 }
 
 /** The guest token the page hands out, signed with the weak secret. */
-export function issueSampleToken(flag: string): string {
+function issueSampleToken(flag: string): string {
   const unsigned = `${encodeSegment({ alg: 'HS256', typ: 'JWT' })}.${encodeSegment({ username: 'guest', role: 'user', iat: 1709400000 })}`;
   return `${unsigned}.${signHs256(unsigned, pickSecret(flag))}`;
 }
@@ -43,7 +43,7 @@ export function issueSampleToken(flag: string): string {
 const BASE64URL_SEGMENT = /^[A-Za-z0-9_+/-]+={0,2}$/;
 
 /** Decodes a JWT segment into an object, or returns undefined when it is not base64url JSON of an object. */
-export function decodeSegment(segment: string): Record<string, unknown> | undefined {
+function decodeSegment(segment: string): Record<string, unknown> | undefined {
   if (!BASE64URL_SEGMENT.test(segment)) return undefined;
   try {
     const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'));

@@ -1,7 +1,7 @@
 import { createLabHandler } from '../lab-handler.js';
 
 /** The guest session the fake app "signs in" with; the page writes each entry into localStorage under its key. */
-export function issueSessionKeys(flag: string): Record<string, string> {
+function issueSessionKeys(flag: string): Record<string, string> {
   const adminToken = Buffer.from(JSON.stringify({ user: 'admin', role: 'admin', flag }), 'utf8').toString('base64');
   return {
     session_id: 'sess_7f3a9c2e41b8d6051e',

@@ -7,8 +7,8 @@ import { createLabHandler, readInput, type LabResult } from '../lab-handler.js';
  * goes up (and stays at / at the root), `.` and empty segments stay. A NUL byte is refused as PHP 8 refuses it.
  */
 
-export const BASE_DIR = '/srv/files/';
-export const FLAG_PATH = '/etc/flag';
+const BASE_DIR = '/srv/files/';
+const FLAG_PATH = '/etc/flag';
 
 export const VIEW_PHP = `<?php
 // view.php: shows a file from the shared folder.
@@ -34,7 +34,7 @@ export function phpUrlDecode(text: string): string {
 }
 
 /** $_GET['file'] from the query string: pairs split on &, keys and values decoded once; the last one wins. */
-export function readQueryFile(query: string): string | undefined {
+function readQueryFile(query: string): string | undefined {
   let value: string | undefined;
   for (const pair of query.split('&')) {
     const cut = pair.indexOf('=');
@@ -52,7 +52,7 @@ export function stripOnce(text: string): string {
 type Lookup = { kind: 'file'; path: string; content: string } | { kind: 'error'; path: string; reason: string };
 
 /** open(2) of an absolute path over the fake tree. */
-export function openPath(path: string): Lookup {
+function openPath(path: string): Lookup {
   const parts = path.split('/');
   const last = parts.pop() ?? '';
   let current = '/';
@@ -81,7 +81,7 @@ export function openPath(path: string): Lookup {
 }
 
 /** GET /view.php?<query>. */
-export function viewFile(rawUrl: string, flag: string): LabResult {
+function viewFile(rawUrl: string, flag: string): LabResult {
   const url = rawUrl.trim();
   const query = url.includes('?') ? (url.slice(url.indexOf('?') + 1).split('#')[0] ?? '') : '';
   const param = url.includes('?') ? readQueryFile(query) : undefined;

@@ -11,7 +11,7 @@ import { dict, fn, pyStr, TemplateError, type PyObject, type Value } from './sst
  * `\x63onfig` or `__dict__`. Rendered by ssti-jinja.ts (with ssti-python.ts) over the plain objects below; nothing is evaluated as code.
  */
 
-export const BLOCKLIST = ['config', 'self', 'class', 'mro', 'subclasses', 'import', 'popen', 'eval'];
+const BLOCKLIST = ['config', 'self', 'class', 'mro', 'subclasses', 'import', 'popen', 'eval'];
 
 function denied(): never {
   throw new TemplateError('PermissionError: [Errno 1] Operation not permitted');
@@ -21,7 +21,7 @@ function address(seed: Buffer, index: number): string {
   return `0x7f${seed.subarray(index, index + 5).toString('hex')}`;
 }
 
-export function buildScope(flag: string, name: string): Map<string, Value> {
+function buildScope(flag: string, name: string): Map<string, Value> {
   const seed = deploymentDigest('ssti', flag);
   const secretKey = seed.subarray(16, 32).toString('hex');
   const config = dict(
@@ -145,7 +145,7 @@ function pyModule(globals: Value): string {
 }
 
 /** POST /preview with name=<input>. */
-export function preview(name: string, flag: string): LabResult {
+function preview(name: string, flag: string): LabResult {
   const lowered = name.toLowerCase();
   if (BLOCKLIST.some((word) => lowered.includes(word)))
     return { ok: false, code: 'blocked', output: { status: '403', text: 'Hacking attempt detected.' } };

@@ -1,15 +1,15 @@
-import { canRead, HOME, listDirectory, resolvePath, USER, type FsEntry } from './shell-fs.js';
+import { canRead, listDirectory, resolvePath, USER, type FsEntry } from './shell-fs.js';
 
 /** The few programs of the lab's web server, with the output and messages of their Debian versions. */
 
-export interface CommandIo {
+interface CommandIo {
   args: string[];
   stdin: string;
   fs: Map<string, FsEntry>;
   cwd: string;
 }
 
-export interface CommandResult {
+interface CommandResult {
   stdout: string;
   stderr: string;
   status: number;
@@ -190,5 +190,3 @@ export const PROGRAMS: ReadonlyMap<string, Program> = new Map<string, Program>([
   [':', () => ok('')],
   ['false', () => ({ stdout: '', stderr: '', status: 1 })],
 ]);
-
-export { HOME };

@@ -4,7 +4,7 @@
  * $VAR ${VAR} $(…) and `…`, comments. It builds a tree; shell-expand.ts and shell-run.ts give it meaning.
  */
 
-export type WordPart =
+type WordPart =
   | { type: 'text'; text: string; quoted: boolean }
   | { type: 'param'; name: string; quoted: boolean }
   | { type: 'command'; source: string; quoted: boolean };
@@ -24,7 +24,7 @@ export interface Pipeline {
   commands: Command[];
 }
 
-export interface AndOr {
+interface AndOr {
   first: Pipeline;
   rest: { op: '&&' | '||'; pipeline: Pipeline }[];
 }

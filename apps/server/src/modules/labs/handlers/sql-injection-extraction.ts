@@ -5,7 +5,7 @@ import { createLabHandler, readInput, type LabResult } from '../lab-handler.js';
 import { runSql, type SqlSetupStatement } from './sql-sandbox.js';
 
 /** The query a careless developer would build by string interpolation; the page shows it as a debug line. */
-export function buildLoginQuery(username: string, password: string): string {
+function buildLoginQuery(username: string, password: string): string {
   return `SELECT * FROM users WHERE username = '${username}' AND password = '${password}'`;
 }
 
@@ -15,7 +15,7 @@ function derivePassword(flag: string, user: string): string {
 }
 
 /** The portal's database: its users (admin first, as the first account created) and the vault the admin page reads. */
-export function buildPortalDatabase(flag: string): SqlSetupStatement[] {
+function buildPortalDatabase(flag: string): SqlSetupStatement[] {
   const users: [number, string, string][] = [
     [1, 'admin', 'admin'],
     [2, 'alice', 'user'],

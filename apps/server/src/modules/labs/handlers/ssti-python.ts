@@ -151,7 +151,7 @@ function getItem(value: Value, key: Value): Value | undefined {
   return undefined;
 }
 
-export function missing(owner: Value, name: string): Value {
+function missing(owner: Value, name: string): Value {
   return { kind: 'undefined', name: `'${typeName(owner)} object' has no attribute '${name}'` };
 }
 

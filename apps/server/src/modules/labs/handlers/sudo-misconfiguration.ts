@@ -25,7 +25,7 @@ class Spawn extends Error {
 class Limit extends Error {}
 
 /** One terminal session: the shells started, innermost last. */
-export class Session {
+class Session {
   readonly shells: User[] = ['player'];
   private commands = 0;
   constructor(private readonly fs: Map<string, FsEntry>) {}
@@ -272,7 +272,7 @@ export class Session {
 }
 
 /** Replays the session's earlier lines, then types `line`; answers what that line printed. */
-export function runSession(history: string, line: string, flag: string): LabResult {
+function runSession(history: string, line: string, flag: string): LabResult {
   const session = new Session(createSudoFileSystem(flag));
   const earlier = history === '' ? [] : history.split('\n').slice(-MAX_LINES);
   for (const previous of earlier) session.typeLine(previous);

@@ -42,7 +42,7 @@ function attribute(element: Element, name: string): string | undefined {
 }
 
 /** The URL parser's view of a scheme: leading and trailing C0 controls and spaces dropped, tabs and newlines removed. */
-export function isJavascriptUrl(value: string): boolean {
+function isJavascriptUrl(value: string): boolean {
   const cleaned = value.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, ''); // eslint-disable-line no-control-regex
   return cleaned.toLowerCase().startsWith('javascript:');
 }

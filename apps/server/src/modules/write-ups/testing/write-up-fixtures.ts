@@ -1,9 +1,9 @@
 import type { TestClient } from '../../../../test/build-test-app.js';
 
-export const FLAG = 'CTF{write_ups_test}';
+const FLAG = 'CTF{write_ups_test}';
 
 /** A challenge of its own for a test, solved with FLAG. */
-export function buildChallengeBody(id: string, overrides: Record<string, unknown> = {}) {
+function buildChallengeBody(id: string, overrides: Record<string, unknown> = {}) {
   return {
     id,
     title: { en: `Write-ups ${id}`, fr: `Write-ups ${id}` },

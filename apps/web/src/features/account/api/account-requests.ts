@@ -6,12 +6,12 @@ import { apiClient } from '@/lib/api-client';
 import { OkSchema } from '@/lib/first-load-schemas';
 
 /** The account flows (server: modules/auth/account.routes.ts). Each answers `{ ok: true }`. */
-export const requestPasswordReset = (body: EmailOnlyBody) => apiClient.post('/api/auth/password/forgot', body, OkSchema);
-export const resetPassword = (body: ResetPasswordBody) => apiClient.post('/api/auth/password/reset', body, OkSchema);
-export const changePassword = (body: ChangePasswordBody) => apiClient.post('/api/auth/password/change', body, OkSchema);
-export const requestVerification = (body: EmailOnlyBody) => apiClient.post('/api/auth/email/verification', body, OkSchema);
-export const verifyEmail = (body: VerifyEmailBody) => apiClient.post('/api/auth/email/verify', body, OkSchema);
-export const changeEmail = (body: ChangeEmailBody) => apiClient.post('/api/auth/email/change', body, OkSchema);
+const requestPasswordReset = (body: EmailOnlyBody) => apiClient.post('/api/auth/password/forgot', body, OkSchema);
+const resetPassword = (body: ResetPasswordBody) => apiClient.post('/api/auth/password/reset', body, OkSchema);
+const changePassword = (body: ChangePasswordBody) => apiClient.post('/api/auth/password/change', body, OkSchema);
+const requestVerification = (body: EmailOnlyBody) => apiClient.post('/api/auth/email/verification', body, OkSchema);
+const verifyEmail = (body: VerifyEmailBody) => apiClient.post('/api/auth/email/verify', body, OkSchema);
+const changeEmail = (body: ChangeEmailBody) => apiClient.post('/api/auth/email/change', body, OkSchema);
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

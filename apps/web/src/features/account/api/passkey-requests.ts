@@ -7,10 +7,10 @@ import { apiClient } from '@/lib/api-client';
 /** The signed-in user's passkeys (server: modules/auth/passkeys.routes.ts). */
 const passkeyKeys = { all: ['passkeys'] as const };
 
-export const listPasskeys = () => apiClient.get('/api/auth/passkeys', PasskeyListSchema);
+const listPasskeys = () => apiClient.get('/api/auth/passkeys', PasskeyListSchema);
 
 /** Asks the server for a challenge, lets the browser's authenticator make the passkey, then sends its answer. */
-export async function addPasskey(name: string) {
+async function addPasskey(name: string) {
   const { startRegistration } = await import('@simplewebauthn/browser');
   const options = await apiClient.post('/api/auth/passkeys/registration-options', undefined, WebAuthnOptionsSchema);
   const response = await startRegistration({
@@ -19,7 +19,7 @@ export async function addPasskey(name: string) {
   return apiClient.post('/api/auth/passkeys', { name, response }, PasskeySchema);
 }
 
-export const removePasskey = (id: string) => apiClient.delete(`/api/auth/passkeys/${encodeURIComponent(id)}`, OkSchema);
+const removePasskey = (id: string) => apiClient.delete(`/api/auth/passkeys/${encodeURIComponent(id)}`, OkSchema);
 
 export const usePasskeys = () => useQuery({ queryKey: passkeyKeys.all, queryFn: listPasskeys });
 

@@ -7,9 +7,9 @@ import { apiClient } from '@/lib/api-client';
 /** The signed-in user's API tokens (server: modules/tokens/tokens.routes.ts). */
 const tokenKeys = { all: ['api-tokens'] as const };
 
-export const listTokens = () => apiClient.get('/api/tokens', ApiTokenListSchema);
-export const createToken = (body: CreateApiTokenBody) => apiClient.post('/api/tokens', body, CreatedApiTokenSchema);
-export const revokeToken = (id: string) => apiClient.delete(`/api/tokens/${encodeURIComponent(id)}`, OkSchema);
+const listTokens = () => apiClient.get('/api/tokens', ApiTokenListSchema);
+const createToken = (body: CreateApiTokenBody) => apiClient.post('/api/tokens', body, CreatedApiTokenSchema);
+const revokeToken = (id: string) => apiClient.delete(`/api/tokens/${encodeURIComponent(id)}`, OkSchema);
 
 export const useApiTokens = () => useQuery({ queryKey: tokenKeys.all, queryFn: listTokens });
 

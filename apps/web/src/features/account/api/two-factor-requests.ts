@@ -14,11 +14,11 @@ import { apiClient } from '@/lib/api-client';
 /** The signed-in user's second factor (server: modules/auth/two-factor.routes.ts). */
 const twoFactorKeys = { all: ['two-factor'] as const };
 
-export const getTwoFactorStatus = () => apiClient.get('/api/auth/two-factor', TwoFactorStatusSchema);
-export const enableTwoFactor = (body: EnableTwoFactorBody) =>
+const getTwoFactorStatus = () => apiClient.get('/api/auth/two-factor', TwoFactorStatusSchema);
+const enableTwoFactor = (body: EnableTwoFactorBody) =>
   apiClient.post('/api/auth/two-factor/enable', body, TwoFactorEnrolmentSchema);
-export const confirmTwoFactor = (body: ConfirmTwoFactorBody) => apiClient.post('/api/auth/two-factor/confirm', body, OkSchema);
-export const disableTwoFactor = (body: DisableTwoFactorBody) => apiClient.post('/api/auth/two-factor/disable', body, OkSchema);
+const confirmTwoFactor = (body: ConfirmTwoFactorBody) => apiClient.post('/api/auth/two-factor/confirm', body, OkSchema);
+const disableTwoFactor = (body: DisableTwoFactorBody) => apiClient.post('/api/auth/two-factor/disable', body, OkSchema);
 
 export const useTwoFactorStatus = () => useQuery({ queryKey: twoFactorKeys.all, queryFn: getTwoFactorStatus });
 export const useEnableTwoFactor = () => useMutation({ mutationFn: enableTwoFactor });

@@ -9,7 +9,7 @@ import { adminKeys } from './admin-keys';
 const tokenKeys = { all: [...adminKeys.all, 'tokens'] as const };
 
 /** GET /api/admin/tokens: every player's API tokens (never the tokens themselves), newest first. */
-export function getApiTokens(page: number, signal?: AbortSignal) {
+function getApiTokens(page: number, signal?: AbortSignal) {
   return apiClient.get(`/api/admin/tokens?page=${page}`, AdminApiTokenPageSchema, { signal });
 }
 

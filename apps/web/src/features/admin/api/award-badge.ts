@@ -7,7 +7,7 @@ import { apiClient } from '@/lib/api-client';
 import { refreshAfterUserChange } from './admin-keys';
 
 /** POST /api/admin/users/:userId/badges: 409 ALREADY_AWARDED when the user holds it. */
-export function awardBadge(userId: string, badgeId: string) {
+function awardBadge(userId: string, badgeId: string) {
   return apiClient.post(`/api/admin/users/${encodeURIComponent(userId)}/badges`, { badgeId }, PublicUserSchema);
 }
 

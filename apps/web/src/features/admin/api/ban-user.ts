@@ -7,12 +7,12 @@ import { apiClient } from '@/lib/api-client';
 import { refreshAfterUserChange } from './admin-keys';
 
 /** POST /api/admin/users/:userId/ban: the player's sessions and tokens stop at once; they see the reason at sign-in. */
-export function banUser(userId: string, body: BanUserBody) {
+function banUser(userId: string, body: BanUserBody) {
   return apiClient.post(`/api/admin/users/${encodeURIComponent(userId)}/ban`, body, PublicUserSchema);
 }
 
 /** DELETE /api/admin/users/:userId/ban: the account can sign in again. */
-export function unbanUser(userId: string) {
+function unbanUser(userId: string) {
   return apiClient.delete(`/api/admin/users/${encodeURIComponent(userId)}/ban`, PublicUserSchema);
 }
 

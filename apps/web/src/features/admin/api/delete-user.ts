@@ -7,7 +7,7 @@ import { apiClient } from '@/lib/api-client';
 import { refreshAfterUserChange } from './admin-keys';
 
 /** DELETE /api/admin/users/:userId: 400 CANNOT_DELETE_SELF for one's own account. */
-export function deleteUser(userId: string) {
+function deleteUser(userId: string) {
   return apiClient.delete(`/api/admin/users/${encodeURIComponent(userId)}`, OkSchema);
 }
 

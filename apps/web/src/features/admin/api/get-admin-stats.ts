@@ -7,7 +7,7 @@ import { apiClient } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 
 /** GET /api/admin/stats: user count, admin count, total and average score. */
-export function getAdminStats(signal?: AbortSignal) {
+function getAdminStats(signal?: AbortSignal) {
   return apiClient.get('/api/admin/stats', AdminStatsSchema, { signal });
 }
 

@@ -7,7 +7,7 @@ import { apiClient } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 
 /** GET /api/admin/users: one page of users, searched by username or email on the server. */
-export function getAdminUsers(search: string, page: number, signal?: AbortSignal) {
+function getAdminUsers(search: string, page: number, signal?: AbortSignal) {
   const params = new URLSearchParams({ page: String(page) });
   if (search !== '') params.set('search', search);
   return apiClient.get(`/api/admin/users?${params.toString()}`, AdminUserPageSchema, { signal });

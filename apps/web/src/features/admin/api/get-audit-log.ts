@@ -7,7 +7,7 @@ import { apiClient } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 
 /** GET /api/admin/audit: what admins did, newest first. */
-export function getAuditLog(page: number, signal?: AbortSignal) {
+function getAuditLog(page: number, signal?: AbortSignal) {
   return apiClient.get(`/api/admin/audit?page=${page}`, AuditPageSchema, { signal });
 }
 

@@ -7,7 +7,7 @@ import { apiClient } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 
 /** GET /api/badges: the badge catalogue, for the Badge System tab, the chips and the award dialog alike. */
-export function getBadges(signal?: AbortSignal) {
+function getBadges(signal?: AbortSignal) {
   return apiClient.get('/api/badges', BadgeListSchema, { signal });
 }
 

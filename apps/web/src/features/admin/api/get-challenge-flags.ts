@@ -7,7 +7,7 @@ import { apiClient } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 
 /** GET /api/admin/challenges/flags: this deployment's flag for each challenge. */
-export function getChallengeFlags(signal?: AbortSignal) {
+function getChallengeFlags(signal?: AbortSignal) {
   return apiClient.get('/api/admin/challenges/flags', ChallengeFlagListSchema, { signal });
 }
 

@@ -9,7 +9,7 @@ import { challengeKeys } from '@/lib/query-keys';
  * GET /api/challenges, for the challenge titles of the submission filter and the flag list. It shares the challenge
  * list's key and body (lib/query-keys), so both features read one cache entry.
  */
-export function getChallengeList(signal?: AbortSignal) {
+function getChallengeList(signal?: AbortSignal) {
   return apiClient.get('/api/challenges', ChallengeListSchema, { signal });
 }
 

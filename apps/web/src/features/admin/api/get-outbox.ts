@@ -7,7 +7,7 @@ import { apiClient } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 
 /** GET /api/admin/mail: one page of the outbox, newest first, and whether mails go out through SMTP instead. */
-export function getOutbox(page: number, signal?: AbortSignal) {
+function getOutbox(page: number, signal?: AbortSignal) {
   return apiClient.get(`/api/admin/mail?page=${page}`, OutboxPageSchema, { signal });
 }
 

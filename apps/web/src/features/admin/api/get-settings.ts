@@ -7,7 +7,7 @@ import { apiClient } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 
 /** GET /api/admin/settings: the platform settings. */
-export function getSettings(signal?: AbortSignal) {
+function getSettings(signal?: AbortSignal) {
   return apiClient.get('/api/admin/settings', PlatformSettingsSchema, { signal });
 }
 

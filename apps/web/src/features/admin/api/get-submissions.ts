@@ -7,7 +7,7 @@ import { apiClient } from '@/lib/api-client';
 import { adminKeys, type SubmissionFilters } from './admin-keys';
 
 /** GET /api/admin/submissions: every flag attempt, newest first, filtered on the server. */
-export function getSubmissions(filters: SubmissionFilters, page: number, signal?: AbortSignal) {
+function getSubmissions(filters: SubmissionFilters, page: number, signal?: AbortSignal) {
   const params = new URLSearchParams({ page: String(page) });
   if (filters.user !== '') params.set('user', filters.user);
   if (filters.challenge !== '') params.set('challenge', filters.challenge);

@@ -7,7 +7,7 @@ import { apiClient } from '@/lib/api-client';
 import { refreshAfterUserChange } from './admin-keys';
 
 /** DELETE /api/admin/users/:userId/badges/:badgeId. */
-export function removeBadge(userId: string, badgeId: string) {
+function removeBadge(userId: string, badgeId: string) {
   return apiClient.delete(
     `/api/admin/users/${encodeURIComponent(userId)}/badges/${encodeURIComponent(badgeId)}`,
     PublicUserSchema,

@@ -7,7 +7,7 @@ import { apiClient } from '@/lib/api-client';
 import { adminKeys } from './admin-keys';
 
 /** DELETE /api/admin/users/:userId/two-factor: the player signs in with the password alone again (audited). */
-export function resetTwoFactor(userId: string) {
+function resetTwoFactor(userId: string) {
   return apiClient.delete(`/api/admin/users/${encodeURIComponent(userId)}/two-factor`, OkSchema);
 }
 

@@ -8,7 +8,7 @@ import { leaderboardKeys } from '@/lib/query-keys';
 import { adminKeys } from './admin-keys';
 
 /** PATCH /api/admin/settings: the settings given change, the others stay. */
-export function updateSettings(body: UpdatePlatformSettingsBody) {
+function updateSettings(body: UpdatePlatformSettingsBody) {
   return apiClient.patch('/api/admin/settings', body, PlatformSettingsSchema);
 }
 

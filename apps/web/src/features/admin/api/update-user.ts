@@ -7,7 +7,7 @@ import { apiClient } from '@/lib/api-client';
 import { refreshAfterUserChange } from './admin-keys';
 
 /** PATCH /api/admin/users/:userId: username, bio, score (the total wanted) and rank. */
-export function updateUser(userId: string, body: AdminUpdateUserBody) {
+function updateUser(userId: string, body: AdminUpdateUserBody) {
   return apiClient.patch(`/api/admin/users/${encodeURIComponent(userId)}`, body, PublicUserSchema);
 }
 

@@ -21,7 +21,7 @@ import {
 
 import { errorResponse } from '@/testing/handlers';
 
-export function buildBadge(overrides: Partial<Badge> = {}): Badge {
+function buildBadge(overrides: Partial<Badge> = {}): Badge {
   return BadgeSchema.parse({
     badgeId: 'first-blood',
     title: { en: 'First Blood', fr: 'Premier sang' },
@@ -32,7 +32,7 @@ export function buildBadge(overrides: Partial<Badge> = {}): Badge {
   });
 }
 
-export const BADGES: Badge[] = [
+const BADGES: Badge[] = [
   buildBadge(),
   buildBadge({
     badgeId: 'century-club',
@@ -50,7 +50,7 @@ export const BADGES: Badge[] = [
   }),
 ];
 
-export interface RecordedRequest {
+interface RecordedRequest {
   method: string;
   path: string;
   body: unknown;

@@ -7,12 +7,12 @@ import { apiClient } from '@/lib/api-client';
 import { sessionKeys } from '@/lib/query-keys';
 
 /** GET /api/auth/session: the signed-in user, or null when signed out. */
-export async function getSession(signal?: AbortSignal): Promise<PublicUser | null> {
+async function getSession(signal?: AbortSignal): Promise<PublicUser | null> {
   const { user } = await apiClient.get('/api/auth/session', SessionResponseSchema, { signal });
   return user;
 }
 
-export const sessionQueryOptions = queryOptions({
+const sessionQueryOptions = queryOptions({
   queryKey: sessionKeys.all,
   queryFn: ({ signal }) => getSession(signal),
 });

@@ -11,12 +11,12 @@ import { startSession } from './session-cache';
  * POST /api/auth/login: sets the session cookie and answers with the user, or, for an account with a second factor,
  * `{ twoFactorRequired: true, methods }` and a short-lived cookie that a code (TOTP) or a passkey then completes.
  */
-export function login(body: LoginBody) {
+function login(body: LoginBody) {
   return apiClient.post('/api/auth/login', body, LoginResponseSchema);
 }
 
 /** POST /api/auth/two-factor/verify: the second step, with a code from the app or a backup code. */
-export function verifyTwoFactor(body: VerifyTwoFactorBody) {
+function verifyTwoFactor(body: VerifyTwoFactorBody) {
   return apiClient.post('/api/auth/two-factor/verify', body, AuthResponseSchema);
 }
 

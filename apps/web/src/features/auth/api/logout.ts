@@ -6,7 +6,7 @@ import { apiClient } from '@/lib/api-client';
 import { endSession } from './session-cache';
 
 /** POST /api/auth/logout: ends the session on the server. */
-export function logout() {
+function logout() {
   return apiClient.post('/api/auth/logout', {}, OkSchema);
 }
 

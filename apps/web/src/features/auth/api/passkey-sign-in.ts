@@ -15,7 +15,7 @@ const OptionsSchema = lightSchema<WebAuthnOptions>(objectOf({ challenge: isStrin
  * authenticator signs it, the server checks the signature. Without a password, or as the second step after one.
  * The WebAuthn helper is loaded only when a passkey is used.
  */
-export async function signInWithPasskey() {
+async function signInWithPasskey() {
   const { startAuthentication } = await import('@simplewebauthn/browser');
   const options = await apiClient.post('/api/auth/passkey/sign-in/options', undefined, OptionsSchema);
   const response = await startAuthentication({ optionsJSON: options });

@@ -8,7 +8,7 @@ import { apiClient } from '@/lib/api-client';
 import { startSession } from './session-cache';
 
 /** POST /api/auth/register: creates the account, signs it in and answers with the user. */
-export function register(body: RegisterBody) {
+function register(body: RegisterBody) {
   return apiClient.post('/api/auth/register', body, AuthResponseSchema);
 }
 

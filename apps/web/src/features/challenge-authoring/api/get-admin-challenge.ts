@@ -6,7 +6,7 @@ import { apiClient } from '@/lib/api-client';
 import { adminChallengeKeys } from '@/lib/query-keys';
 
 /** GET /api/admin/challenges/:id: the whole challenge, flags included (admins only). */
-export function getAdminChallenge(id: string, signal?: AbortSignal) {
+function getAdminChallenge(id: string, signal?: AbortSignal) {
   return apiClient.get(`/api/admin/challenges/${encodeURIComponent(id)}`, AdminChallengeSchema, { signal });
 }
 

@@ -26,7 +26,7 @@ function toQueryString(filters: ChallengeFilters): string {
 }
 
 /** GET /api/admin/challenges: every challenge, hidden ones too, filtered on the server. */
-export function getAdminChallenges(filters: ChallengeFilters, signal?: AbortSignal) {
+function getAdminChallenges(filters: ChallengeFilters, signal?: AbortSignal) {
   return apiClient.get(`/api/admin/challenges${toQueryString(filters)}`, AdminChallengeListSchema, { signal });
 }
 

@@ -26,7 +26,7 @@ import { ImportPanel } from './import-panel';
 
 /** `?tab=challenges&edit=<id>` opens the editor on a challenge, `edit=new` on a new one: a reload keeps it. */
 const EDIT_PARAM = 'edit';
-export const NEW_CHALLENGE = 'new';
+const NEW_CHALLENGE = 'new';
 
 /** The admin panel's Challenges tab: list, search and filters, create / edit / duplicate / hide / delete, import. */
 export function ChallengesTab() {

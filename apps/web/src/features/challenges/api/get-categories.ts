@@ -6,7 +6,7 @@ import { apiClient } from '@/lib/api-client';
 import { categoryKeys } from '@/lib/query-keys';
 
 /** GET /api/categories: the six built-in categories and those admins added, with names (EN/FR) and icons. */
-export const categoriesQueryOptions = queryOptions({
+const categoriesQueryOptions = queryOptions({
   queryKey: [...categoryKeys.all, 'public'],
   queryFn: ({ signal }) => apiClient.get('/api/categories', CategoryListSchema, { signal }),
   staleTime: 5 * 60_000,

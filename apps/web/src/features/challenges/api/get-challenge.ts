@@ -8,11 +8,11 @@ import { challengeKeys } from '@/lib/query-keys';
 import { challengesQueryOptions } from './get-challenges';
 
 /** GET /api/challenges/:id: one challenge; 404 CHALLENGE_NOT_FOUND when it does not exist. */
-export function getChallenge(id: string, signal?: AbortSignal) {
+function getChallenge(id: string, signal?: AbortSignal) {
   return apiClient.get(`/api/challenges/${encodeURIComponent(id)}`, PublicChallengeSchema, { signal });
 }
 
-export function challengeQueryOptions(id: string) {
+function challengeQueryOptions(id: string) {
   return queryOptions({
     queryKey: challengeKeys.detail(id),
     queryFn: ({ signal }) => getChallenge(id, signal),

@@ -6,7 +6,7 @@ import { apiClient } from '@/lib/api-client';
 import { challengeKeys } from '@/lib/query-keys';
 
 /** GET /api/challenges: every challenge, with the signed-in user's solved flag and the solve counts. */
-export function getChallenges(signal?: AbortSignal) {
+function getChallenges(signal?: AbortSignal) {
   return apiClient.get('/api/challenges', ChallengeListSchema, { signal });
 }
 

@@ -6,7 +6,7 @@ import { apiClient } from '@/lib/api-client';
 import { challengeKeys, leaderboardKeys, sessionKeys, userKeys } from '@/lib/query-keys';
 
 /** POST /api/challenges/:id/hints/:hintId/open: the server remembers it per player and applies the cost. */
-export function openHint(challengeId: string, hintId: number) {
+function openHint(challengeId: string, hintId: number) {
   return apiClient.post(
     `/api/challenges/${encodeURIComponent(challengeId)}/hints/${hintId}/open`,
     undefined,

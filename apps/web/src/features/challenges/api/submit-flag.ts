@@ -6,7 +6,7 @@ import { apiClient, isApiError } from '@/lib/api-client';
 import { challengeKeys, leaderboardKeys, sessionKeys, userKeys } from '@/lib/query-keys';
 
 /** POST /api/challenges/:id/submit: `correct`, `incorrect` or `already_solved`, as a 200 result. */
-export function submitFlag(challengeId: string, body: SubmitFlagBody) {
+function submitFlag(challengeId: string, body: SubmitFlagBody) {
   return apiClient.post(`/api/challenges/${encodeURIComponent(challengeId)}/submit`, body, SubmitFlagResultSchema);
 }
 

@@ -11,7 +11,7 @@ import { LevelBadge } from './level-badge';
 import { SolveStats } from './solve-stats';
 
 /** docs/product.md#constants: cards enter one after the other, 50 ms apart. */
-export const CARD_STAGGER_MS = 50;
+const CARD_STAGGER_MS = 50;
 
 interface ChallengeCardProps {
   challenge: PublicChallenge;

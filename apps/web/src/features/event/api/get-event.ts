@@ -13,7 +13,7 @@ export interface EventView extends PublicEvent {
 }
 
 /** GET /api/event: public; the phase, the times and the server's clock (docs/product.md#events). */
-export async function getEvent(signal?: AbortSignal): Promise<EventView> {
+async function getEvent(signal?: AbortSignal): Promise<EventView> {
   const event = await apiClient.get('/api/event', PublicEventLightSchema, { signal });
   return { ...event, clockOffsetMs: Date.parse(event.serverTime) - Date.now() };
 }

@@ -6,7 +6,7 @@ import { apiClient } from '@/lib/api-client';
 import { challengeKeys, eventKeys } from '@/lib/query-keys';
 
 /** The event is the `event` platform setting: PATCH /api/admin/settings, audited like any setting. */
-export function updateEvent(event: EventSettings) {
+function updateEvent(event: EventSettings) {
   return apiClient.patch('/api/admin/settings', { event }, PlatformSettingsSchema);
 }
 

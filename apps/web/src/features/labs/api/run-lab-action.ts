@@ -17,7 +17,7 @@ export function runLabAction(challengeId: string, action: string, input: LabInpu
   return apiClient.post(labPath(challengeId), { action, input } satisfies LabRequest, LabResponseSchema);
 }
 
-export const labKeys = {
+const labKeys = {
   all: ['labs'] as const,
   action: (challengeId: string, action: string) => [...labKeys.all, challengeId, action] as const,
 };

@@ -37,7 +37,7 @@ export const LAB_COMPONENTS: Readonly<Record<string, ComponentType>> = {
   'format-string': FormatStringLab,
 };
 
-export function hasLab(challengeId: string): boolean {
+function hasLab(challengeId: string): boolean {
   return Object.hasOwn(LAB_COMPONENTS, challengeId);
 }
 

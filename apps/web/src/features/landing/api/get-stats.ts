@@ -5,11 +5,11 @@ import { apiClient } from '@/lib/api-client';
 import { statsKeys } from '@/lib/query-keys';
 
 /** GET /api/stats: the numbers the landing page shows (never hard-coded claims). */
-export function getStats(signal?: AbortSignal) {
+function getStats(signal?: AbortSignal) {
   return apiClient.get('/api/stats', PublicStatsSchema, { signal });
 }
 
-export const statsQueryOptions = queryOptions({
+const statsQueryOptions = queryOptions({
   queryKey: statsKeys.all,
   queryFn: ({ signal }) => getStats(signal),
 });

@@ -11,14 +11,14 @@ export type LeaderboardParams = Pick<LeaderboardQuery, 'search' | 'page'> & {
 };
 
 /** GET /api/leaderboard?search=&page=: one page of the standings; the server matches the search (username or email). */
-export function getLeaderboard({ search, page, view }: LeaderboardParams, signal?: AbortSignal) {
+function getLeaderboard({ search, page, view }: LeaderboardParams, signal?: AbortSignal) {
   const query = new URLSearchParams({ page: String(page) });
   if (search) query.set('search', search);
   if (view) query.set('view', view);
   return apiClient.get(`/api/leaderboard?${query.toString()}`, LeaderboardPageSchema, { signal });
 }
 
-export function leaderboardQueryOptions(params: LeaderboardParams) {
+function leaderboardQueryOptions(params: LeaderboardParams) {
   return queryOptions({
     queryKey: [
       ...leaderboardKeys.all,

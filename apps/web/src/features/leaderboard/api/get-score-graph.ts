@@ -9,7 +9,7 @@ import { leaderboardKeys } from '@/lib/query-keys';
  * GET /api/leaderboard/graph: the top 10 over time. Under the leaderboard's key, so that a live solve refetches it with
  * the standings (features/live batches the events of a moment into one refetch).
  */
-export function scoreGraphQueryOptions() {
+function scoreGraphQueryOptions() {
   return queryOptions({
     queryKey: [...leaderboardKeys.all, 'graph'] as const,
     queryFn: ({ signal }) => apiClient.get('/api/leaderboard/graph', ScoreGraphSchema, { signal }),

@@ -13,11 +13,11 @@ import {
   type SolveEvent,
 } from '@drapeau/shared';
 
-export const EVENTS_PATH = '/api/events';
+const EVENTS_PATH = '/api/events';
 /** After the stream is closed for good (an HTTP error rather than a dropped connection), the next attempt waits this long… */
 export const RECONNECT_INITIAL_DELAY_MS = 5_000;
 /** …doubling each time up to this. */
-export const RECONNECT_MAX_DELAY_MS = 5 * 60_000;
+const RECONNECT_MAX_DELAY_MS = 5 * 60_000;
 
 export type ServerEvent =
   | { type: 'solve'; data: SolveEvent }

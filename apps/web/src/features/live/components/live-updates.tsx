@@ -13,7 +13,7 @@ import { useLiveEvents } from './use-live-events';
 import { ALL_LIVE_KEYS, keysToRefresh } from './refresh-plan';
 
 /** Events that arrive together (a solve sends `solve` then `leaderboard`) cause one refetch per query, not several. */
-export const REFRESH_BATCH_MS = 250;
+const REFRESH_BATCH_MS = 250;
 
 interface LiveUpdatesProps {
   /** The signed-in user's id; the stream is closed when undefined (signed out). */

@@ -4,17 +4,17 @@ import { BadgeListSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
-export const badgeKeys = {
+const badgeKeys = {
   all: ['badges'] as const,
   list: () => [...badgeKeys.all, 'list'] as const,
 };
 
 /** GET /api/badges: the badge catalogue (icon, title and description in every language, criteria). */
-export function getBadges(signal?: AbortSignal) {
+function getBadges(signal?: AbortSignal) {
   return apiClient.get('/api/badges', BadgeListSchema, { signal });
 }
 
-export const badgesQueryOptions = queryOptions({
+const badgesQueryOptions = queryOptions({
   queryKey: badgeKeys.list(),
   queryFn: ({ signal }) => getBadges(signal),
 });

@@ -9,11 +9,11 @@ import { challengeKeys } from '@/lib/query-keys';
  * GET /api/challenges, under the same query key as the challenges feature, so both share one cached list (features do
  * not import each other, docs/conventions.md#layers-and-dependency-rules). Only the titles are read here.
  */
-export function getChallengeList(signal?: AbortSignal) {
+function getChallengeList(signal?: AbortSignal) {
   return apiClient.get('/api/challenges', ChallengeListSchema, { signal });
 }
 
-export const challengeListQueryOptions = queryOptions({
+const challengeListQueryOptions = queryOptions({
   queryKey: challengeKeys.list(),
   queryFn: ({ signal }) => getChallengeList(signal),
 });

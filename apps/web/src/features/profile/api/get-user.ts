@@ -8,11 +8,11 @@ import { userKeys } from '@/lib/query-keys';
 export const userQueryKey = (userId: string) => [...userKeys.all, 'detail', userId] as const;
 
 /** GET /api/users/:userId: a player's public profile; 404 USER_NOT_FOUND when there is no such user. */
-export function getUser(userId: string, signal?: AbortSignal) {
+function getUser(userId: string, signal?: AbortSignal) {
   return apiClient.get(`/api/users/${encodeURIComponent(userId)}`, PublicUserSchema, { signal });
 }
 
-export function userQueryOptions(userId: string) {
+function userQueryOptions(userId: string) {
   return queryOptions({ queryKey: userQueryKey(userId), queryFn: ({ signal }) => getUser(userId, signal) });
 }
 

@@ -7,7 +7,7 @@ import { apiClient } from '@/lib/api-client';
 import { applyUpdatedUser } from './profile-cache';
 
 /** PATCH /api/users/me: the username and/or the bio; 409 USERNAME_TAKEN, 400 VALIDATION_FAILED. */
-export function updateProfile(body: UpdateProfileBody) {
+function updateProfile(body: UpdateProfileBody) {
   return apiClient.patch('/api/users/me', body, PublicUserSchema);
 }
 

@@ -9,7 +9,7 @@ import { applyUpdatedUser } from './profile-cache';
 const AVATAR_PATH = '/api/users/me/avatar';
 
 /** PUT /api/users/me/avatar with the JPEG itself as the body (400 INVALID_IMAGE, 413 IMAGE_TOO_LARGE). */
-export function uploadAvatar(image: Blob): Promise<PublicUser> {
+function uploadAvatar(image: Blob): Promise<PublicUser> {
   return apiClient.put(AVATAR_PATH, image, PublicUserSchema);
 }
 

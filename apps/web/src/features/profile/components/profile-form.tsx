@@ -17,7 +17,7 @@ import { cn } from '@/lib/utils';
 import { useUpdateProfile } from '../api/update-profile';
 
 /** Only what changed is sent; nothing else (email, score, rank) is ever part of the body. */
-export function buildProfileChanges(user: PublicUser, username: string, bio: string): UpdateProfileBody {
+function buildProfileChanges(user: PublicUser, username: string, bio: string): UpdateProfileBody {
   const changes: UpdateProfileBody = {};
   const trimmed = username.trim();
   if (trimmed !== user.username) changes.username = trimmed;

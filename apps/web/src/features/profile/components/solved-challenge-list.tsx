@@ -12,7 +12,7 @@ import { useChallengeTitles } from '../api/get-challenge-titles';
  * Characters of the id shown on another player's profile (docs/product.md#another-players-profile: "Challenge #" plus the
  * first 8).
  */
-export const SHORT_ID_LENGTH = 8;
+const SHORT_ID_LENGTH = 8;
 
 interface SolvedChallengeListProps {
   challengeIds: string[];

@@ -4,7 +4,7 @@ import { BadgeSchema, type Badge, type PublicUser } from '@drapeau/shared';
 
 import { errorResponse } from '@/testing/handlers';
 
-export function buildBadge(overrides: Partial<Badge> = {}): Badge {
+function buildBadge(overrides: Partial<Badge> = {}): Badge {
   return BadgeSchema.parse({
     badgeId: 'first-blood',
     title: { en: 'First Blood', fr: 'Premier sang' },
@@ -15,7 +15,7 @@ export function buildBadge(overrides: Partial<Badge> = {}): Badge {
   });
 }
 
-export const BADGES: Badge[] = [
+const BADGES: Badge[] = [
   buildBadge(),
   buildBadge({
     badgeId: 'century-club',

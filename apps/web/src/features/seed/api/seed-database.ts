@@ -6,7 +6,7 @@ import { apiClient } from '@/lib/api-client';
 import { challengeKeys, statsKeys } from '@/lib/query-keys';
 
 /** POST /api/admin/seed: writes the built-in challenges and badges in one batch (admins only). */
-export function seedDatabase() {
+function seedDatabase() {
   return apiClient.post('/api/admin/seed', {}, SeedResultSchema);
 }
 
