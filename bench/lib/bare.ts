@@ -12,7 +12,7 @@ import { freePort, type ServerProcess, startServer } from './server-process.js';
 import { TEAM_SEARCH_PATHS } from './teams.js';
 
 /** Starts the bare server answering `page` and `search` (bytes Drapeau answered), runs `work`, stops it. */
-export async function withBareServer<T>(captured: Captured, work: (server: ServerProcess) => Promise<T>): Promise<T> {
+async function withBareServer<T>(captured: Captured, work: (server: ServerProcess) => Promise<T>): Promise<T> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'drapeau-bench-bare-'));
   try {
     const pageFile = path.join(tmp, 'page.json');

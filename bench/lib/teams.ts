@@ -7,15 +7,14 @@ import { userId } from './sessions.js';
 import type { SqlRunner } from './sql-runner.js';
 
 export const TEAM_SIZE = 5;
-/** Team `i` (1-based) is named benchteam0001…; a search of `benchteam0NN` finds about 10 teams. */
-export const teamName = (i: number) => `benchteam${String(i).padStart(4, '0')}`;
+/** Team `i` (1-based) is named benchteam0001…; a search of `benchteamNNN` finds about 10 teams. */
 export const TEAM_SEARCH_PATHS = (teams: number) =>
   Array.from(
     { length: Math.max(1, Math.floor(teams / 10)) },
     (_, i) => `/api/leaderboard?search=benchteam${String(i).padStart(3, '0')}`,
   );
 
-export interface TeamsSeed {
+interface TeamsSeed {
   teams: number;
   players: number;
   solves: number;

@@ -20,7 +20,7 @@ import type { TeamsAdminRepository } from './teams-admin.repository.js';
 import { isTeamNameConflict, type TeamsRepository } from './teams.repository.js';
 import { newInviteCode } from './teams.service.js';
 
-export interface TeamsAdminScope {
+interface TeamsAdminScope {
   teams: TeamsRepository;
   admin: TeamsAdminRepository;
   audit: { record(entry: AuditRecord): Promise<void> };

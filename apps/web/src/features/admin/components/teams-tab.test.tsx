@@ -10,11 +10,17 @@ import { errorResponse } from '@/testing/handlers';
 import { preloadPage, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
 
-import { createAdminServer, type RecordedRequest } from '../testing/admin-server';
+import { createAdminServer } from '../testing/admin-server';
 
 beforeAll(async () => {
   await preloadPage.admin();
 });
+
+interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+}
 
 const ADMIN = buildAdmin();
 const ALICE = buildUser();
