@@ -32,7 +32,8 @@ export function TeamFormDialog(props: {
   onClose: () => void;
   title: string;
   description: string;
-  submit: string;
+  /** Absent: no submit button (the dialog's own buttons act), Cancel reads Close. */
+  submit?: string;
   busy: boolean;
   onSubmit: () => void;
   destructive?: boolean;
@@ -54,12 +55,14 @@ export function TeamFormDialog(props: {
           {props.children}
           <DialogFooter>
             <Button type="button" variant="outline" onClick={props.onClose} disabled={props.busy}>
-              {t('admin:cancel')}
+              {props.submit === undefined ? t('common:close') : t('admin:cancel')}
             </Button>
-            <Button type="submit" variant={props.destructive ? 'destructive' : 'default'} disabled={props.busy}>
-              {props.busy && <Spinner className="text-current" label={t('common:loading')} />}
-              {props.submit}
-            </Button>
+            {props.submit !== undefined && (
+              <Button type="submit" variant={props.destructive ? 'destructive' : 'default'} disabled={props.busy}>
+                {props.busy && <Spinner className="text-current" label={t('common:loading')} />}
+                {props.submit}
+              </Button>
+            )}
           </DialogFooter>
         </form>
       </DialogContent>

@@ -33,7 +33,6 @@ export function MoveMemberDialog({ team, onClose }: { team: AdminTeam | null; on
       onClose={close}
       title={t('admin:teams.move.title', { name: team?.name ?? '' })}
       description={t('admin:teams.move.description')}
-      submit={t('admin:cancel')}
       busy={move.isPending}
       onSubmit={close}
     >

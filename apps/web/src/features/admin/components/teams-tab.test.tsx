@@ -78,6 +78,15 @@ function renderTeams() {
       teams = teams.filter((t) => t.id !== params.teamId);
       return HttpResponse.json({ removedSolves: 3, formerMembers: 1 });
     }),
+    http.post('/api/admin/teams/:teamId/members', async ({ request, params }) => {
+      const body = await record(request);
+      teams = teams.map((t) =>
+        t.id === params.teamId
+          ? { ...t, members: [...t.members, { uid: String(body?.userId), username: 'alice', joinedAt: t.createdAt }] }
+          : t,
+      );
+      return HttpResponse.json(teams.find((t) => t.id === params.teamId));
+    }),
     http.post('/api/admin/teams/:teamId/merge', async ({ request }) => {
       await record(request);
       return HttpResponse.json({ team: teams[1], movedMembers: 1, movedSolves: 3, removedSolves: 1 });
@@ -123,6 +132,17 @@ describe('the Teams tab', () => {
         body: { adjustment: -10, reason: 'Shared a flag' },
       }),
     );
+  });
+
+  it('moves a player found by name into a team', async () => {
+    const { user, requests } = renderTeams();
+    await user.click(within(await row('Foxes')).getByRole('button', { name: 'Add or move a player' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move a player into Foxes' });
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search players' }), 'alice');
+    await user.click(await within(dialog).findByRole('button', { name: 'Move alice here' }));
+    expect(await screen.findByText('alice moved to Foxes')).toBeInTheDocument();
+    expect(requests).toContainEqual({ method: 'POST', path: '/api/admin/teams/team-2/members', body: { userId: 'user-1' } });
+    expect(await row('Foxes')).toHaveTextContent('1 member');
   });
 
   it('says how many solves a deletion removes, then deletes', async () => {
