@@ -37,9 +37,9 @@ const standingIdOf = sql.raw('coalesce(s.team_id, s.user_id)');
 
 /**
  * A team's score adjustment, added to the sum of its solves' points: the one place the team score is written
- * (docs/decisions/016-teams.md, "team score = sum of its solves' points + team adjustment"). 0 until teams have one.
+ * (docs/decisions/016-teams.md, "team score = sum of its solves' points + team adjustment"). Set by admins (docs/product.md, team management).
  */
-const teamAdjustment = sql.raw('0');
+const teamAdjustment = sql.raw('t.score_adjustment');
 
 export function createLeaderboardRepository(db: Db) {
   return {
