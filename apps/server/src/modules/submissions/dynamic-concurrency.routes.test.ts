@@ -52,7 +52,7 @@ describe('correct flags on a dynamic challenge, all at once', () => {
 });
 
 // PostgreSQL only: PGlite has one connection, so there is no pool to take. A solve waiting for the challenge's row lock
-// holds a connection; solves of one dynamic challenge wait in the server's queue instead (lib/keyed-queue.ts), so that a
+// holds a connection; solves of one dynamic challenge wait in the server's queue instead (lib/keyed-batches.ts), so that a
 // burst of them does not take every connection while other players sign in (the benchmark's sign-in waited minutes).
 describe.runIf(process.env.DATABASE_URL)('a burst of correct flags on a dynamic challenge, on PostgreSQL', () => {
   it('waits on the lock with one connection: a sign-in meanwhile is answered', async () => {
@@ -83,7 +83,13 @@ describe.runIf(process.env.DATABASE_URL)('a burst of correct flags on a dynamic 
       expect(signIn.statusCode).toBe(200);
       expect(await waiting()).toBe(1);
       await holder.query('commit');
-      expect((await answers).map((a) => a.json().status)).toEqual(players.map(() => 'correct'));
+      const answered = (await answers).map((a) => a.json<{ status: string; points: number; score: number }>());
+      expect(answered.map((a) => a.status)).toEqual(players.map(() => 'correct'));
+      // The first flag waited at the lock alone (the 9th solve); the ones sent meanwhile waited in the server and
+      // committed together, each answered with the value after the batch's last solve (the 16th: 500 − 10 × 15), which
+      // is what every solver has then: the last batch's answers agree (scored at their own rank, they would differ).
+      expect(answered.filter((a) => a.points === 350).length).toBeGreaterThan(1);
+      expect(answered.every((a) => a.score === a.points && a.points >= 350 && a.points <= 420)).toBe(true);
     } finally {
       await holder.end();
     }

@@ -2,7 +2,7 @@ import type { SharedFlagIncident, SolveEvent, SubmitStatus } from '@drapeau/shar
 
 import { AppError, forbidden, rateLimited } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import { createKeyedQueue } from '../../lib/keyed-queue.js';
+import { createKeyedBatches } from '../../lib/keyed-batches.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { BadgesService } from '../badges/badges.service.js';
@@ -14,6 +14,28 @@ import type { TeamsService } from '../teams/teams.service.js';
 import { checkFlag } from '../challenges/flag-check.js';
 
 import type { SubmissionsRepository } from './submissions.repository.js';
+
+type ListedChallenge = Awaited<ReturnType<ChallengesService['getListedChallenge']>>;
+
+/** A correct flag about to become a solve. */
+interface SolveRequest {
+  userId: string;
+  teamId: string | null;
+  attempt: Parameters<SubmissionsRepository['insertAttempt']>[0];
+  left: number | null;
+  alreadySolvedStatus: 'already_solved' | 'team_already_solved';
+}
+
+interface Solved {
+  outcome: SubmitFlagOutcome;
+  /** A new solve, announced once committed. */
+  event?: FrozenAwareSolveEvent;
+}
+
+/** Whose opened hints cost a solve: the player's, or in team mode the team's, whoever opened them. */
+const hintOwnerOf = (request: SolveRequest): SolveOwner =>
+  request.teamId === null ? { userId: request.userId } : { teamId: request.teamId };
+const ownerKey = (owner: SolveOwner) => ('teamId' in owner ? `team:${owner.teamId}` : `user:${owner.userId}`);
 
 export interface SubmitFlagInput {
   userId: string;
@@ -68,9 +90,77 @@ export function createSubmissionsService(deps: {
   onIncident?: (incident: SharedFlagIncident) => void;
 }) {
   const { repository, transaction, challenges, wrongFlagLimiter, clock } = deps;
-  // Solves of a dynamic challenge wait for its row lock one at a time: they wait here, not holding a database connection
-  // each (a burst of them took the whole pool; docs/performance.md "Dynamic scoring figure").
-  const dynamicSolves = createKeyedQueue();
+  /**
+   * Commits these correct flags of one challenge in one transaction (docs/product.md#scoring). Each solve is scored at the
+   * value its rank gives; on a dynamic challenge every solver, earlier or of this batch, then follows the value after the
+   * last one (CTFd's retroactive decay) through one rescoring for the whole batch.
+   */
+  const solveAll = (challenge: ListedChallenge, requests: readonly SolveRequest[]) =>
+    transaction(async ({ submissions: tx, badges }): Promise<Solved[]> => {
+      // First, as opening a hint does (in one order, whatever the batch): a hint opened meanwhile is counted here, or
+      // rescores the committed solve.
+      const owners = new Map(requests.map((request) => [ownerKey(hintOwnerOf(request)), hintOwnerOf(request)]));
+      for (const key of [...owners.keys()].sort()) await tx.lockHintsOf(owners.get(key)!, challenge.id);
+      for (const request of requests) await tx.insertAttempt(request.attempt);
+      // The first blood (docs/product.md#first-blood) is decided under the challenge's row lock, as dynamic values are: a
+      // solve that already sees a committed one cannot be the first, and needs no lock when static.
+      const isDynamic = challenge.scoring.type === 'dynamic';
+      const locked = isDynamic || !(await tx.hasSolves(challenge.id));
+      let solveCount = locked ? await tx.lockChallenge(challenge.id) : 1;
+      // Held before the score moves: a change of the bonus waits for this solve, or this solve for it.
+      const bonus = locked ? await tx.lockFirstBloodBonus() : 0;
+      const results: Solved[] = requests.map((r) => ({ outcome: { status: r.alreadySolvedStatus, attemptsLeft: r.left } }));
+      const made = [];
+      for (const [index, request] of requests.entries()) {
+        const firstBlood = solveCount === 0;
+        const hintCosts = await tx.sumHintCosts(hintOwnerOf(request), challenge.id);
+        const points = Math.max(0, currentValue(challenge.scoring, solveCount + 1) - hintCosts) + (firstBlood ? bonus : 0);
+        const solvedAt = clock.now();
+        const solve = { userId: request.userId, teamId: request.teamId, challengeId: challenge.id, points, solvedAt };
+        if (!(await tx.insertSolve(solve))) continue;
+        solveCount += 1;
+        made.push({
+          index,
+          request,
+          firstBlood,
+          hintCosts,
+          solvedAt,
+          inserted: points,
+          ...(await tx.addToScore(request.userId, points)),
+        });
+      }
+      const value = currentValue(challenge.scoring, solveCount);
+      if (isDynamic && made.length > 0) await tx.recomputeSolvePoints(challenge.id, value);
+      for (const solve of made) {
+        // The rescoring moved this solve (and its solver's score) to the value after the batch's last solve.
+        const points = isDynamic ? Math.max(0, value - solve.hintCosts) + (solve.firstBlood ? bonus : 0) : solve.inserted;
+        const score = solve.score + points - solve.inserted;
+        const { userId, teamId, left } = solve.request;
+        results[solve.index] = {
+          outcome: { status: 'correct', points, score, newBadges: await badges.awardEarnedBadges(userId), attemptsLeft: left },
+          event: {
+            userId,
+            ...(teamId === null ? {} : { teamId }),
+            username: solve.username,
+            challengeId: challenge.id,
+            points,
+            firstBlood: solve.firstBlood,
+            score,
+            solvedAt: solve.solvedAt.toISOString(),
+          },
+        };
+      }
+      return results;
+    });
+  // Correct flags of a dynamic challenge that arrive while one of its batches commits wait here, then commit together:
+  // one rescoring for all of them, and no database connection held while they wait (docs/performance.md "Dynamic
+  // scoring figure").
+  const dynamicSolves = createKeyedBatches<{ challenge: ListedChallenge; request: SolveRequest }, Solved>((_id, items) =>
+    solveAll(
+      items.at(-1)!.challenge,
+      items.map((item) => item.request),
+    ),
+  );
 
   /**
    * A wrong flag that is another player's per-user flag, or in team mode another team's (docs/decisions/016-teams.md), is
@@ -154,44 +244,11 @@ export function createSubmissionsService(deps: {
         return { status: 'practice', points: 0, attemptsLeft: left };
       }
 
-      let solveEvent: FrozenAwareSolveEvent | undefined;
-      // Whose opened hints cost this solve: the player's, or in team mode the team's, whoever opened them.
-      const solver: SolveOwner = teamId === null ? { userId: input.userId } : { teamId };
-      const isDynamic = challenge.scoring.type === 'dynamic';
-      const solve = () =>
-        transaction(async ({ submissions: tx, badges }): Promise<SubmitFlagOutcome> => {
-          // First, as opening a hint does: a hint a member opens meanwhile is counted here, or rescores this solve.
-          await tx.lockHintsOf(solver, challenge.id);
-          await tx.insertAttempt(attempt);
-          // The first blood (docs/product.md#first-blood) is decided under the challenge's row lock, as dynamic values
-          // are: a solve that already sees a committed one cannot be the first, and needs no lock when static.
-          const locked = isDynamic || !(await tx.hasSolves(challenge.id));
-          const before = locked ? await tx.lockChallenge(challenge.id) : 1;
-          const firstBlood = before === 0;
-          // Held before the score moves: a change of the bonus waits for this solve, or this solve for it.
-          const bonus = locked ? await tx.lockFirstBloodBonus() : 0;
-          const value = currentValue(challenge.scoring, before + 1);
-          const points = Math.max(0, value - (await tx.sumHintCosts(solver, challenge.id))) + (firstBlood ? bonus : 0);
-          const solvedAt = clock.now();
-          if (!(await tx.insertSolve({ userId: input.userId, teamId, challengeId: challenge.id, points, solvedAt })))
-            return { status: alreadySolvedStatus, attemptsLeft: left };
-          const { score, username } = await tx.addToScore(input.userId, points);
-          // Retroactive (CTFd's dynamic value): every earlier solver now gets the new value too.
-          if (isDynamic) await tx.recomputeSolvePoints(challenge.id, value);
-          const newBadges = await badges.awardEarnedBadges(input.userId);
-          solveEvent = {
-            userId: input.userId,
-            ...(teamId === null ? {} : { teamId }),
-            username,
-            challengeId: challenge.id,
-            points,
-            firstBlood,
-            score,
-            solvedAt: solvedAt.toISOString(),
-          };
-          return { status: 'correct', points, score, newBadges, attemptsLeft: left };
-        });
-      const outcome = isDynamic ? await dynamicSolves.run(challenge.id, solve) : await solve();
+      const request: SolveRequest = { userId: input.userId, teamId, attempt, left, alreadySolvedStatus };
+      const { outcome, event: solveEvent } =
+        challenge.scoring.type === 'dynamic'
+          ? await dynamicSolves.submit(challenge.id, { challenge, request })
+          : (await solveAll(challenge, [request]))[0]!;
       // Only a new solve gives its point back: a correct flag sent again to a solved challenge is stored junk too.
       let answer = outcome;
       if (outcome.status === 'correct') {

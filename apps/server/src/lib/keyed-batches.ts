@@ -1,0 +1,76 @@
+/**
+ * Groups the work of one key: items submitted while a batch of that key runs wait, then run together as the next batch
+ * (at most `maxBatch` items); batches of other keys run alongside. Solves of a dynamic challenge use it
+ * (docs/performance.md "Dynamic scoring figure"): each solve rescores every solver of the challenge under the challenge's
+ * row lock, so a batch commits its solves in one transaction with one rescoring, and the solves waiting for it wait here
+ * rather than each holding a database connection (a burst of them once took the whole pool).
+ *
+ * `run` answers one result per item, in order. A batch that fails is run again item by item (its transaction changed
+ * nothing), so that one item's error is its own and the others still go through.
+ */
+export interface KeyedBatches<I, O> {
+  submit(key: string, item: I): Promise<O>;
+  /** Keys with a batch running or waiting. */
+  readonly size: number;
+}
+
+export function createKeyedBatches<I, O>(
+  run: (key: string, items: readonly I[]) => Promise<readonly O[]>,
+  maxBatch = 100,
+): KeyedBatches<I, O> {
+  interface Waiting {
+    item: I;
+    resolve: (result: O) => void;
+    reject: (error: unknown) => void;
+  }
+  const queues = new Map<string, Waiting[]>();
+
+  async function runOne(key: string, waiting: Waiting): Promise<void> {
+    try {
+      const [result] = await run(key, [waiting.item]);
+      waiting.resolve(result!);
+    } catch (error) {
+      waiting.reject(error);
+    }
+  }
+
+  async function drain(key: string, queue: Waiting[]): Promise<void> {
+    while (queue.length > 0) {
+      const batch = queue.splice(0, maxBatch);
+      if (batch.length === 1) {
+        await runOne(key, batch[0]!);
+        continue;
+      }
+      let results: readonly O[];
+      try {
+        results = await run(
+          key,
+          batch.map((waiting) => waiting.item),
+        );
+      } catch {
+        for (const waiting of batch) await runOne(key, waiting);
+        continue;
+      }
+      batch.forEach((waiting, index) => waiting.resolve(results[index]!));
+    }
+    queues.delete(key);
+  }
+
+  return {
+    submit(key: string, item: I): Promise<O> {
+      return new Promise<O>((resolve, reject) => {
+        const queue = queues.get(key);
+        if (queue) {
+          queue.push({ item, resolve, reject });
+          return;
+        }
+        const fresh = [{ item, resolve, reject }];
+        queues.set(key, fresh);
+        void drain(key, fresh);
+      });
+    },
+    get size() {
+      return queues.size;
+    },
+  };
+}
