@@ -5,7 +5,7 @@ import { expect, registerNewPlayer, test } from './fixtures';
 // docs/product.md#teams. On the team-mode instance (playwright.config.ts): team mode is switched on before anyone solves.
 test.use({ baseURL: TEAMS_BASE_URL });
 
-test('Two players form a team with the invite link; one opens a hint for both, one solves, the other sees the team’s score', async ({
+test('Two players form a team with the invite link; one opens a hint for both, one solves, the other sees the team’s score and its line on the graph', async ({
   page,
   browser,
 }) => {
@@ -91,6 +91,17 @@ test('Two players form a team with the invite link; one opens a hint for both, o
     await expect(
       joiner.getByRole('list', { name: 'Members' }).getByRole('listitem').filter({ hasText: captainAccount.username }),
     ).toContainText('100 points, 1 solve');
+
+    // The standings are the team's: first blood names the team, and the score graph draws the team's line.
+    await joiner.goto(`/challenge/${challengeId}`);
+    await expect(joiner.getByTestId('first-blood').first()).toHaveText(`First blood: ${teamName} (${captainAccount.username})`);
+    await joiner.goto('/leaderboard');
+    const graph = joiner.getByRole('figure', { name: /^Top (team|\d+ teams) over time$/ });
+    await expect(
+      graph.getByRole('list', { name: 'Teams on the graph' }).getByRole('listitem').filter({ hasText: teamName }),
+    ).toContainText('100');
+    await joiner.getByRole('link', { name: teamName, exact: true }).first().click();
+    await expect(joiner).toHaveURL(/\/team\/[^/?]+$/);
   } finally {
     await captainContext.close();
     await joinerContext.close();

@@ -196,6 +196,7 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
         prefix: '/events',
         events: s.events,
         isFrozen: () => s.eventService.state().isFrozen,
+        teamOf: async (userId) => (s.teamsService.isTeamMode() ? s.teamsService.findTeamIdOf(userId) : undefined),
         guards: s.guards,
         onClientCount: s.metrics.setLiveClients,
       });
@@ -243,7 +244,7 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
         guards: s.guards,
       });
       await api.register(settingsRoutes, { prefix: '/admin', settings: s.settingsService, guards: s.guards });
-      await api.register(teamsRoutes, { prefix: '/teams', teams: s.teamsService, guards: s.guards });
+      await api.register(teamsRoutes, { prefix: '/teams', teams: s.teamsService, guards: s.guards, frozenAt });
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
     },
     { prefix: '/api' },

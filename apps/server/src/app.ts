@@ -123,7 +123,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       isTeamMode: () => settingsService.get().teams.enabled,
     });
   const teamSettings = () => settingsService.get().teams;
-  const teamsService = wireTeams({ database, settings: teamSettings, limiterFor, challengesService, events });
+  // The standings are wired after the teams: read at each use (a team's page shows the leaderboard's numbers).
+  const leaderboard = () => leaderboardService;
+  const teamsService = wireTeams({ database, settings: teamSettings, limiterFor, challengesService, events, leaderboard });
   // docs/product.md#events: the `event` setting, read at each use (a memory read).
   const eventService = createEventService({ settings: () => settingsService.get().event, clock });
   const submissionsService = createSubmissionsService({
@@ -148,9 +150,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       frozenAtFor: (isAdmin) => eventService.frozenAtFor({ isAdmin }),
       ownSolveView: (userId, challengeId, frozenAt) => leaderboardService.getOwnSolveView(userId, challengeId, frozenAt),
     },
-    onSolve: (event) => {
+    onSolve: async (event) => {
       metrics.solved();
-      events.publish('solve', event);
+      events.publish('solve', await leaderboardService.withTeamName(event));
       events.publish('leaderboard', { reason: 'solve' });
     },
   });

@@ -25,9 +25,11 @@ export function wireTeams(deps: {
   settings: () => TeamSettings;
   limiterFor: LimiterFor;
   /** A player's solved challenges are their team's (docs/product.md#teams): a membership change rereads them. */
-  challengesService: Pick<ChallengesService, 'forgetMembership'>;
+  challengesService: Pick<ChallengesService, 'forgetMembership' | 'getSolveStats'>;
   /** A team's name or existence changed: the team standings are rebuilt (docs/architecture.md#leaderboard-in-memory). */
   events: Pick<EventBus, 'publish'>;
+  /** The standings are wired after the teams: read at each use. A team's page shows the leaderboard's numbers. */
+  leaderboard: () => Pick<LeaderboardService, 'getTeamView'>;
 }) {
   const { db } = deps.database;
   return createTeamsService({
@@ -37,6 +39,17 @@ export function wireTeams(deps: {
     joinLimiter: deps.limiterFor('team-join', TEAM_JOINS_PER_10_MIN, 10 * 60_000),
     onMembershipChanged: (userId) => deps.challengesService.forgetMembership(userId),
     onTeamsChanged: () => deps.events.publish('leaderboard', { reason: 'team' }),
+    standings: () => ({
+      async teamView(teamId, frozenAt, isOwnTeam) {
+        const [view, { firstBloods }] = [
+          await deps.leaderboard().getTeamView(teamId, frozenAt, isOwnTeam),
+          // The first bloods of the solves made up to the freeze (null: all of them).
+          await deps.challengesService.getSolveStats(frozenAt),
+        ];
+        const ids = [...firstBloods].filter(([, first]) => first.teamId === teamId).map(([challengeId]) => challengeId);
+        return { ...view, firstBloods: ids };
+      },
+    }),
   });
 }
 

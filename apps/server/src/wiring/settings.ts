@@ -2,7 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { Database } from '../db/client.js';
 import { createUnitOfWork } from '../db/unit-of-work.js';
-import { conflict } from '../lib/app-error.js';
 import { createAuditRepository } from '../modules/audit/audit.repository.js';
 import { createAuditService } from '../modules/audit/audit.service.js';
 import { createCatalogueRepository } from '../modules/challenges/catalogue.repository.js';
@@ -37,12 +36,6 @@ export async function wireSettings(deps: {
     events,
     assertChangeAllowed: async (body, current) => {
       if (body.teams && body.teams.enabled !== current.teams.enabled) await deps.assertTeamModeSwitchable();
-      // docs/decisions/016-teams.md: the frozen standings are not by team yet; a freeze in team mode would show 0 for all.
-      const isTeamMode = body.teams?.enabled ?? current.teams.enabled;
-      const freezeAt = body.event ? body.event.freezeAt : current.event.freezeAt;
-      if (isTeamMode && freezeAt) {
-        throw conflict('TEAM_MODE_NO_FREEZE', 'A freeze is not available in team mode yet: remove the freeze time or team mode.');
-      }
     },
     onUpdated: (changed, settings) => {
       // Browsers refetch the standings when admins are shown or hidden.

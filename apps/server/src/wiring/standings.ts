@@ -49,6 +49,7 @@ export function wireStandings(deps: {
     eventSettings: () => deps.settings.get().event,
     frozenStandings: (frozenAt) => leaderboard.getFrozenStandings(frozenAt),
     clock: deps.clock,
+    isTeamMode: () => deps.settings.get().teams.enabled,
   });
   return { leaderboardService: leaderboard, scoreGraphService: scoreGraph };
 }

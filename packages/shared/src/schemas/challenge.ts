@@ -83,8 +83,13 @@ export const PublicChallengeSchema = z.object({
   /** Solved by this player after the freeze (docs/product.md#freeze): shown to them, not to the others yet. */
   solvedAfterFreeze: z.boolean(),
   solveCount: z.number().int(),
-  /** The first solver (first blood, docs/product.md#first-blood); during a freeze, the first one before it. */
-  firstBlood: z.object({ uid: z.string(), username: z.string() }).nullable(),
+  /**
+   * The first solver (first blood, docs/product.md#first-blood); during a freeze, the first one before it. In team mode,
+   * the first team (`teamId`, `teamName`) and the member who solved (`uid`, `username`).
+   */
+  firstBlood: z
+    .object({ uid: z.string(), username: z.string(), teamId: z.string().optional(), teamName: z.string().optional() })
+    .nullable(),
   /** @deprecated the first free hint, for the current web app. TODO(#12): removed once the web reads `hints`. */
   hint: LocalizedTextSchema.nullable(),
   /** @deprecated 'download' when there is an attachment. TODO(#12): removed once the web reads `attachments`. */

@@ -5,6 +5,8 @@ export const SolveEventSchema = z.object({
   userId: z.string(),
   /** In team mode, the team the solve belongs to (docs/product.md#teams). */
   teamId: z.string().optional(),
+  /** In team mode, the team's name: a first blood is announced naming the team (docs/product.md#first-blood). */
+  teamName: z.string().optional(),
   username: z.string(),
   challengeId: z.string(),
   points: z.number().int(),

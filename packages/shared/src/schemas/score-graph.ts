@@ -31,5 +31,7 @@ export const ScoreGraphSchema = z.object({
   isFrozen: z.boolean(),
   /** Where the lines end: the freeze time (frozen view) or the event's end once it is over; null = now. */
   until: instant.nullable(),
+  /** True in team mode: the series are teams (`uid` the team's id, `username` its name). */
+  isTeams: z.boolean().optional(),
 });
 export type ScoreGraph = z.infer<typeof ScoreGraphSchema>;

@@ -54,6 +54,8 @@ export const PublicTeamSchema = z.object({
   /** The sum of its solves' points (past members' solves included) and how many challenges it solved. */
   score: z.number().int(),
   solvedCount: z.number().int(),
+  /** The challenges it drew first blood on (docs/product.md#first-blood); during a freeze, as at the freeze. */
+  firstBloods: z.array(z.string()).optional(),
 });
 export type PublicTeam = z.infer<typeof PublicTeamSchema>;
 

@@ -19,6 +19,7 @@ import {
 
 import { createCategoriesRepository, rowsOf, type CategoriesRepository } from './categories.repository.js';
 import type { Challenge } from './challenge.js';
+import type { FirstBlood } from './challenge-views.js';
 import { catalogueScoring } from './catalogue-scoring.repository.js';
 import { catalogueWrites } from './catalogue-writes.repository.js';
 
@@ -27,7 +28,7 @@ type ChallengeRow = typeof challenges.$inferSelect;
 /** Per challenge: how many solved it, and who solved it first (first blood, docs/product.md#first-blood). */
 export interface SolveStats {
   counts: Map<string, number>;
-  firstBloods: Map<string, { uid: string; username: string }>;
+  firstBloods: Map<string, FirstBlood>;
 }
 
 function toScoring(row: ChallengeRow): Scoring {
@@ -116,16 +117,30 @@ function catalogueQueries(db: Db) {
     async listSolveStats(until: Date | null): Promise<SolveStats> {
       const cut = until === null ? sql`true` : sql`s.solved_at <= ${until.toISOString()}::timestamptz`;
       // One grouped scan, as cheap as counting: the first solve recorded (the lowest id) is the first blood.
-      const rows = rowsOf<{ id: string; n: number; uid: string; username: string }>(
+      // In team mode the first blood is the team's (docs/product.md#first-blood): named with the member who solved.
+      const rows = rowsOf<{
+        id: string;
+        n: number;
+        uid: string;
+        username: string;
+        team_id: string | null;
+        team_name: string | null;
+      }>(
         await db.execute(sql`with stats as (
             select s.challenge_id as id, count(*)::int as n, min(s.id) as first_id from solves s where ${cut}
             group by s.challenge_id)
-          select stats.id, stats.n, f.user_id as uid, coalesce(u.display_username, u.username, '') as username
-          from stats join solves f on f.id = stats.first_id join users u on u.id = f.user_id`),
+          select stats.id, stats.n, f.user_id as uid, coalesce(u.display_username, u.username, '') as username,
+            t.id as team_id, t.name as team_name
+          from stats join solves f on f.id = stats.first_id join users u on u.id = f.user_id
+            left join teams t on t.id = f.team_id`),
       );
+      const firstBloodOf = (r: (typeof rows)[number]): FirstBlood =>
+        r.team_id === null || r.team_name === null
+          ? { uid: r.uid, username: r.username }
+          : { uid: r.uid, username: r.username, teamId: r.team_id, teamName: r.team_name };
       return {
         counts: new Map(rows.map((r) => [r.id, Number(r.n)])),
-        firstBloods: new Map(rows.map((r) => [r.id, { uid: r.uid, username: r.username }])),
+        firstBloods: new Map(rows.map((r) => [r.id, firstBloodOf(r)])),
       };
     },
 

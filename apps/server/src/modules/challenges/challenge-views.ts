@@ -6,6 +6,9 @@ import { deriveFlag } from './flag-check.js';
 export interface FirstBlood {
   uid: string;
   username: string;
+  /** In team mode, the team whose solve it is (docs/product.md#first-blood). */
+  teamId?: string;
+  teamName?: string;
 }
 
 /** What the views need to know about one player. */

@@ -27,6 +27,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   onClientCount?: (count: number) => void;
   /** Whether the freeze holds now (docs/product.md#freeze): players then hear only of their own solves. */
   isFrozen?: () => boolean;
+  /** A player's team (team mode): during a freeze its members hear of its solves (docs/product.md#freeze). */
+  teamOf?: (userId: string) => Promise<string | undefined>;
 }> = async (app, options) => {
   const { events, guards } = options;
   const streams = new Set<ServerResponse>();
@@ -34,6 +36,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   const adminStreams = new Set<ServerResponse>();
   /** Whose each stream is: during a freeze a player's streams get their own solves only. */
   const owners = new Map<ServerResponse, string>();
+  /** Whose team each stream is (team mode), read when it opens. */
+  const teamsOf = new Map<ServerResponse, string>();
   const counter = createStreamCounter();
   const writeAll = (frame: string) => {
     for (const stream of streams) stream.write(frame);
@@ -52,10 +56,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       const { frozenView, ...solve } = message.data as ServerEvents['solve'];
       const frame = frameOf('solve', solve);
       if (audience === 'everyone') return writeAll(frame);
-      // docs/product.md#freeze: admins hear every solve; a player hears only of theirs, as they see it (no first blood).
+      // docs/product.md#freeze: admins hear every solve; a player hears only of theirs (their team's in team mode), as they
+      // see it (no first blood).
       writeAdmins(frame);
       const own = frameOf('solve', { ...solve, ...frozenView, firstBlood: false });
-      for (const [stream, userId] of owners) if (userId === solve.userId && !adminStreams.has(stream)) stream.write(own);
+      const isOwn = (stream: ServerResponse, userId: string) =>
+        userId === solve.userId || (solve.teamId !== undefined && teamsOf.get(stream) === solve.teamId);
+      for (const [stream, userId] of owners) if (isOwn(stream, userId) && !adminStreams.has(stream)) stream.write(own);
       return;
     }
     const frame = frameOf(message.type, message.data);
@@ -76,6 +83,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     leaderboardFrames.close();
     adminLeaderboardFrames.close();
     owners.clear();
+    teamsOf.clear();
     clearInterval(heartbeat);
     for (const stream of streams) stream.end();
     streams.clear();
@@ -90,6 +98,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       schema: { tags: ['events'], description: 'text/event-stream of `solve` and `leaderboard` events.' },
     },
     async (request, reply) => {
+      const teamId = await options.teamOf?.(currentUser(request).userId).catch(() => undefined);
       const release = counter.open(currentUser(request).userId, request.ip);
       reply.hijack();
       const raw = reply.raw;
@@ -104,12 +113,14 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       raw.write('retry: 3000\n: connected\n\n');
       streams.add(raw);
       owners.set(raw, currentUser(request).userId);
+      if (teamId !== undefined) teamsOf.set(raw, teamId);
       if (currentUser(request).role === 'admin') adminStreams.add(raw);
       options.onClientCount?.(streams.size);
       request.raw.on('close', () => {
         streams.delete(raw);
         adminStreams.delete(raw);
         owners.delete(raw);
+        teamsOf.delete(raw);
         release();
         options.onClientCount?.(streams.size);
       });

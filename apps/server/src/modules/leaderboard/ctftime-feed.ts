@@ -9,7 +9,8 @@ export interface FeedTask {
 }
 
 export interface FeedSolve {
-  userId: string;
+  /** The standing it counts for: its team in team mode, its solver otherwise (docs/decisions/016-teams.md). */
+  standingId: string;
   challengeId: string;
   points: number;
   solvedAt: Date;
@@ -18,7 +19,8 @@ export interface FeedSolve {
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /**
- * CTFtime's JSON scoreboard feed, Jeopardy form (docs/product.md#ctftime-feed): one standing per ranked player, in the
+ * CTFtime's JSON scoreboard feed, Jeopardy form (docs/product.md#ctftime-feed): one standing per ranked player (team, in
+ * team mode: `team` is then the team's name, and its task stats are its solves, whoever made them), in the
  * leaderboard's order and positions, with the points and time of each solve of a listed challenge. Two challenges with
  * the same title get the id appended, so that every task name is a distinct key of `taskStats`.
  */
@@ -30,11 +32,11 @@ export function buildCtftimeFeed(
   const seen = new Map<string, number>();
   for (const task of tasks) seen.set(task.name, (seen.get(task.name) ?? 0) + 1);
   const nameOf = new Map(tasks.map((task) => [task.id, seen.get(task.name)! > 1 ? `${task.name} (${task.id})` : task.name]));
-  const byUser = new Map<string, FeedSolve[]>();
+  const byStanding = new Map<string, FeedSolve[]>();
   for (const solve of solves) {
     if (!nameOf.has(solve.challengeId)) continue;
-    let list = byUser.get(solve.userId);
-    if (!list) byUser.set(solve.userId, (list = []));
+    let list = byStanding.get(solve.standingId);
+    if (!list) byStanding.set(solve.standingId, (list = []));
     list.push(solve);
   }
   return {
@@ -42,7 +44,7 @@ export function buildCtftimeFeed(
     standings: ranked.map((standing, index) => {
       const taskStats: CtftimeFeed['standings'][number]['taskStats'] = {};
       let lastAccept: number | undefined;
-      for (const solve of byUser.get(standing.uid) ?? []) {
+      for (const solve of byStanding.get(standing.uid) ?? []) {
         const time = unixSeconds(solve.solvedAt);
         taskStats[nameOf.get(solve.challengeId)!] = { points: solve.points, time };
         if (lastAccept === undefined || time > lastAccept) lastAccept = time;

@@ -7,6 +7,8 @@ import { rankStandings, type Standing } from './standings.js';
 /** A solve with what its points are made of: the challenge's value and the costs of the hints its solver opened. */
 export interface CostedSolve {
   userId: string;
+  /** The standing it counts for: its team in team mode, its solver otherwise (docs/decisions/016-teams.md). */
+  standingId: string;
   challengeId: string;
   /** The points stored now (the live value); kept for a challenge whose scoring is no longer known. */
   points: number;
@@ -32,8 +34,8 @@ export function countByChallenge(solves: readonly CostedSolve[]): Map<string, nu
 }
 
 /**
- * The standings as they were at the freeze (docs/product.md#freeze), from the live rows and the solves made up to the
- * freeze: each score is the sum of those solves' points at the values of the freeze, plus the admin adjustment; the
+ * The standings as they were at the freeze (docs/product.md#freeze), from the live rows (players, or teams in team mode)
+ * and the solves made up to the freeze, each counted for its standing: each score is the sum of those solves' points at the values of the freeze, plus the admin adjustment; the
  * solve count is theirs; ties go to whoever reached the score first (no later than the freeze).
  */
 export function buildFrozenStandings(
@@ -44,18 +46,18 @@ export function buildFrozenStandings(
   bonus: number,
 ): Standing[] {
   const counts = countByChallenge(frozenSolves);
-  const byUser = new Map<string, { points: number; solved: number; lastAt: number }>();
+  const byStanding = new Map<string, { points: number; solved: number; lastAt: number }>();
   for (const solve of frozenSolves) {
-    const entry = byUser.get(solve.userId) ?? { points: 0, solved: 0, lastAt: 0 };
+    const entry = byStanding.get(solve.standingId) ?? { points: 0, solved: 0, lastAt: 0 };
     entry.points += pointsAt(solve, scoringOf.get(solve.challengeId), counts.get(solve.challengeId) ?? 0, bonus);
     entry.solved += 1;
     entry.lastAt = Math.max(entry.lastAt, solve.solvedAt.getTime());
-    byUser.set(solve.userId, entry);
+    byStanding.set(solve.standingId, entry);
   }
   const cut = frozenAt.getTime();
   return rankStandings(
     live.map(({ adjustment, ...standing }) => {
-      const entry = byUser.get(standing.uid);
+      const entry = byStanding.get(standing.uid);
       return {
         ...standing,
         score: (entry?.points ?? 0) + adjustment,

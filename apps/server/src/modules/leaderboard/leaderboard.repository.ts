@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
-import { solves, users } from '../../db/schema/index.js';
+import { solves, teams, users } from '../../db/schema/index.js';
 import { shownUsername } from '../../db/user-row.js';
 import { rowsOf } from '../challenges/categories.repository.js';
 
@@ -18,6 +18,27 @@ export interface StandingRow {
   scoreAdjustment: number;
   solvedCount: number;
 }
+
+export interface TeamStandingRow {
+  id: string;
+  name: string;
+  score: number;
+  adjustment: number;
+  solvedCount: number;
+  reachedAt: Date;
+}
+
+/**
+ * Whose standing a solve counts for: its team's in team mode, its solver's otherwise. Solves are of one kind only (team
+ * mode switches only while no solve exists: docs/decisions/016-teams.md), so this needs no look at the settings.
+ */
+const standingIdOf = sql.raw('coalesce(s.team_id, s.user_id)');
+
+/**
+ * A team's score adjustment, added to the sum of its solves' points: the one place the team score is written
+ * (docs/decisions/016-teams.md, "team score = sum of its solves' points + team adjustment"). 0 until teams have one.
+ */
+const teamAdjustment = sql.raw('0');
 
 export function createLeaderboardRepository(db: Db) {
   return {
@@ -46,29 +67,33 @@ export function createLeaderboardRepository(db: Db) {
 
     /**
      * Solves with the costs of the hints their solver opened on the challenge: those made up to `until` (the freeze,
-     * docs/product.md#freeze) and/or those of one user.
+     * docs/product.md#freeze) and/or those of one user, or of one team.
      */
-    async listCostedSolves(filter: { until?: Date; userId?: string }): Promise<CostedSolve[]> {
+    async listCostedSolves(filter: { until?: Date; userId?: string; teamId?: string }): Promise<CostedSolve[]> {
       const cutOf = (alias: SQL) =>
         filter.until === undefined ? sql`true` : sql`${alias}.solved_at <= ${filter.until.toISOString()}::timestamptz`;
       const who = filter.userId === undefined ? sql`true` : sql`s.user_id = ${filter.userId}`;
+      const team = filter.teamId === undefined ? sql`true` : sql`s.team_id = ${filter.teamId}`;
       const rows = rowsOf<{
         user_id: string;
+        standing_id: string;
         challenge_id: string;
         points: number;
         solved_at: string | Date;
         costs: number;
         first_blood: boolean;
       }>(
-        await db.execute(sql`select s.user_id, s.challenge_id, s.points, s.solved_at, coalesce((
+        await db.execute(sql`select s.user_id, ${standingIdOf} as standing_id, s.challenge_id, s.points, s.solved_at, coalesce((
             select sum(h.cost) from hint_unlocks u join challenge_hints h on h.id = u.hint_id
-            where u.user_id = s.user_id and u.challenge_id = s.challenge_id), 0)::int as costs,
+            where u.challenge_id = s.challenge_id and (u.team_id = s.team_id
+              or (s.team_id is null and u.team_id is null and u.user_id = s.user_id))), 0)::int as costs,
             s.id = (select min(f.id) from solves f where f.challenge_id = s.challenge_id and ${cutOf(sql.raw('f'))})
               as first_blood
-          from solves s where ${cutOf(sql.raw('s'))} and ${who}`),
+          from solves s where ${cutOf(sql.raw('s'))} and ${who} and ${team}`),
       );
       return rows.map((r) => ({
         userId: r.user_id,
+        standingId: r.standing_id,
         challengeId: r.challenge_id,
         points: Number(r.points),
         hintCosts: Number(r.costs),
@@ -78,12 +103,20 @@ export function createLeaderboardRepository(db: Db) {
     },
 
     /**
-     * Every team with its score, the sum of its solves' points (docs/decisions/016-teams.md), its solve count and when it
-     * reached that score (its last solve, or its creation): one query.
+     * Every team with its score, `sum of its solves' points + its adjustment` (docs/decisions/016-teams.md), the
+     * adjustment alone, its solve count and when it reached that score (its last solve, or its creation): one query.
      */
-    async listTeamStandings(): Promise<{ id: string; name: string; score: number; solvedCount: number; reachedAt: Date }[]> {
-      const rows = rowsOf<{ id: string; name: string; score: number; solved: number; reached_at: string | Date }>(
-        await db.execute(sql`select t.id, t.name, coalesce(sum(s.points), 0)::int as score, count(s.id)::int as solved,
+    async listTeamStandings(): Promise<TeamStandingRow[]> {
+      const rows = rowsOf<{
+        id: string;
+        name: string;
+        score: number;
+        adjustment: number;
+        solved: number;
+        reached_at: string | Date;
+      }>(
+        await db.execute(sql`select t.id, t.name, (coalesce(sum(s.points), 0) + ${teamAdjustment})::int as score,
+            ${teamAdjustment}::int as adjustment, count(s.id)::int as solved,
             coalesce(max(s.solved_at), t.created_at) as reached_at
           from teams t left join solves s on s.team_id = t.id group by t.id`),
       );
@@ -91,9 +124,16 @@ export function createLeaderboardRepository(db: Db) {
         id: r.id,
         name: r.name,
         score: Number(r.score),
+        adjustment: Number(r.adjustment),
         solvedCount: Number(r.solved),
         reachedAt: new Date(r.reached_at),
       }));
+    },
+
+    /** A team's name (the live first-blood announcement names the team: docs/product.md#first-blood). */
+    async findTeamName(teamId: string): Promise<string | undefined> {
+      const [row] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, teamId));
+      return row?.name;
     },
 
     async findScoreAdjustment(userId: string): Promise<number> {
@@ -110,10 +150,16 @@ export function createLeaderboardRepository(db: Db) {
       return rows.map((r) => r.badge_id);
     },
 
-    /** Every solve, for the CTFtime feed (the service keeps those of listed challenges and ranked players). */
-    async listSolves(): Promise<{ userId: string; challengeId: string; points: number; solvedAt: Date }[]> {
+    /** Every solve, for the CTFtime feed (the service keeps those of listed challenges and ranked standings). */
+    async listSolves(): Promise<{ userId: string; standingId: string; challengeId: string; points: number; solvedAt: Date }[]> {
       return db
-        .select({ userId: solves.userId, challengeId: solves.challengeId, points: solves.points, solvedAt: solves.solvedAt })
+        .select({
+          userId: solves.userId,
+          standingId: sql<string>`coalesce(${solves.teamId}, ${solves.userId})`,
+          challengeId: solves.challengeId,
+          points: solves.points,
+          solvedAt: solves.solvedAt,
+        })
         .from(solves);
     },
   };

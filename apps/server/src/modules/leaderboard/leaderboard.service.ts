@@ -8,14 +8,14 @@ import {
 } from '@drapeau/shared';
 
 import type { EventBus, ServerEventMessage } from '../events/event-bus.js';
-import { avatarUrlOf } from '../users/avatar-url.js';
-import { toRole } from '../users/users.service.js';
 
 import { buildCtftimeFeed, type FeedTask } from './ctftime-feed.js';
 import { buildFrozenStandings, countByChallenge, type CostedSolve, ownScoreAt, valuedAtFreeze } from './frozen-standings.js';
 import type { LeaderboardRepository } from './leaderboard.repository.js';
 import { createView, type View } from './leaderboard-view.js';
-import { rankStandings, type Standing, toEntry } from './standings.js';
+import { type Ranked, rankPlayers, rankTeams } from './ranked-rows.js';
+import { type Standing, toEntry } from './standings.js';
+import { ownTeamViewAt, type TeamView, teamViewOf } from './team-view.js';
 
 export interface LeaderboardServiceDeps {
   repository: LeaderboardRepository;
@@ -30,8 +30,6 @@ export interface LeaderboardServiceDeps {
   listScorings?: () => Promise<ReadonlyMap<string, Scoring>>;
 }
 
-type Ranked = Standing & { adjustment: number };
-
 /**
  * Standings live in memory (docs/architecture.md#leaderboard-in-memory): rebuilt by one query after a change announced on the
  * event bus, and the bytes of each unfiltered page are serialized once per change. A leaderboard read costs no query.
@@ -43,40 +41,10 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
 
   /** In team mode the leaderboard ranks teams (docs/product.md#teams): a standing's uid is the team's id. */
   const isTeamMode = (): boolean => settings.get().teams.enabled;
-  const loadTeams = async (): Promise<Ranked[]> =>
-    rankStandings(
-      (await repository.listTeamStandings()).map((team) => ({
-        uid: team.id,
-        username: team.name,
-        usernameLower: team.name.toLowerCase(),
-        emailLower: '',
-        avatarUrl: '',
-        rank: 'user' as const,
-        score: team.score,
-        reachedAt: team.reachedAt.getTime(),
-        solvedCount: team.solvedCount,
-        adjustment: 0,
-      })),
-    ) as Ranked[];
-
   const loadLive = async (): Promise<Ranked[]> => {
-    if (isTeamMode()) return loadTeams();
+    if (isTeamMode()) return rankTeams(await repository.listTeamStandings());
     const { hideAdminsFromLeaderboard } = settings.get();
-    const rows = await repository.listStandings({ includeAdmins: !hideAdminsFromLeaderboard });
-    return rankStandings(
-      rows.map((row) => ({
-        uid: row.id,
-        username: row.username,
-        usernameLower: row.username.toLowerCase(),
-        emailLower: row.email.toLowerCase(),
-        avatarUrl: avatarUrlOf(row.id, row.avatarPath),
-        rank: toRole(row.role),
-        score: row.score,
-        reachedAt: row.scoreUpdatedAt.getTime(),
-        solvedCount: row.solvedCount,
-        adjustment: row.scoreAdjustment,
-      })),
-    ) as Ranked[];
+    return rankPlayers(await repository.listStandings({ includeAdmins: !hideAdminsFromLeaderboard }));
   };
   const scorings = async () => (await deps.listScorings?.()) ?? new Map<string, Scoring>();
   /** The first-blood bonus now: a change applies at once, to the frozen views too (docs/product.md#first-blood). */
@@ -260,6 +228,39 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
     async listSolvedAfter(userId: string, frozenAt: Date): Promise<string[]> {
       const own = await repository.listCostedSolves({ userId });
       return own.filter((s) => s.solvedAt.getTime() > frozenAt.getTime()).map((s) => s.challengeId);
+    },
+
+    /**
+     * A team's page (docs/product.md#teams): live; during a freeze another team as it stood at the freeze, and the
+     * viewer's own team with its later solves at the values its members see (docs/product.md#freeze).
+     */
+    async getTeamView(teamId: string, frozenAt: Date | null, isOwnTeam: boolean): Promise<TeamView> {
+      const live = (await viewAt(null).load()) as Ranked[];
+      if (frozenAt === null)
+        return teamViewOf(
+          live.find((s) => s.uid === teamId),
+          (await viewAt(null).solves()).filter((s) => s.standingId === teamId),
+        );
+      const view = viewAt(frozenAt);
+      const frozenSolves = await view.solves();
+      if (!isOwnTeam) {
+        const counts = countByChallenge(frozenSolves);
+        const own = frozenSolves.filter((s) => s.standingId === teamId);
+        return teamViewOf(
+          (await view.load()).find((s) => s.uid === teamId),
+          valuedAtFreeze(own, await scorings(), counts, frozenAt, bonus()),
+        );
+      }
+      const adjustment = live.find((s) => s.uid === teamId)?.adjustment ?? 0;
+      const teamSolves = await repository.listCostedSolves({ teamId });
+      return ownTeamViewAt(teamSolves, countByChallenge(frozenSolves), await scorings(), frozenAt, adjustment, bonus());
+    },
+
+    /** A solve as announced live: in team mode with its team's name (a first blood names the team, docs/product.md#first-blood). */
+    async withTeamName<T extends { teamId?: string }>(solve: T): Promise<T & { teamName?: string }> {
+      if (solve.teamId === undefined) return solve;
+      const teamName = await repository.findTeamName(solve.teamId).catch(() => undefined);
+      return teamName === undefined ? solve : { ...solve, teamName };
     },
 
     /** Forces a rebuild (e.g. after a change made outside the event bus). */

@@ -21,6 +21,8 @@ export interface ScoreGraphServiceDeps {
   /** The frozen leaderboard's standings and their solves valued at the freeze (LeaderboardService.getFrozenStandings). */
   frozenStandings: (frozenAt: Date) => Promise<{ standings: readonly Standing[]; solves: readonly GraphSolve[] }>;
   clock: Clock;
+  /** Team mode (docs/product.md#teams): the lines are the teams', and the graph says so. */
+  isTeamMode?: () => boolean;
 }
 
 /**
@@ -64,7 +66,7 @@ export function createScoreGraphService(deps: ScoreGraphServiceDeps) {
       lines = buildLines(top, await repository.listSolvesOf(top.map((standing) => standing.uid)));
     }
     const graph = toScoreGraph(lines, { ...view, now: clock.now().getTime() });
-    return Buffer.from(JSON.stringify(graph));
+    return Buffer.from(JSON.stringify(deps.isTeamMode?.() ? { ...graph, isTeams: true } : graph));
   };
 
   return {

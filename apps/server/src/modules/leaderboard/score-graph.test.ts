@@ -19,6 +19,7 @@ const standing = (uid: string, score: number, reachedAt = 0): Standing => ({
 });
 const solve = (userId: string, challengeId: string, points: number, at: number): GraphSolve => ({
   userId,
+  standingId: userId,
   challengeId,
   points,
   solvedAt: new Date(at),

@@ -4,6 +4,8 @@ import type { Standing } from './standings.js';
 
 export interface GraphSolve {
   userId: string;
+  /** The line it counts for: its team's in team mode, its solver's otherwise (docs/decisions/016-teams.md). */
+  standingId: string;
   challengeId: string;
   /** The solve's points now (docs/product.md#scoring: hint costs and retroactive dynamic values included). */
   points: number;
@@ -21,20 +23,21 @@ interface Line {
 
 const sumOf = (solves: readonly GraphSolve[]) => solves.reduce((sum, solve) => sum + solve.points, 0);
 
-function groupByUser(solves: readonly GraphSolve[], keep: (userId: string) => boolean): Map<string, GraphSolve[]> {
-  const byUser = new Map<string, GraphSolve[]>();
+function groupByStanding(solves: readonly GraphSolve[], keep: (id: string) => boolean): Map<string, GraphSolve[]> {
+  const byStanding = new Map<string, GraphSolve[]>();
   for (const solve of solves) {
-    if (!keep(solve.userId)) continue;
-    let list = byUser.get(solve.userId);
-    if (!list) byUser.set(solve.userId, (list = []));
+    if (!keep(solve.standingId)) continue;
+    let list = byStanding.get(solve.standingId);
+    if (!list) byStanding.set(solve.standingId, (list = []));
     list.push(solve);
   }
-  for (const list of byUser.values()) list.sort((a, b) => a.solvedAt.getTime() - b.solvedAt.getTime());
-  return byUser;
+  for (const list of byStanding.values()) list.sort((a, b) => a.solvedAt.getTime() - b.solvedAt.getTime());
+  return byStanding;
 }
 
 /**
- * The lines of the top SCORE_GRAPH_PLAYERS of `ranked` (docs/product.md#score-graph), each ending at its standing's score.
+ * The lines of the top SCORE_GRAPH_PLAYERS of `ranked` (docs/product.md#score-graph), each ending at its standing's score:
+ * players, or teams in team mode (a team's line sums its solves, whoever of its members made them).
  * Live: the leaderboard's standings and the solves with their points now, as CTFd's graph does, so that a retroactive
  * dynamic value lowers the whole line. Frozen (docs/product.md#freeze): the frozen leaderboard's standings and the solves
  * up to the freeze valued at the freeze (LeaderboardService.getFrozenStandings), so that the graph and the frozen
@@ -43,9 +46,9 @@ function groupByUser(solves: readonly GraphSolve[], keep: (userId: string) => bo
 export function buildLines(ranked: readonly Standing[], solves: readonly GraphSolve[]): Line[] {
   const top = ranked.slice(0, SCORE_GRAPH_PLAYERS);
   const ids = new Set(top.map((standing) => standing.uid));
-  const byUser = groupByUser(solves, (userId) => ids.has(userId));
+  const byStanding = groupByStanding(solves, (id) => ids.has(id));
   return top.map((standing) => {
-    const own = byUser.get(standing.uid) ?? [];
+    const own = byStanding.get(standing.uid) ?? [];
     return {
       standing,
       score: standing.score,

@@ -53,7 +53,7 @@ export function createSubmissionsService(deps: {
    * new solve, so that a burst cannot pass the limit and junk on a solved challenge counts too (docs/decisions/010-abuse-limits.md).
    */
   wrongFlagLimiter: RateLimiter;
-  onSolve?: (event: FrozenAwareSolveEvent) => void;
+  onSolve?: (event: FrozenAwareSolveEvent) => void | Promise<void>;
   /**
    * During a freeze (docs/product.md#freeze): the cut-off for this submitter, and what their solve and score are as they
    * see them (the live ones would tell how many solved since the freeze, through dynamic values).
@@ -205,7 +205,7 @@ export function createSubmissionsService(deps: {
         }
       }
       // Announced after the commit, so that a client refetching on the event sees the solve.
-      if (solveEvent) deps.onSolve?.(solveEvent);
+      if (solveEvent) await deps.onSolve?.(solveEvent);
       return answer;
     },
   };

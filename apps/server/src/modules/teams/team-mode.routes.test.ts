@@ -39,7 +39,7 @@ describe('team mode', () => {
     });
   });
 
-  it('refuses a freeze in team mode, and team mode while a freeze is set (409 TEAM_MODE_NO_FREEZE), changing nothing', async () => {
+  it('takes a freeze in team mode, and team mode while a freeze is set (the standings freeze by team)', async () => {
     const now = Date.now();
     const event = {
       mode: 'event',
@@ -51,14 +51,11 @@ describe('team mode', () => {
     const before = (await admin.get('/api/admin/settings')).json();
     expect(before.teams.enabled).toBe(true);
     const freeze = await admin.patch('/api/admin/settings', { event });
-    expect(freeze.statusCode).toBe(409);
-    expect(freeze.json().error.code).toBe('TEAM_MODE_NO_FREEZE');
+    expect(freeze.statusCode).toBe(200);
+    expect(freeze.json().event.freezeAt).toBe(event.freezeAt);
     const both = await admin.patch('/api/admin/settings', { event, teams: { enabled: true, maxSize: 2 } });
-    expect(both.json().error.code).toBe('TEAM_MODE_NO_FREEZE');
-    expect((await admin.get('/api/admin/settings')).json()).toEqual(before);
-    // Without a freeze, an event in team mode is fine.
-    const noFreeze = await admin.patch('/api/admin/settings', { event: { ...event, freezeAt: null } });
-    expect(noFreeze.statusCode).toBe(200);
+    expect(both.statusCode).toBe(200);
+    expect((await admin.get('/api/admin/settings')).json().teams).toEqual({ enabled: true, maxSize: 2 });
     expect((await admin.patch('/api/admin/settings', { event: before.event })).statusCode).toBe(200);
   });
 

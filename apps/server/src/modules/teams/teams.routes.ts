@@ -1,9 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import {
   JoinTeamBodySchema,
   MyTeamResultSchema,
   OkSchema,
+  type OwnTeam,
   OwnTeamSchema,
   PublicTeamSchema,
   TeamMemberBodySchema,
@@ -13,6 +15,7 @@ import {
 } from '@drapeau/shared';
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';
+import type { FrozenAtOf } from '../event/event.routes.js';
 
 import type { TeamsService } from './teams.service.js';
 
@@ -20,18 +23,30 @@ import type { TeamsService } from './teams.service.js';
  * Under /api/teams (docs/product.md#teams): a player's own team (`/mine`, captain's changes included: the service checks
  * the captaincy) and any team's public page. Signed-in players only.
  */
-export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService; guards: Guards }> = async (app, options) => {
+export const teamsRoutes: FastifyPluginAsyncZod<{
+  teams: TeamsService;
+  guards: Guards;
+  /** During a freeze, the numbers players see (docs/product.md#freeze); admins may ask for them with ?view=public. */
+  frozenAt?: FrozenAtOf;
+}> = async (app, options) => {
   const { teams, guards } = options;
+  const frozenAtOf = options.frozenAt ?? (() => null);
   const onRequest = guards.requireUser;
   const tags = ['teams'];
   const own = { 200: OwnTeamSchema };
+  /** A change's answer as its author sees their team: during a freeze, not the live numbers (docs/product.md#freeze). */
+  const asSeen = async (request: FastifyRequest, change: Promise<OwnTeam>): Promise<OwnTeam> => {
+    const team = await change;
+    const frozenAt = frozenAtOf(request);
+    return frozenAt === null ? team : ((await teams.getMine(currentUser(request).userId, frozenAt)).team ?? team);
+  };
 
   app.get('/mine', { onRequest, schema: { tags, response: { 200: MyTeamResultSchema } } }, async (request) =>
-    teams.getMine(currentUser(request).userId),
+    teams.getMine(currentUser(request).userId, frozenAtOf(request)),
   );
 
   app.post('/', { onRequest, schema: { tags, body: TeamNameBodySchema, response: own } }, async (request) =>
-    teams.createTeam(currentUser(request).userId, request.body.name),
+    asSeen(request, teams.createTeam(currentUser(request).userId, request.body.name)),
   );
 
   app.post(
@@ -45,7 +60,7 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService; guards: G
         response: own,
       },
     },
-    async (request) => teams.joinTeam(currentUser(request).userId, request.body.code),
+    async (request) => asSeen(request, teams.joinTeam(currentUser(request).userId, request.body.code)),
   );
 
   app.post('/mine/leave', { onRequest, schema: { tags, response: { 200: OkSchema } } }, async (request) => {
@@ -54,26 +69,27 @@ export const teamsRoutes: FastifyPluginAsyncZod<{ teams: TeamsService; guards: G
   });
 
   app.patch('/mine', { onRequest, schema: { tags, body: TeamNameBodySchema, response: own } }, async (request) =>
-    teams.renameTeam(currentUser(request).userId, request.body.name),
+    asSeen(request, teams.renameTeam(currentUser(request).userId, request.body.name)),
   );
 
   app.post('/mine/invite-code', { onRequest, schema: { tags, response: own } }, async (request) =>
-    teams.regenerateInviteCode(currentUser(request).userId),
+    asSeen(request, teams.regenerateInviteCode(currentUser(request).userId)),
   );
 
   app.delete(
     '/mine/members/:userId',
     { onRequest, schema: { tags, params: TeamMemberParamsSchema, response: own } },
-    async (request) => teams.removeMember(currentUser(request).userId, request.params.userId),
+    async (request) => asSeen(request, teams.removeMember(currentUser(request).userId, request.params.userId)),
   );
 
   app.post('/mine/captain', { onRequest, schema: { tags, body: TeamMemberBodySchema, response: own } }, async (request) =>
-    teams.handOverCaptaincy(currentUser(request).userId, request.body.userId),
+    asSeen(request, teams.handOverCaptaincy(currentUser(request).userId, request.body.userId)),
   );
 
   app.get(
     '/:teamId',
     { onRequest, schema: { tags, params: TeamParamsSchema, response: { 200: PublicTeamSchema } } },
-    async (request) => teams.getTeam(request.params.teamId),
+    async (request) =>
+      teams.getTeam(request.params.teamId, { userId: currentUser(request).userId, frozenAt: frozenAtOf(request) }),
   );
 };

@@ -8,6 +8,15 @@ import type { UnitOfWork } from '../../lib/unit-of-work.js';
 
 import { isTeamNameConflict, type TeamRow, type TeamsRepository } from './teams.repository.js';
 
+/** A team's numbers as a viewer sees them (the leaderboard's: docs/product.md#teams). */
+export interface TeamStandingView {
+  score: number;
+  solvedCount: number;
+  contributions: ReadonlyMap<string, { points: number; solvedCount: number }>;
+  /** The challenges it drew first blood on. */
+  firstBloods: string[];
+}
+
 /** 128 random bits, URL-safe: an invite code cannot be guessed, only given (docs/decisions/016-teams.md). */
 const newInviteCode = (): string => randomBytes(16).toString('base64url');
 
@@ -34,6 +43,13 @@ export function createTeamsService(deps: {
   onMembershipChanged?: (userId: string) => void;
   /** A team was created, renamed or ended: the team standings change. */
   onTeamsChanged?: () => void;
+  /**
+   * The team's numbers as the leaderboard counts them (docs/product.md#teams, #freeze): its score, solve count, members'
+   * parts and first bloods; `frozenAt` null for the live ones. Without it, the sums of the team's stored solves.
+   */
+  standings?: () => {
+    teamView(teamId: string, frozenAt: Date | null, isOwnTeam: boolean): Promise<TeamStandingView>;
+  };
 }) {
   const { repository, transaction } = deps;
 
@@ -41,9 +57,20 @@ export function createTeamsService(deps: {
     if (!deps.settings().enabled) throw forbidden('TEAM_MODE_OFF', 'Teams are not used on this platform.');
   };
 
-  const publicTeam = async (team: TeamRow): Promise<PublicTeam> => {
-    const [members, bySolver] = [await repository.listMembers(team.id), await repository.sumSolvesBySolver(team.id)];
-    const contributionOf = new Map(bySolver.map((s) => [s.userId, s]));
+  const storedView = async (teamId: string): Promise<TeamStandingView> => {
+    const bySolver = await repository.sumSolvesBySolver(teamId);
+    return {
+      score: bySolver.reduce((sum, s) => sum + s.points, 0),
+      solvedCount: bySolver.reduce((sum, s) => sum + s.solvedCount, 0),
+      contributions: new Map(bySolver.map((s) => [s.userId, s])),
+      firstBloods: [],
+    };
+  };
+  /** `frozenAt`: the viewer's freeze cut-off (null: live); `isOwnTeam`: the viewer is a member. */
+  const publicTeam = async (team: TeamRow, frozenAt: Date | null = null, isOwnTeam = false): Promise<PublicTeam> => {
+    const members = await repository.listMembers(team.id);
+    const view = deps.standings ? await deps.standings().teamView(team.id, frozenAt, isOwnTeam) : await storedView(team.id);
+    const contributionOf = view.contributions;
     return {
       id: team.id,
       name: team.name,
@@ -56,17 +83,18 @@ export function createTeamsService(deps: {
         points: contributionOf.get(m.userId)?.points ?? 0,
         solvedCount: contributionOf.get(m.userId)?.solvedCount ?? 0,
       })),
-      // The team's score: the sum of its solves' points (docs/decisions/016-teams.md).
-      score: bySolver.reduce((sum, s) => sum + s.points, 0),
-      solvedCount: bySolver.reduce((sum, s) => sum + s.solvedCount, 0),
+      // The team's score, as the leaderboard counts it (docs/decisions/016-teams.md).
+      score: view.score,
+      solvedCount: view.solvedCount,
+      firstBloods: view.firstBloods,
     };
   };
   const membershipChanged = (userId: string) => deps.onMembershipChanged?.(userId);
 
-  const ownTeam = async (teamId: string): Promise<OwnTeam> => {
+  const ownTeam = async (teamId: string, frozenAt: Date | null = null): Promise<OwnTeam> => {
     const team = await repository.findTeam(teamId);
     if (!team) throw teamNotFound();
-    return { ...(await publicTeam(team)), inviteCode: team.inviteCode, maxSize: deps.settings().maxSize };
+    return { ...(await publicTeam(team, frozenAt, true)), inviteCode: team.inviteCode, maxSize: deps.settings().maxSize };
   };
 
   /** Runs `change` on the caller's team, locked, once the caller is known to be its captain. */
@@ -86,16 +114,22 @@ export function createTeamsService(deps: {
     /** The user's team id, if any (the submission's check in team mode). */
     findTeamIdOf: (userId: string): Promise<string | undefined> => repository.findTeamIdOf(userId),
 
-    async getMine(userId: string): Promise<MyTeamResult> {
+    /** `frozenAt`: during a freeze, the viewer's cut-off (docs/product.md#freeze); null for the live numbers. */
+    async getMine(userId: string, frozenAt: Date | null = null): Promise<MyTeamResult> {
       const teamId = await repository.findTeamIdOf(userId);
-      return { isTeamMode: deps.settings().enabled, team: teamId ? await ownTeam(teamId) : null };
+      return { isTeamMode: deps.settings().enabled, team: teamId ? await ownTeam(teamId, frozenAt) : null };
     },
 
-    /** A team's page: its members, never their emails nor the invite code. */
-    async getTeam(teamId: string): Promise<PublicTeam> {
+    /**
+     * A team's page: its members, never their emails nor the invite code. During a freeze another team's numbers are
+     * those of the freeze; a member sees their own team's later solves (docs/product.md#freeze).
+     */
+    async getTeam(teamId: string, viewer?: { userId: string; frozenAt: Date | null }): Promise<PublicTeam> {
       const team = await repository.findTeam(teamId);
       if (!team) throw teamNotFound();
-      return publicTeam(team);
+      const frozenAt = viewer?.frozenAt ?? null;
+      const isOwnTeam = frozenAt !== null && (await repository.findTeamIdOf(viewer!.userId)) === teamId;
+      return publicTeam(team, frozenAt, isOwnTeam);
     },
 
     async createTeam(userId: string, name: string): Promise<OwnTeam> {

@@ -19,8 +19,13 @@ const UNSOLVED = buildChallenge({
 });
 
 /** The two places a challenge's solves are shown: its card in the list, and the header of its page. */
-async function open(place: 'card' | 'header', id: string, title: RegExp): Promise<HTMLElement> {
-  server.use(...challengesHandler([FIRST_BLOODED, UNSOLVED]));
+async function open(
+  place: 'card' | 'header',
+  id: string,
+  title: RegExp,
+  challenges = [FIRST_BLOODED, UNSOLVED],
+): Promise<HTMLElement> {
+  server.use(...challengesHandler(challenges));
   if (place === 'card') {
     renderApp('/challenges', { sessionUser: buildUser() });
     return screen.findByRole('link', { name: title });
@@ -42,6 +47,12 @@ describe.each(['card', 'header'] as const)('the solve count and first blood on t
     const shown = within(await open(place, FIRST_BLOODED.id, /Manipulation du DOM/));
     expect(shown.getByText('12 résolutions')).toBeInTheDocument();
     expect(shown.getByTestId('first-blood')).toHaveTextContent(/^Premier sang\s: alice$/);
+  });
+
+  it('name the team in team mode, and the member who solved', async () => {
+    const teamBlood = { ...FIRST_BLOODED, firstBlood: { uid: 'u-1', username: 'alice', teamId: 't-1', teamName: 'Red' } };
+    const shown = within(await open(place, FIRST_BLOODED.id, /DOM Manipulation/, [teamBlood, UNSOLVED]));
+    expect(shown.getByTestId('first-blood')).toHaveTextContent('First blood: Red (alice)');
   });
 
   it('show no first blood before anyone solves', async () => {

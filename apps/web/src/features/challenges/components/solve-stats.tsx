@@ -22,7 +22,9 @@ export function SolveStats({ challenge }: SolveStatsProps) {
       {challenge.firstBlood && (
         <p className="inline-flex items-center gap-1.5 text-red-300" data-testid="first-blood">
           <Droplet className="size-[1.15em]" aria-hidden="true" />
-          {t('challenges:firstBloodBy', { username: challenge.firstBlood.username })}
+          {challenge.firstBlood.teamName === undefined
+            ? t('challenges:firstBloodBy', { username: challenge.firstBlood.username })
+            : t('challenges:firstBloodByTeam', { team: challenge.firstBlood.teamName, username: challenge.firstBlood.username })}
         </p>
       )}
     </>

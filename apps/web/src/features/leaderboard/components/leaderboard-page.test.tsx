@@ -36,7 +36,7 @@ const STANDINGS = [
 ];
 
 /** Answers like the server: a search keeps the usernames containing it; every request is recorded. */
-function useLeaderboardServer(entries: LeaderboardEntry[], { total }: { total?: number } = {}) {
+function useLeaderboardServer(entries: LeaderboardEntry[], { total, isTeams }: { total?: number; isTeams?: boolean } = {}) {
   const requests: URLSearchParams[] = [];
   server.use(
     http.get('/api/leaderboard', ({ request }) => {
@@ -49,6 +49,7 @@ function useLeaderboardServer(entries: LeaderboardEntry[], { total }: { total?: 
         total: total ?? matching.length,
         page: Number(params.get('page') ?? 1),
         pageSize: 100,
+        ...(isTeams ? { isTeams } : {}),
       });
     }),
     http.get<{ userId: string }>('/api/users/:userId', ({ params }) =>
@@ -130,6 +131,24 @@ describe('leaderboard', () => {
     expect(row).toHaveFocus();
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/user/u-neo'));
+  });
+
+  it('ranks teams in team mode: a row names the team, without a rank name, and opens its page', async () => {
+    const teams = [
+      buildEntry({ position: 1, uid: 't-red', username: 'Red', score: 570, solvedCount: 2 }),
+      buildEntry({ position: 2, uid: 't-blue', username: 'Blue', score: 450, solvedCount: 1 }),
+    ];
+    useLeaderboardServer(teams, { isTeams: true });
+    const blue = { id: 't-blue', name: 'Blue', members: [], createdAt: '2026-03-01T09:00:00.000Z', score: 450, solvedCount: 1 };
+    server.use(http.get('/api/teams/t-blue', () => HttpResponse.json(blue)));
+    const { user, router } = renderApp('/leaderboard', { sessionUser: buildUser() });
+    const row = await screen.findByTestId('leaderboard-row-t-red');
+    expect(within(row).getByRole('link', { name: 'Red' })).toHaveAttribute('href', '/team/t-red');
+    expect(within(row).queryByText('Expert')).not.toBeInTheDocument();
+    expect(screen.getByRole('columnheader', { name: 'Team' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox', { name: 'Search teams' })).toBeInTheDocument();
+    await user.click(within(screen.getByTestId('leaderboard-row-t-blue')).getByText('450'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/team/t-blue'));
   });
 
   it('pages through the standings only when there is more than one page', async () => {

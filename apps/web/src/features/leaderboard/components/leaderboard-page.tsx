@@ -25,13 +25,13 @@ interface LeaderboardPageProps {
   isAdmin?: boolean | undefined;
 }
 
-function EmptyState({ isSearching }: { isSearching: boolean }) {
+function EmptyState({ isSearching, isTeams }: { isSearching: boolean; isTeams: boolean }) {
   const { t } = useTranslation('leaderboard');
   const Icon = isSearching ? SearchX : Users;
   return (
     <div className="flex flex-col items-center gap-3 rounded-(--radius-card) border border-dashed p-10 text-center">
       <Icon className="size-10 text-muted-foreground" aria-hidden="true" />
-      <p className="text-lg font-semibold">{isSearching ? t('empty.noMatch') : t('empty.noUsers')}</p>
+      <p className="text-lg font-semibold">{isSearching ? t('empty.noMatch') : t(isTeams ? 'empty.noTeams' : 'empty.noUsers')}</p>
     </div>
   );
 }
@@ -56,7 +56,9 @@ export function LeaderboardPage({ currentUserId, frozenAt, isAdmin = false }: Le
     if (isPastEnd) setPage(1);
   }, [isPastEnd, setPage]);
 
-  const openProfile = (uid: string) => void navigate(`/user/${encodeURIComponent(uid)}`);
+  // Team mode (docs/product.md#teams): the standings are teams, and a row opens the team's page.
+  const isTeams = data?.isTeams === true;
+  const openProfile = (uid: string) => void navigate(`/${isTeams ? 'team' : 'user'}/${encodeURIComponent(uid)}`);
   const isSearching = search !== '';
 
   return (
@@ -70,8 +72,8 @@ export function LeaderboardPage({ currentUserId, frozenAt, isAdmin = false }: Le
           value={draft}
           onChange={setDraft}
           onClear={clearSearch}
-          label={t('leaderboard:search.label')}
-          placeholder={t('leaderboard:search.placeholder')}
+          label={t(isTeams ? 'leaderboard:search.labelTeams' : 'leaderboard:search.label')}
+          placeholder={t(isTeams ? 'leaderboard:search.placeholderTeams' : 'leaderboard:search.placeholder')}
           clearLabel={t('leaderboard:search.clear')}
           className="sm:max-w-sm"
         />
@@ -100,18 +102,19 @@ export function LeaderboardPage({ currentUserId, frozenAt, isAdmin = false }: Le
         <>
           {isSearching && (
             <p className="flex items-center gap-2 text-sm text-muted-foreground" aria-live="polite">
-              {t('leaderboard:found', { count: data.total })}
+              {t(isTeams ? 'leaderboard:foundTeams' : 'leaderboard:found', { count: data.total })}
               {isFetching && <Spinner className="size-4" label={t('common:loading')} />}
             </p>
           )}
           {data.entries.length === 0 ? (
-            <EmptyState isSearching={isSearching} />
+            <EmptyState isSearching={isSearching} isTeams={isTeams} />
           ) : (
             <LeaderboardTable
               entries={data.entries}
               currentUserId={currentUserId}
               onOpen={openProfile}
               isRefreshing={isPlaceholderData}
+              isTeams={isTeams}
             />
           )}
           {data.total > data.pageSize && <LeaderboardPagination page={page} pageCount={pageCount} onPageChange={setPage} />}

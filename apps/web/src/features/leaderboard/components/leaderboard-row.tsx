@@ -16,6 +16,8 @@ interface LeaderboardRowProps {
   entry: LeaderboardEntry;
   isCurrentUser: boolean;
   onOpen: (uid: string) => void;
+  /** Team mode (docs/product.md#teams): the row is a team, which opens its page. */
+  isTeam?: boolean;
 }
 
 const PODIUM_ROW: Record<number, string> = {
@@ -24,13 +26,13 @@ const PODIUM_ROW: Record<number, string> = {
   3: 'bg-amber-600/[0.05]',
 };
 
-/** One player: the whole row opens their profile (click, or Enter when the row has focus). */
-export function LeaderboardRow({ entry, isCurrentUser, onOpen }: LeaderboardRowProps) {
+/** One player (or team): the whole row opens their profile (click, or Enter when the row has focus). */
+export function LeaderboardRow({ entry, isCurrentUser, onOpen, isTeam = false }: LeaderboardRowProps) {
   const { t } = useTranslation(['leaderboard', 'ranks']);
   const locale = useLocale();
   const { rank } = computeRank(entry.score, entry.rank);
   const style = RANK_STYLES[rank];
-  const profilePath = `/user/${encodeURIComponent(entry.uid)}`;
+  const profilePath = `/${isTeam ? 'team' : 'user'}/${encodeURIComponent(entry.uid)}`;
 
   function handleClick(event: MouseEvent<HTMLTableRowElement>) {
     // The username link navigates by itself.
@@ -67,7 +69,7 @@ export function LeaderboardRow({ entry, isCurrentUser, onOpen }: LeaderboardRowP
               </Link>
               {isCurrentUser && <Badge className="shrink-0">{t('leaderboard:you')}</Badge>}
             </span>
-            <span className={cn('text-xs font-medium', style.text)}>{t(`ranks:${rank}`)}</span>
+            {!isTeam && <span className={cn('text-xs font-medium', style.text)}>{t(`ranks:${rank}`)}</span>}
           </div>
         </div>
       </td>

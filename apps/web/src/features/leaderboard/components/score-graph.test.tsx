@@ -82,6 +82,15 @@ describe('the score graph on the leaderboard page', () => {
     );
   });
 
+  it('labels teams in team mode', async () => {
+    useServer({ ...GRAPH, isTeams: true });
+    renderApp('/leaderboard', { sessionUser: buildUser() });
+    const figure = await screen.findByRole('figure', { name: 'Top 2 teams over time' });
+    expect(within(figure).getByRole('list', { name: 'Teams on the graph' })).toBeInTheDocument();
+    const table = within(figure).getByRole('table', { name: 'Scores of the top teams over time' });
+    expect(within(table).getByRole('columnheader', { name: 'Team' })).toBeInTheDocument();
+  });
+
   it('shows nothing while nobody has scored', async () => {
     useServer({ isFrozen: false, until: null, series: [] });
     renderApp('/leaderboard', { sessionUser: buildUser() });

@@ -30,11 +30,11 @@ function ScoreTable({ graph }: { graph: ScoreGraphData }) {
   const locale = useLocale();
   return (
     <table className="sr-only">
-      <caption>{t('tableCaption')}</caption>
+      <caption>{t(graph.isTeams ? 'tableCaptionTeams' : 'tableCaption')}</caption>
       <thead>
         <tr>
           <th scope="col">{t('columns.position')}</th>
-          <th scope="col">{t('columns.player')}</th>
+          <th scope="col">{t(graph.isTeams ? 'columns.team' : 'columns.player')}</th>
           <th scope="col">{t('columns.score')}</th>
           <th scope="col">{t('columns.history')}</th>
         </tr>
@@ -60,8 +60,8 @@ function ScoreTable({ graph }: { graph: ScoreGraphData }) {
 }
 
 /**
- * The score graph on the leaderboard page (docs/product.md#score-graph): the top 10 over time, with a legend of names
- * and scores; frozen for players during a freeze. Refreshed live with the standings.
+ * The score graph on the leaderboard page (docs/product.md#score-graph): the top 10 over time (players, or teams in team
+ * mode), with a legend of names and scores; frozen for players during a freeze. Refreshed live with the standings.
  */
 export function ScoreGraph() {
   const { t } = useTranslation('scoreGraph');
@@ -78,7 +78,7 @@ export function ScoreGraph() {
     >
       <figcaption className="flex flex-wrap items-baseline justify-between gap-2">
         <h2 id="score-graph-title" className="text-lg font-semibold">
-          {t('title', { count: graph.series.length })}
+          {t(graph.isTeams ? 'titleTeams' : 'title', { count: graph.series.length })}
         </h2>
         {graph.isFrozen && graph.until !== null && (
           <p className="text-sm text-warning">{t('frozen', { time: formatDateTime(graph.until, locale) })}</p>
@@ -89,7 +89,7 @@ export function ScoreGraph() {
           <ScoreGraphChart graph={graph} endMs={endMs} locale={locale} />
         </Suspense>
       </ChartBoundary>
-      <ol className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t('legend')}>
+      <ol className="flex flex-wrap gap-x-4 gap-y-1 text-sm" aria-label={t(graph.isTeams ? 'legendTeams' : 'legend')}>
         {graph.series.map((series, index) => (
           <li key={series.uid} className="flex items-center gap-1.5" data-testid="score-graph-legend-item">
             <span

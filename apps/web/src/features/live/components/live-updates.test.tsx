@@ -15,6 +15,7 @@ import {
   incidentKeys,
   leaderboardKeys,
   sessionKeys,
+  teamKeys,
   userKeys,
 } from '@/lib/query-keys';
 import { buildCatalogue } from '@/testing/factories';
@@ -91,13 +92,13 @@ describe('live updates', () => {
     expect(MockEventSource.latest().isClosed).toBe(true);
   });
 
-  it("refreshes the leaderboard, challenges and profiles once for another player's solve", async () => {
+  it("refreshes the leaderboard, challenges, profiles and team pages once for another player's solve", async () => {
     const { invalidate } = renderLive('user-1');
     MockEventSource.latest().emit('solve', solve());
     MockEventSource.latest().emit('leaderboard', { reason: 'solve' });
 
-    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(3));
-    expect(invalidatedKeys(invalidate)).toEqual([leaderboardKeys.all, challengeKeys.all, userKeys.all]);
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(4));
+    expect(invalidatedKeys(invalidate)).toEqual([leaderboardKeys.all, challengeKeys.all, userKeys.all, teamKeys.all]);
   });
 
   it('also refreshes the session user (nav score) after their own solve', async () => {
@@ -110,6 +111,12 @@ describe('live updates', () => {
     const { invalidate } = renderLive('user-1');
     MockEventSource.latest().emit('leaderboard', { reason: 'user-updated' });
     await waitFor(() => expect(invalidatedKeys(invalidate)).toEqual([leaderboardKeys.all, userKeys.all, sessionKeys.all]));
+  });
+
+  it("announces another team's first blood naming the team and the member who solved", async () => {
+    renderLive('user-1');
+    MockEventSource.latest().emit('solve', solve({ firstBlood: true, teamId: 't-red', teamName: 'Red' }));
+    expect(await screen.findByText('First blood: Red (neo) solved DOM Manipulation')).toBeInTheDocument();
   });
 
   it("announces another player's first blood with the challenge title", async () => {
@@ -145,7 +152,7 @@ describe('live updates', () => {
     const { invalidate } = renderLive('user-1');
     expect(invalidate).not.toHaveBeenCalled();
     MockEventSource.latest().open();
-    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(8));
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(ALL_LIVE_KEYS.length));
     expect(invalidatedKeys(invalidate)).toEqual(
       expect.arrayContaining([leaderboardKeys.all, challengeKeys.all, userKeys.all, sessionKeys.all]),
     );
@@ -154,10 +161,10 @@ describe('live updates', () => {
   it('catches up on everything after the stream comes back', async () => {
     const { invalidate } = renderLive('user-1');
     MockEventSource.latest().open();
-    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(8));
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(ALL_LIVE_KEYS.length));
     MockEventSource.latest().fail();
     MockEventSource.latest().open();
-    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(16));
+    await waitFor(() => expect(invalidate).toHaveBeenCalledTimes(2 * ALL_LIVE_KEYS.length));
     expect(invalidatedKeys(invalidate)).toEqual(
       expect.arrayContaining([incidentKeys.all, adminChallengeKeys.all, announcementKeys.all, eventKeys.all]),
     );

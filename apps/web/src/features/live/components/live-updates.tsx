@@ -59,8 +59,9 @@ export function LiveUpdates({ userId }: LiveUpdatesProps) {
       title: (
         <span className="inline-flex items-center gap-2">
           <Droplet aria-hidden="true" className="size-4 shrink-0 text-primary" />
-          {t('firstBlood', {
+          {t(solve.teamName === undefined ? 'firstBlood' : 'firstBloodTeam', {
             user: solve.username,
+            team: solve.teamName,
             challenge: challenge ? pickText(challenge.title, locale) : solve.challengeId,
           })}
         </span>

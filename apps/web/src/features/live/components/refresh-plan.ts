@@ -9,6 +9,7 @@ import {
   incidentKeys,
   leaderboardKeys,
   sessionKeys,
+  teamKeys,
   userKeys,
 } from '@/lib/query-keys';
 
@@ -24,11 +25,13 @@ export const ALL_LIVE_KEYS: QueryKey[] = [
   incidentKeys.all,
   announcementKeys.all,
   eventKeys.all,
+  teamKeys.all,
 ];
 
 /**
  * The cached queries an event makes stale (only the ones on screen refetch):
- * - a solve changes the standings, the challenges' solve counts, the solver's profile and, for the solver, the session;
+ * - a solve changes the standings, the challenges' solve counts, the solver's profile and team page and, for the solver,
+ *   the session;
  * - a changed or deleted user may be the signed-in one (an admin edit), so the session is checked again;
  * - a seed changes the catalogue; so does an admin's edit or import (`challenges`);
  * - an `incident` (admins only) refreshes the incidents list; an `announcement` the announcements and unread count;
@@ -45,13 +48,13 @@ export function keysToRefresh(event: ServerEvent, currentUserId: string | undefi
   if (event.type === 'announcement') return [announcementKeys.all];
   if (event.type === 'event') return ALL_LIVE_KEYS;
   if (event.type === 'solve') {
-    const keys: QueryKey[] = [leaderboardKeys.all, challengeKeys.all, userKeys.all];
+    const keys: QueryKey[] = [leaderboardKeys.all, challengeKeys.all, userKeys.all, teamKeys.all];
     if (event.data.userId === currentUserId) keys.push(sessionKeys.all);
     return keys;
   }
   switch (event.data.reason) {
     case 'solve':
-      return [leaderboardKeys.all, userKeys.all];
+      return [leaderboardKeys.all, userKeys.all, teamKeys.all];
     case 'user-updated':
     case 'user-deleted':
       return [leaderboardKeys.all, userKeys.all, sessionKeys.all];
@@ -60,6 +63,6 @@ export function keysToRefresh(event: ServerEvent, currentUserId: string | undefi
       return ALL_LIVE_KEYS;
     case 'settings':
     case 'team':
-      return [leaderboardKeys.all];
+      return [leaderboardKeys.all, teamKeys.all];
   }
 }

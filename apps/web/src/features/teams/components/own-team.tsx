@@ -15,6 +15,8 @@ import { getErrorMessage } from '@/lib/error-message';
 
 import { useHandOverCaptaincy, useLeaveTeam, useRegenerateInviteCode, useRemoveMember, useRenameTeam } from '../api/teams';
 
+import { TeamFirstBloods } from './team-first-bloods';
+
 const useErrorToast = () => {
   const { t } = useTranslation(['common', 'errors']);
   return (error: unknown) => toast({ variant: 'destructive', title: t('common:error'), description: getErrorMessage(t, error) });
@@ -30,6 +32,7 @@ export function OwnTeamPanel({ team, currentUserId }: { team: OwnTeam; currentUs
         {team.name}
       </h1>
       <p data-testid="team-score">{t('score', { score: team.score, count: team.solvedCount })}</p>
+      <TeamFirstBloods challengeIds={team.firstBloods} />
       <Card>
         <CardHeader>
           <CardTitle>{t('members.title')}</CardTitle>

@@ -62,6 +62,11 @@ describe('team page', () => {
     expect(screen.queryByRole('button', { name: 'Remove' })).not.toBeInTheDocument();
   });
 
+  it('lists the challenges the team drew first blood on', async () => {
+    renderTeam('/team', true, { ...TEAM, firstBloods: ['dom-manipulation'] });
+    expect(await screen.findByTestId('team-first-bloods')).toHaveTextContent('First blood on: dom-manipulation');
+  });
+
   it('explains a wrong code in French', async () => {
     await i18n.changeLanguage('fr');
     const { user } = renderTeam('/team', false);

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useMyTeam, useTeam } from '../api/teams';
 
 import { OwnTeamPanel } from './own-team';
+import { TeamFirstBloods } from './team-first-bloods';
 import { NoTeam } from './team-forms';
 
 /** /team (docs/product.md#teams): the player's team, or how to get one; `code` comes from an invite link. */
@@ -65,6 +66,7 @@ export function PublicTeamPage({ teamId }: { teamId: string }) {
     <div className="mx-auto grid w-full max-w-4xl gap-6">
       <h1 className="text-2xl font-bold">{team.name}</h1>
       <p data-testid="team-score">{t('teams:score', { score: team.score, count: team.solvedCount })}</p>
+      <TeamFirstBloods challengeIds={team.firstBloods} />
       <Card>
         <CardHeader>
           <CardTitle>{t('teams:public.members')}</CardTitle>
