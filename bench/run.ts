@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 
-import { runBare, runBareDynamic } from './lib/bare.js';
+import { runBare, runBareDynamic, runBareTeams } from './lib/bare.js';
 import { type CatalogueResult, renderCatalogue } from './lib/catalogue.js';
 import { type DynamicResult, renderDynamic } from './lib/dynamic.js';
 import { renderInstances, runInstancesScenario } from './lib/instances.js';
@@ -28,6 +28,7 @@ import { type PassResult, renderTable } from './lib/report.js';
 import { machine, writeResults } from './lib/results.js';
 import type { IntegrityReport } from './lib/seed.js';
 import { openPostgres } from './lib/sql-runner.js';
+import { renderTeams, TEAM_SIZE, type TeamsResult } from './lib/teams.js';
 
 /** PostgreSQL answers at `adminUrl`, or the reason it does not. */
 async function postgresUnreachable(): Promise<string | undefined> {
@@ -60,6 +61,8 @@ async function main(): Promise<void> {
   const catalogueResults: Partial<Record<DatabaseKind, CatalogueResult>> = {};
   const dynamicResults: Partial<Record<DatabaseKind, { dynamic: DynamicResult; integrity: IntegrityReport }>> = {};
   const skipped: Record<string, string> = {};
+  const teamsResults: Partial<Record<DatabaseKind, TeamsResult>> = {};
+  const teamsCaptured: Partial<Captured> = {};
   for (const kind of kinds) {
     if (kind === 'postgres') {
       const unreachable = await postgresUnreachable();
@@ -71,6 +74,7 @@ async function main(): Promise<void> {
     }
     const outcome = await runPass(kind, captured);
     if (outcome.kind === 'full') passes.push(outcome.pass);
+    else if (outcome.kind === 'teams') teamsResults[kind] = outcome.teams;
     else if (outcome.kind === 'catalogue') catalogueResults[kind] = outcome.catalogue;
     else dynamicResults[kind] = { dynamic: outcome.dynamic, integrity: outcome.integrity };
   }
@@ -82,6 +86,10 @@ async function main(): Promise<void> {
     await writeResults('-dynamic', { dynamic: dynamicResults, bare: { dynamic: bare } }, started);
     return;
   }
+  if (args.only === 'teams') {
+    await teamsMain(teamsResults, captured, started);
+    return;
+  }
   if (args.only === 'catalogue') {
     console.log(`\nDrapeau catalogue benchmark — ${os.cpus().length} cores, Node ${process.version}`);
     for (const [kind, result] of Object.entries(catalogueResults)) console.log(renderCatalogue(kind, result));
@@ -89,6 +97,16 @@ async function main(): Promise<void> {
     return;
   }
   const bare = captured.page && captured.search ? await runBare(captured as Captured) : undefined;
+  // The team-mode figure, last: its own pass per database (a fresh seed turned into teams, docs/performance.md#team-mode).
+  for (const kind of kinds) {
+    if (skipped[kind]) continue;
+    const outcome = await runPass(kind, teamsCaptured, 'teams');
+    if (outcome.kind === 'teams') teamsResults[kind] = outcome.teams;
+  }
+  const teamsBare =
+    teamsCaptured.page && teamsCaptured.search
+      ? await runBareTeams(teamsCaptured as Captured, Math.ceil(options.users / TEAM_SIZE))
+      : undefined;
 
   const table = renderTable(passes, bare);
   console.log(`\nDrapeau benchmark — ${os.cpus().length} cores (${machine().model ?? '?'}), Node ${process.version}`);
@@ -99,11 +117,36 @@ async function main(): Promise<void> {
   );
   console.log(table);
   for (const pass of passes) console.log(renderCatalogue(pass.database, pass.catalogue));
+  for (const [kind, result] of Object.entries(teamsResults)) console.log(renderTeams(kind, result, teamsBare));
   await writeResults(
     options.small ? '-small' : '',
-    { serverEntry: args['server-entry'] ?? 'apps/server/dist/main.js', skipped, bare, passes },
+    {
+      serverEntry: args['server-entry'] ?? 'apps/server/dist/main.js',
+      skipped,
+      bare,
+      passes,
+      teams: teamsResults,
+      teamsBare,
+    },
     started,
   );
+}
+
+/** --only=teams: the team-mode figure alone, beside the bare Node server answering the same bytes. */
+async function teamsMain(
+  results: Partial<Record<DatabaseKind, TeamsResult>>,
+  captured: Partial<Captured>,
+  started: number,
+): Promise<void> {
+  const teams = Math.ceil(options.users / TEAM_SIZE);
+  const bare = captured.page && captured.search ? await runBareTeams(captured as Captured, teams) : undefined;
+  console.log(`\nDrapeau team-mode benchmark — ${os.cpus().length} cores, Node ${process.version}`);
+  console.log(
+    `${teams} teams of 5 (${options.users} players); loads: ${options.connections} connections × ${options.duration} s; ` +
+      `${options.sseClients} SSE clients${options.small ? ' (--small: a check, not a measure)' : ''}\n`,
+  );
+  for (const [kind, result] of Object.entries(results)) console.log(renderTeams(kind, result, bare));
+  await writeResults('-teams', { teams: results, bare }, started);
 }
 
 /** --scenario=instances (bench/lib/instances.ts). */

@@ -19,7 +19,7 @@ const SIGNED_IN_PAGES = ['/challenges', ...CHALLENGE_PAGES, '/leaderboard', '/pr
 const PAGES: Record<Role, string[]> = {
   visitor: ['/', '/login', '/register', '/nowhere'],
   player: SIGNED_IN_PAGES,
-  admin: [...SIGNED_IN_PAGES, '/admin', '/admin?tab=mail', '/admin?tab=settings', '/seed'],
+  admin: [...SIGNED_IN_PAGES, '/admin', '/admin?tab=teams', '/admin?tab=mail', '/admin?tab=settings', '/seed'],
 };
 
 async function openContext(browser: Browser, role: Role, language: string, viewport: keyof typeof VIEWPORTS) {

@@ -50,7 +50,7 @@ async function expectPlaceholderFits(input: Locator) {
 for (const language of ['en', 'fr'] as const) {
   test(`on a phone the open admin tab is on screen, also the last one (${language})`, async ({ browser }) => {
     const { context, page } = await openAdminPhone(browser, language);
-    for (const tab of ['announcements', 'flags', 'users']) {
+    for (const tab of ['announcements', 'flags', 'teams', 'users']) {
       await page.goto(tab === 'users' ? '/admin' : `/admin?tab=${tab}`);
       const tablist = page.getByRole('tablist');
       await expect(tablist).toBeVisible();

@@ -102,6 +102,21 @@ test('Two players form a team with the invite link; one opens a hint for both, o
     ).toContainText('100');
     await joiner.getByRole('link', { name: teamName, exact: true }).first().click();
     await expect(joiner).toHaveURL(/\/team\/[^/?]+$/);
+
+    // The admin finds the team in the admin panel's Teams tab and adjusts its score, with a reason
+    // (docs/product.md#team-management): the members see the new team score.
+    await page.goto('/admin?tab=teams');
+    await page.getByRole('searchbox', { name: 'Search teams' }).fill(teamName);
+    const row = page.getByRole('listitem', { name: teamName });
+    await expect(row).toContainText('2 members');
+    await row.getByRole('button', { name: 'Adjust score' }).click();
+    const dialog = page.getByRole('dialog', { name: `Adjust the score of ${teamName}` });
+    await dialog.getByLabel('Adjustment (points)').fill('5');
+    await dialog.getByLabel('Reason').fill('Write-up of the week');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(row).toContainText('105 pts');
+    await joiner.goto('/team');
+    await expect(joiner.getByTestId('team-score')).toHaveText('Team score: 105 points (1 challenge solved)');
   } finally {
     await captainContext.close();
     await joinerContext.close();

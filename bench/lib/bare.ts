@@ -4,11 +4,12 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { runDynamicBare, type SolveSeries } from './dynamic.js';
-import { runLoad } from './load.js';
+import { type LoadResult, runLoad } from './load.js';
 import { cookieOf, log, options, root, SEARCH, SEARCH_PATHS, WRONG_FLAG_BODY } from './options.js';
 import type { Captured } from './pass.js';
 import type { BareResult } from './report.js';
 import { freePort, type ServerProcess, startServer } from './server-process.js';
+import { TEAM_SEARCH_PATHS } from './teams.js';
 
 /** Starts the bare server answering `page` and `search` (bytes Drapeau answered), runs `work`, stops it. */
 async function withBareServer<T>(captured: Captured, work: (server: ServerProcess) => Promise<T>): Promise<T> {
@@ -71,4 +72,22 @@ export function runBare(captured: Captured): Promise<BareResult> {
 /** --only=dynamic: the bare server answers the dynamic figure's requests alone. */
 export function runBareDynamic(): Promise<{ sequential: SolveSeries; burst: SolveSeries }> {
   return withBareServer({ page: '{}', search: '{}' }, bareDynamic);
+}
+
+/** The team figure's loads on the bare server answering the team leaderboard's bytes (page 1 and a search). */
+export function runBareTeams(captured: Captured, teams: number): Promise<{ leaderboard: LoadResult; search: LoadResult }> {
+  return withBareServer(captured, async (server) => {
+    const load = {
+      connections: options.connections,
+      durationSeconds: options.duration,
+      warmupSeconds: 2,
+      cookies: Array.from({ length: options.active }, (_, i) => cookieOf(i + 1)),
+      serverPid: server.pid,
+    };
+    log('bare Node: team leaderboard bytes');
+    const leaderboard = await runLoad({ baseUrl: server.baseUrl, path: '/api/leaderboard', ...load });
+    const paths = TEAM_SEARCH_PATHS(teams);
+    const search = await runLoad({ baseUrl: server.baseUrl, path: paths[0]!, paths, ...load });
+    return { leaderboard, search };
+  });
 }

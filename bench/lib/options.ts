@@ -63,7 +63,11 @@ export const HELP = `npm run bench -- [options]
                          about 5,000 solvers made dynamic, then correct flags on it, each changing every solver's points;
                          the run then waits until the server has counted every flag sent (answers the client gave up on
                          included) before the next step
-  --dynamic-sequential=50 --dynamic-burst=200   its correct flags one by one, then all at once`;
+  --dynamic-sequential=50 --dynamic-burst=200   its correct flags one by one, then all at once
+  --only=teams           only the team-mode figure (also in every full run, last, on a fresh seed): the seeded players
+                         put in teams of 5 by bulk SQL (--users=10000: 2,000 teams), then the team leaderboard page 1
+                         and search under load beside the bare Node server (ratio), and a team's solve reaching the live
+                         clients`;
 
 const size = (name: Size) => Number(args[name] ?? SIZES[name][args.small ? 1 : 0]);
 

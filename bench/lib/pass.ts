@@ -30,6 +30,7 @@ import { integrityOk, type PassResult } from './report.js';
 import { checkIntegrity, type IntegrityReport, playersWithoutSolve, type SeededChallenge, seedCompetition } from './seed.js';
 import { freePort, type ServerProcess, sampleRss, startServer } from './server-process.js';
 import { userId } from './sessions.js';
+import { checkTeamIntegrity, playersOfTeamsWithoutSolve, runTeamsLoads, seedTeams, type TeamsResult } from './teams.js';
 import { dropPostgresDatabase, openPglite, openPostgres, recreatePostgresDatabase, type SqlRunner } from './sql-runner.js';
 
 /** What the Drapeau server answered, kept for the bare Node server to answer the same bytes. */
@@ -41,7 +42,8 @@ export interface Captured {
 export type PassOutcome =
   | { kind: 'full'; pass: PassResult }
   | { kind: 'catalogue'; catalogue: CatalogueResult }
-  | { kind: 'dynamic'; dynamic: DynamicResult; integrity: IntegrityReport };
+  | { kind: 'dynamic'; dynamic: DynamicResult; integrity: IntegrityReport }
+  | { kind: 'teams'; teams: TeamsResult };
 
 /** The dynamic-scoring figure (bench/lib/dynamic.ts) on a running server. */
 function dynamicStep(
@@ -79,7 +81,60 @@ function catalogueStep(kind: string, server: ServerProcess, env: Record<string, 
   });
 }
 
-export async function runPass(kind: DatabaseKind, captured: Partial<Captured>): Promise<PassOutcome> {
+/**
+ * The team-mode figure (bench/lib/teams.ts): the seeded store turned into teams of 5, then a server started on it. The
+ * bytes it answered go to `captured`, for the bare Node server.
+ */
+async function teamsStep(
+  kind: string,
+  openDb: () => Promise<SqlRunner>,
+  start: () => Promise<ServerProcess>,
+  target: SeededChallenge,
+  captured: Partial<Captured>,
+): Promise<TeamsResult> {
+  const db = await openDb();
+  const seed = await seedTeams(db, options.users);
+  const livePlayers = await playersOfTeamsWithoutSolve(db, target.id, 20);
+  await db.close();
+  log(
+    `${kind}: ${seed.teams} teams of 5 seeded in ${seed.seconds.toFixed(1)} s (${seed.removedDuplicates} duplicate solves removed)`,
+  );
+  const server = await start();
+  try {
+    const cookies = Array.from({ length: Math.max(options.active, options.sseClients) }, (_, i) => cookieOf(i + 1));
+    log(`${kind}: team leaderboard page 1 and search (${options.connections} connections, ${options.duration} s), live solves`);
+    const loads = await runTeamsLoads({
+      baseUrl: server.baseUrl,
+      teams: seed.teams,
+      load: {
+        connections: options.connections,
+        durationSeconds: options.duration,
+        warmupSeconds: 2,
+        cookies,
+        serverPid: server.pid,
+      },
+      captured,
+      live: {
+        clientCookies: cookies.slice(0, options.sseClients),
+        challengeId: target.id,
+        flag: deriveFlag(INSTANCE_SECRET, target.id),
+        players: livePlayers,
+        cookieOf,
+      },
+    });
+    await server.stop();
+    const check = await openDb();
+    try {
+      return { seed, ...loads, integrity: await checkTeamIntegrity(check) };
+    } finally {
+      await check.close();
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+export async function runPass(kind: DatabaseKind, captured: Partial<Captured>, only = args.only): Promise<PassOutcome> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), `drapeau-bench-${kind}-`));
   const dataDir = path.join(tmp, 'data');
   const logFile = path.join(tmp, 'server.log');
@@ -114,6 +169,8 @@ export async function runPass(kind: DatabaseKind, captured: Partial<Captured>): 
     };
     const dynamicAcknowledged = (dynamic: DynamicResult) =>
       dynamic.acknowledgedPlayers.map((i) => ({ userIndex: i, challengeId: dynamic.challengeId }));
+
+    if (only === 'teams') return { kind: 'teams', teams: await teamsStep(kind, openDb, start, seed.secondRarest, captured) };
 
     if (args.only === 'catalogue') {
       server = await start();

@@ -61,6 +61,8 @@ import { scoreGraphRoutes } from './modules/leaderboard/score-graph.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
 import { backupAdminRoutes } from './modules/backup/backup.admin-routes.js';
 import { systemRoutes } from './modules/system/system.routes.js';
+import { teamsAdminRoutes } from './modules/teams/teams.admin-routes.js';
+import type { TeamsAdminService } from './modules/teams/teams-admin.service.js';
 import { teamsRoutes } from './modules/teams/teams.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { tokensAdminRoutes } from './modules/tokens/tokens.admin-routes.js';
@@ -109,6 +111,7 @@ export interface ApiRouteDeps {
   eventService: EventService;
   writeUpsService: WriteUpsService;
   teamsService: TeamsService;
+  teamsAdminService: TeamsAdminService;
 }
 
 /** Every route under /api, each plugin with what it needs (docs/how-to/add-a-route.md). */
@@ -245,6 +248,7 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
       });
       await api.register(settingsRoutes, { prefix: '/admin', settings: s.settingsService, guards: s.guards });
       await api.register(teamsRoutes, { prefix: '/teams', teams: s.teamsService, guards: s.guards, frozenAt });
+      await api.register(teamsAdminRoutes, { prefix: '/admin', teamsAdmin: s.teamsAdminService, guards: s.guards });
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
     },
     { prefix: '/api' },

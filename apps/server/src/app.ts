@@ -125,7 +125,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const teamSettings = () => settingsService.get().teams;
   // The standings are wired after the teams: read at each use (a team's page shows the leaderboard's numbers).
   const leaderboard = () => leaderboardService;
-  const teamsService = wireTeams({ database, settings: teamSettings, limiterFor, challengesService, events, leaderboard });
+  const { teamsService, teamsAdminService } = wireTeams({
+    database,
+    settings: teamSettings,
+    limiterFor,
+    challengesService,
+    events,
+    leaderboard,
+  });
   // docs/product.md#events: the `event` setting, read at each use (a memory read).
   const eventService = createEventService({ settings: () => settingsService.get().event, clock });
   const submissionsService = createSubmissionsService({
@@ -260,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     eventService,
     writeUpsService,
     teamsService,
+    teamsAdminService,
   });
   if (deps.webDistDir) await registerWebApp(app, deps.webDistDir);
   if (deps.controlSocketPath) {

@@ -59,7 +59,7 @@ export async function expectScoreInvariant(database: Database): Promise<void> {
 /**
  * The team side of the invariant (docs/decisions/016-teams.md), checked on the stored rows and on what the server serves:
  * a challenge is solved at most once per team, and every team's score (`servedScoreOf`, e.g. from its page or the
- * leaderboard) is the sum of its solves' points, past members' included. Each solve's points are checked by
+ * leaderboard) is the sum of its solves' points, past members' included, plus the team's adjustment (set by admins). Each solve's points are checked by
  * expectScoreInvariant, which counts a challenge's solves as its value does: one per team in team mode.
  */
 export async function expectTeamScoreInvariant(
@@ -73,8 +73,8 @@ export async function expectTeamScoreInvariant(
   );
   expect(doubled, 'challenges solved twice by one team').toEqual([]);
   const teams = rowsOf<{ id: string; sum: number }>(
-    await database.db.execute(sql`select t.id, coalesce((select sum(s.points) from solves s where s.team_id = t.id), 0)::int
-      as sum from teams t`),
+    await database.db.execute(sql`select t.id, (coalesce((select sum(s.points) from solves s where s.team_id = t.id), 0)
+      + t.score_adjustment)::int as sum from teams t`),
   );
   for (const team of teams) expect(await servedScoreOf(team.id), `score of team ${team.id}`).toBe(Number(team.sum));
 }

@@ -82,6 +82,7 @@ export const ERROR_CODES = [
   'NOT_IN_TEAM',
   'NOT_TEAM_CAPTAIN',
   'NOT_TEAM_MEMBER',
+  'TEAM_MERGE_SELF',
   'CAPTAIN_MUST_HAND_OVER',
 ] as const;
 

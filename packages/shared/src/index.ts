@@ -21,6 +21,7 @@ export * from './schemas/account.js';
 export * from './schemas/settings.js';
 export * from './schemas/event.js';
 export * from './schemas/team.js';
+export * from './schemas/team-admin.js';
 export * from './schemas/announcement.js';
 export * from './schemas/token.js';
 export * from './schemas/two-factor.js';

@@ -67,6 +67,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
         status === 404 ? 'NOT_FOUND' : status === 401 ? 'UNAUTHENTICATED' : status === 403 ? 'FORBIDDEN' : 'VALIDATION_FAILED';
       return reply.status(status).send(body(code, error.message));
     }
+    if (hasCode(error, FOREIGN_KEY_CODES) && messagesOf(error).includes('solves_team_id_teams_id_fk')) {
+      // A solve for a team an admin merged or deleted between the team's lookup and the solve's insert (docs/decisions/
+      // 016-teams.md): nothing was written; the flag sent again counts for the player's team as it is now.
+      return reply.status(409).send(body('TEAM_NOT_FOUND', 'Your team changed meanwhile: send the flag again.'));
+    }
     if (hasCode(error, UNSTORABLE_TEXT_CODES)) {
       // Text PostgreSQL cannot store (a NUL byte in a path parameter or a field): the request's fault, not ours.
       return reply.status(400).send(body('VALIDATION_FAILED', 'The request contains characters that are not allowed.'));
@@ -131,6 +136,9 @@ const UNAVAILABLE_CODES = new Set([
   '08003',
   '08006',
 ]);
+
+/** PostgreSQL: foreign_key_violation. */
+const FOREIGN_KEY_CODES = new Set(['23503']);
 
 /** PostgreSQL: character_not_in_repertoire (e.g. "invalid byte sequence for encoding UTF8: 0x00"), untranslatable_character. */
 const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);

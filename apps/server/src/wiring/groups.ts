@@ -2,6 +2,8 @@ import type { TeamSettings } from '@drapeau/shared';
 
 import type { Database } from '../db/client.js';
 import { createUnitOfWork } from '../db/unit-of-work.js';
+import { createAuditRepository } from '../modules/audit/audit.repository.js';
+import { createAuditService } from '../modules/audit/audit.service.js';
 import type { Clock } from '../lib/clock.js';
 import type { EventBus } from '../modules/events/event-bus.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
@@ -9,6 +11,8 @@ import type { ChallengesService } from '../modules/challenges/challenges.service
 import { createClassesRepository } from '../modules/classes/classes.repository.js';
 import { createClassesService } from '../modules/classes/classes.service.js';
 import type { LeaderboardService } from '../modules/leaderboard/leaderboard.service.js';
+import { createTeamsAdminRepository } from '../modules/teams/teams-admin.repository.js';
+import { createTeamsAdminService } from '../modules/teams/teams-admin.service.js';
 import { createTeamsRepository } from '../modules/teams/teams.repository.js';
 import { createTeamsService } from '../modules/teams/teams.service.js';
 
@@ -27,18 +31,30 @@ export function wireTeams(deps: {
   /** A player's solved challenges are their team's (docs/product.md#teams): a membership change rereads them. */
   challengesService: Pick<ChallengesService, 'forgetMembership' | 'getSolveStats'>;
   /** A team's name or existence changed: the team standings are rebuilt (docs/architecture.md#leaderboard-in-memory). */
-  events: Pick<EventBus, 'publish'>;
+  events: Pick<EventBus, 'publish' | 'subscribe'>;
   /** The standings are wired after the teams: read at each use. A team's page shows the leaderboard's numbers. */
   leaderboard: () => Pick<LeaderboardService, 'getTeamView'>;
 }) {
   const { db } = deps.database;
-  return createTeamsService({
+  const { challengesService, events } = deps;
+  // A membership change on any instance: the players' solved challenges are reread here too (docs/decisions/016-teams.md).
+  events.subscribe((message) => {
+    if (message.type !== 'team-members') return;
+    for (const userId of (message.data as { userIds: string[] }).userIds) challengesService.forgetMembership(userId);
+  });
+  const membershipChanged = (userIds: string[]) => {
+    // At once here (the next request of these players is answered right), and on the other instances through the bus.
+    for (const userId of userIds) challengesService.forgetMembership(userId);
+    events.publish('team-members', { userIds });
+  };
+  const teamsChanged = () => events.publish('leaderboard', { reason: 'team' });
+  const teamsService = createTeamsService({
     repository: createTeamsRepository(db),
     transaction: createUnitOfWork(db, (tx) => ({ teams: createTeamsRepository(tx) })),
     settings: deps.settings,
     joinLimiter: deps.limiterFor('team-join', TEAM_JOINS_PER_10_MIN, 10 * 60_000),
-    onMembershipChanged: (userId) => deps.challengesService.forgetMembership(userId),
-    onTeamsChanged: () => deps.events.publish('leaderboard', { reason: 'team' }),
+    onMembershipChanged: (userId) => membershipChanged([userId]),
+    onTeamsChanged: teamsChanged,
     standings: () => ({
       async teamView(teamId, frozenAt, isOwnTeam) {
         const [view, { firstBloods }] = [
@@ -51,6 +67,21 @@ export function wireTeams(deps: {
       },
     }),
   });
+  const teamsAdminService = createTeamsAdminService({
+    admin: createTeamsAdminRepository(db),
+    // The change, its audit entry and the scores it moves commit together.
+    transaction: createUnitOfWork(db, (tx) => ({
+      teams: createTeamsRepository(tx),
+      admin: createTeamsAdminRepository(tx),
+      audit: createAuditService({ repository: createAuditRepository(tx) }),
+    })),
+    settings: deps.settings,
+    onMembershipChanged: membershipChanged,
+    onTeamsChanged: teamsChanged,
+    // Solve counts, values and first bloods changed: every instance reloads the catalogue (and the players' progress).
+    onSolvesRemoved: (challengeIds) => events.publish('challenges', { challengeIds }),
+  });
+  return { teamsService, teamsAdminService };
 }
 
 /** Classes, part of the composition root (docs/product.md#classes). */

@@ -99,6 +99,14 @@ export const AUDIT_ACTIONS = [
   'user.two-factor-reset',
   'write-up.hide',
   'write-up.unhide',
+  'team.create',
+  'team.update',
+  'team.invite-code',
+  'team.adjustment',
+  'team.move-member',
+  'team.remove-member',
+  'team.merge',
+  'team.delete',
 ] as const;
 export const AuditEntrySchema = z.object({
   id: z.number().int(),

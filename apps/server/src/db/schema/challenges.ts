@@ -86,8 +86,10 @@ export const solves = pgTable(
     /**
      * In team mode, the team the solve belongs to (docs/decisions/016-teams.md): unique with the challenge, so that two
      * members submitting at once give one solve. Null in solo mode (the mode cannot change once a solve exists).
+     * Restricted: a team is deleted only once its solves are, by the admin's deletion that also moves its solvers' scores
+     * (docs/decisions/016-teams.md), never by a cascade that would leave `users.score` counting solves that are gone.
      */
-    teamId: text().references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: text().references(() => teams.id, { onDelete: 'restrict' }),
   },
   (t) => [
     // One solve per player and challenge in solo mode (a null team equals a null team); in team mode, one per team they

@@ -89,6 +89,15 @@ describe('every /api/admin route', () => {
       'POST /api/admin/seed',
       'POST /api/admin/announcements',
       'DELETE /api/admin/announcements/no-such-id',
+      'GET /api/admin/teams',
+      'POST /api/admin/teams',
+      'PATCH /api/admin/teams/no-such-id',
+      'POST /api/admin/teams/no-such-id/invite-code',
+      'PUT /api/admin/teams/no-such-id/adjustment',
+      'POST /api/admin/teams/no-such-id/members',
+      'DELETE /api/admin/teams/no-such-id/members/no-such-id',
+      'POST /api/admin/teams/no-such-id/merge',
+      'DELETE /api/admin/teams/no-such-id',
     ]) {
       expect(listed).toContain(expected);
     }

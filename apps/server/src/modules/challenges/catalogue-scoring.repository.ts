@@ -4,16 +4,10 @@ import { DEFAULT_EVENT_SETTINGS, EventSettingsSchema } from '@drapeau/shared';
 
 import type { Db } from '../../db/client.js';
 import { challenges, solves } from '../../db/schema/index.js';
+import { HINTS_OF_SOLVE } from '../../db/solve-points.js';
 
 import { rowsOf } from './categories.repository.js';
 import type { SolveOwner } from './challenge.js';
-
-/**
- * Which opened hints count against a solve `s` (joined as `u`): in solo mode its solver's, in team mode its team's, whoever
- * of the members opened them (docs/decisions/016-teams.md).
- */
-const HINTS_OF_SOLVE = sql`u.challenge_id = s.challenge_id
-  and (u.team_id = s.team_id or (s.team_id is null and u.team_id is null and u.user_id = s.user_id))`;
 
 /**
  * The one rule of a solve's points (docs/product.md#scoring): max(0, the challenge's value − the costs of the hints its

@@ -31,7 +31,7 @@ export interface SolveStats {
   firstBloods: Map<string, FirstBlood>;
 }
 
-function toScoring(row: ChallengeRow): Scoring {
+export function toScoring(row: ChallengeRow): Scoring {
   if (row.scoringType === 'dynamic') {
     return {
       type: 'dynamic',

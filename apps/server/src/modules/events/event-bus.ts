@@ -27,6 +27,8 @@ export interface ServerEvents {
   settings: SettingsChangedEvent;
   /** Between server instances only: a user's sessions were revoked (role, ban, deletion, password or address change). */
   sessions: { userId: string };
+  /** Between server instances only: these players changed team (docs/decisions/016-teams.md), their progress is reread. */
+  'team-members': { userIds: string[] };
   /**
    * On this instance only: its LISTEN connection is back after a drop, and what other instances announced meanwhile was
    * missed. Whatever the bus keeps fresh (standings, remembered sessions, settings) is rebuilt.

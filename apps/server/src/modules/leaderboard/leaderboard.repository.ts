@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { solves, teams, users } from '../../db/schema/index.js';
+import { HINTS_OF_SOLVE } from '../../db/solve-points.js';
 import { shownUsername } from '../../db/user-row.js';
 import { rowsOf } from '../challenges/categories.repository.js';
 
@@ -36,9 +37,9 @@ const standingIdOf = sql.raw('coalesce(s.team_id, s.user_id)');
 
 /**
  * A team's score adjustment, added to the sum of its solves' points: the one place the team score is written
- * (docs/decisions/016-teams.md, "team score = sum of its solves' points + team adjustment"). 0 until teams have one.
+ * (docs/decisions/016-teams.md, "team score = sum of its solves' points + team adjustment"). Set by admins (docs/product.md, team management).
  */
-const teamAdjustment = sql.raw('0');
+const teamAdjustment = sql.raw('t.score_adjustment');
 
 export function createLeaderboardRepository(db: Db) {
   return {
@@ -83,13 +84,14 @@ export function createLeaderboardRepository(db: Db) {
         costs: number;
         first_blood: boolean;
       }>(
-        await db.execute(sql`select s.user_id, ${standingIdOf} as standing_id, s.challenge_id, s.points, s.solved_at, coalesce((
-            select sum(h.cost) from hint_unlocks u join challenge_hints h on h.id = u.hint_id
-            where u.challenge_id = s.challenge_id and (u.team_id = s.team_id
-              or (s.team_id is null and u.team_id is null and u.user_id = s.user_id))), 0)::int as costs,
-            s.id = (select min(f.id) from solves f where f.challenge_id = s.challenge_id and ${cutOf(sql.raw('f'))})
-              as first_blood
-          from solves s where ${cutOf(sql.raw('s'))} and ${who} and ${team}`),
+        await db.execute(sql`with first_solves as (
+            select f.challenge_id, min(f.id) as id from solves f where ${cutOf(sql.raw('f'))} group by f.challenge_id
+          )
+          select s.user_id, ${standingIdOf} as standing_id, s.challenge_id, s.points, s.solved_at, coalesce((
+            select sum(h.cost) from hint_unlocks u join challenge_hints h on h.id = u.hint_id where ${HINTS_OF_SOLVE}), 0)::int
+            as costs, s.id = fs.id as first_blood
+          from solves s join first_solves fs on fs.challenge_id = s.challenge_id
+          where ${cutOf(sql.raw('s'))} and ${who} and ${team}`),
       );
       return rows.map((r) => ({
         userId: r.user_id,

@@ -10,6 +10,8 @@ export interface TeamRow {
   inviteCode: string;
   captainId: string | null;
   createdAt: Date;
+  /** Set by admins (docs/decisions/016-teams.md): added to the sum of the team's solves' points. */
+  scoreAdjustment: number;
 }
 
 interface TeamMemberRow {
@@ -29,7 +31,7 @@ export interface TeamsRepository {
   lockTeamByInviteCode(code: string): Promise<TeamRow | undefined>;
   countMembers(teamId: string): Promise<number>;
   /** `false` when the name (whatever its case) is taken: nothing is written. */
-  insertTeam(team: { id: string; name: string; inviteCode: string; captainId: string }): Promise<boolean>;
+  insertTeam(team: { id: string; name: string; inviteCode: string; captainId: string | null }): Promise<boolean>;
   /** `false` when the user is already in a team (the primary key on the user): nothing is written. */
   insertMember(teamId: string, userId: string): Promise<boolean>;
   deleteMember(teamId: string, userId: string): Promise<boolean>;
@@ -51,6 +53,7 @@ export function createTeamsRepository(db: Db): TeamsRepository {
     inviteCode: teams.inviteCode,
     captainId: teams.captainId,
     createdAt: teams.createdAt,
+    scoreAdjustment: teams.scoreAdjustment,
   };
   return {
     async findTeamIdOf(userId) {

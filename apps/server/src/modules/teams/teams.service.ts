@@ -18,7 +18,7 @@ export interface TeamStandingView {
 }
 
 /** 128 random bits, URL-safe: an invite code cannot be guessed, only given (docs/decisions/016-teams.md). */
-const newInviteCode = (): string => randomBytes(16).toString('base64url');
+export const newInviteCode = (): string => randomBytes(16).toString('base64url');
 
 const teamNotFound = () => notFound('TEAM_NOT_FOUND', 'This team does not exist.');
 const notInTeam = () => new AppError('NOT_IN_TEAM', 409, 'You are not in a team.');

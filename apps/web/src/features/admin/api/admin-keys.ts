@@ -22,6 +22,8 @@ export const adminKeys = {
   badges: () => [...adminKeys.all, 'badges'] as const,
   settings: () => [...adminKeys.all, 'settings'] as const,
   outboxPage: (page: number) => [...adminKeys.all, 'outbox', page] as const,
+  teams: () => [...adminKeys.all, 'teams'] as const,
+  teamPage: (search: string, page: number) => [...adminKeys.teams(), { search, page }] as const,
 };
 
 /**

@@ -60,6 +60,7 @@ describe('admin panel', () => {
     const tabs = await screen.findAllByRole('tab');
     expect(tabs.map((tab) => tab.textContent)).toEqual([
       'User Management',
+      'Teams',
       'Badge System',
       'Submissions',
       'Audit Log',

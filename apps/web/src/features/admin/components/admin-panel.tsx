@@ -1,4 +1,4 @@
-import { Award, Flag, History, Download, KeyRound, Mail, Send, Settings, Users, type LucideIcon } from 'lucide-react';
+import { Award, Flag, History, Download, KeyRound, Mail, Send, Settings, Users, UsersRound, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -18,13 +18,15 @@ import { MailTab } from './mail-tab';
 import { SettingsTab } from './settings-tab';
 import { SubmissionsTab } from './submissions-tab';
 import { TokensTab } from './tokens-tab';
+import { TeamsTab } from './teams-tab';
 import { UsersTab } from './users-tab';
 
-const TABS = ['users', 'badges', 'submissions', 'audit', 'flags', 'tokens', 'mail', 'settings'] as const;
+const TABS = ['users', 'teams', 'badges', 'submissions', 'audit', 'flags', 'tokens', 'mail', 'settings'] as const;
 type AdminTab = (typeof TABS)[number];
 
 const TAB_ICONS: Record<AdminTab, LucideIcon> = {
   users: Users,
+  teams: UsersRound,
   badges: Award,
   submissions: Send,
   audit: History,
@@ -112,6 +114,9 @@ function AdminDashboard({ currentUserId, extraTabs }: { currentUserId: string; e
         </div>
         <TabsContent value="users">
           <UsersTab currentUserId={currentUserId} />
+        </TabsContent>
+        <TabsContent value="teams">
+          <TeamsTab />
         </TabsContent>
         <TabsContent value="badges">
           <BadgesTab />

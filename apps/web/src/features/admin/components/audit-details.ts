@@ -33,6 +33,14 @@ export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
   'user.two-factor-reset': 'userTwoFactorReset',
   'write-up.hide': 'writeUpHide',
   'write-up.unhide': 'writeUpUnhide',
+  'team.create': 'teamCreate',
+  'team.update': 'teamUpdate',
+  'team.invite-code': 'teamInviteCode',
+  'team.adjustment': 'teamAdjustment',
+  'team.move-member': 'teamMoveMember',
+  'team.remove-member': 'teamRemoveMember',
+  'team.merge': 'teamMerge',
+  'team.delete': 'teamDelete',
 };
 
 /** One line of an entry's details: an optional field name and a value, `from → to` for a change. */

@@ -47,6 +47,14 @@ const ACTION_TONES: Record<AuditAction, 'sky' | 'amber' | 'emerald' | 'rose' | '
   'user.two-factor-reset': 'amber',
   'write-up.hide': 'rose',
   'write-up.unhide': 'emerald',
+  'team.create': 'emerald',
+  'team.update': 'sky',
+  'team.invite-code': 'amber',
+  'team.adjustment': 'amber',
+  'team.move-member': 'sky',
+  'team.remove-member': 'rose',
+  'team.merge': 'amber',
+  'team.delete': 'rose',
 };
 
 /** Who did what to whom, newest first. */
