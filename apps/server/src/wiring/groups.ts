@@ -33,7 +33,7 @@ export function wireTeams(deps: {
   /** A team's name or existence changed: the team standings are rebuilt (docs/architecture.md#leaderboard-in-memory). */
   events: Pick<EventBus, 'publish' | 'subscribe'>;
   /** The standings are wired after the teams: read at each use. A team's page shows the leaderboard's numbers. */
-  leaderboard: () => Pick<LeaderboardService, 'getTeamView'>;
+  leaderboard: () => Pick<LeaderboardService, 'getTeamView' | 'invalidate'>;
 }) {
   const { db } = deps.database;
   const { challengesService, events } = deps;
@@ -47,7 +47,12 @@ export function wireTeams(deps: {
     for (const userId of userIds) challengesService.forgetMembership(userId);
     events.publish('team-members', { userIds });
   };
-  const teamsChanged = () => events.publish('leaderboard', { reason: 'team' });
+  const teamsChanged = () => {
+    // At once here (a player reads the renamed or new team on their next request), and on the other instances through
+    // the bus, whose notification comes back later on PostgreSQL.
+    deps.leaderboard().invalidate();
+    events.publish('leaderboard', { reason: 'team' });
+  };
   const teamsService = createTeamsService({
     repository: createTeamsRepository(db),
     transaction: createUnitOfWork(db, (tx) => ({ teams: createTeamsRepository(tx) })),
