@@ -23,7 +23,6 @@ import { createInstanceRepository } from './modules/instance/instance.repository
 import { loadInstanceSecrets } from './modules/instance/instance-secrets.js';
 import { createBansRepository } from './modules/bans/bans.repository.js';
 import { createBansService } from './modules/bans/bans.service.js';
-import { createSubmissionsRepository } from './modules/submissions/submissions.repository.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './modules/events/event-bus.js';
 import { createEventService } from './modules/event/event.service.js';
@@ -32,6 +31,7 @@ import { createReadiness } from './modules/system/readiness.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { wireAccounts } from './wiring/accounts.js';
 import { wireBadges } from './wiring/badges.js';
+import { wireSubmissionStores } from './wiring/submissions.js';
 import { wireCatalogue } from './wiring/catalogue.js';
 import { wireClasses, wireTeams } from './wiring/groups.js';
 import { wireProfiles } from './wiring/profiles.js';
@@ -122,12 +122,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       labLimiter: limiterFor('lab', config.labRateLimit),
       isTeamMode: () => settingsService.get().teams.enabled,
     });
-  const teamSettings = () => settingsService.get().teams;
   // The standings are wired after the teams: read at each use (a team's page shows the leaderboard's numbers).
   const leaderboard = () => leaderboardService;
+  const settings = () => settingsService.get().teams;
   const { teamsService, teamsAdminService } = wireTeams({
     database,
-    settings: teamSettings,
+    settings,
     limiterFor,
     challengesService,
     events,
@@ -136,19 +136,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // docs/product.md#events: the `event` setting, read at each use (a memory read).
   const eventService = createEventService({ settings: () => settingsService.get().event, clock });
   const submissionsService = createSubmissionsService({
-    repository: createSubmissionsRepository(database.db),
-    transaction: createUnitOfWork(database.db, (tx) => ({
-      submissions: createSubmissionsRepository(tx),
-      badges: wireBadges(tx),
-    })),
+    ...wireSubmissionStores({ db: database.db, challenges: challengesService, authoring: authoringService }),
     event: eventService,
     challenges: challengesService,
     teams: teamsService,
     clock,
-    findPerUserOwner: async (challengeId, flag) => {
-      const challenge = await challengesService.findChallenge(challengeId);
-      return challenge ? authoringService.findPerUserOwner(challenge, flag) : undefined;
-    },
     onIncident: (incident) => events.publish('incident', incident),
     wrongFlagLimiter: limiterFor('wrong-flag', config.submissionRateLimit),
     onWrongFlag: metrics.wrongFlag,
