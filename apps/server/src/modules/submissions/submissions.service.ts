@@ -98,9 +98,11 @@ export function createSubmissionsService(deps: {
   const solveAll = (challenge: ListedChallenge, requests: readonly SolveRequest[]) =>
     transaction(async ({ submissions: tx, badges }): Promise<Solved[]> => {
       // First, as opening a hint does (in one order, whatever the batch): a hint opened meanwhile is counted here, or
-      // rescores the committed solve.
+      // rescores the committed solve. Only a hint with a cost takes that lock or changes a solve's points: a challenge
+      // without one needs neither the lock nor the sum.
+      const hasCostlyHints = challenge.hints.some((hint) => hint.cost > 0);
       const owners = new Map(requests.map((request) => [ownerKey(hintOwnerOf(request)), hintOwnerOf(request)]));
-      for (const key of [...owners.keys()].sort()) await tx.lockHintsOf(owners.get(key)!, challenge.id);
+      if (hasCostlyHints) for (const key of [...owners.keys()].sort()) await tx.lockHintsOf(owners.get(key)!, challenge.id);
       for (const request of requests) await tx.insertAttempt(request.attempt);
       // The first blood (docs/product.md#first-blood) is decided under the challenge's row lock, as dynamic values are: a
       // solve that already sees a committed one cannot be the first, and needs no lock when static.
@@ -113,7 +115,7 @@ export function createSubmissionsService(deps: {
       const made = [];
       for (const [index, request] of requests.entries()) {
         const firstBlood = solveCount === 0;
-        const hintCosts = await tx.sumHintCosts(hintOwnerOf(request), challenge.id);
+        const hintCosts = hasCostlyHints ? await tx.sumHintCosts(hintOwnerOf(request), challenge.id) : 0;
         const points = Math.max(0, currentValue(challenge.scoring, solveCount + 1) - hintCosts) + (firstBlood ? bonus : 0);
         const solvedAt = clock.now();
         const solve = { userId: request.userId, teamId: request.teamId, challengeId: challenge.id, points, solvedAt };
