@@ -161,16 +161,18 @@ function createWrongAttemptBatcher(db: Db) {
         .values(batch.map(({ attempt }) => ({ ...attempt, ip: attempt.ip ?? null, isCorrect: false })))
         .returning({ userId: submissions.userId, challengeId: submissions.challengeId }),
     );
-    // One index lookup per inserted attempt (solves_user_challenge_uq, or solves_team_challenge_uq for a team's solve: in
-    // team mode every solve is a team's, and a player who left their team keeps none of its solves).
+    // Index-only lookups per inserted attempt: the player's own solve (solves_user_challenge_uq), or their team's
+    // (team_members' key, then solves_team_challenge_uq: in team mode every solve is a team's, and a player who left their
+    // team keeps none of its solves).
     const rows = await db
       .with(inserted)
       .select({ userId: inserted.userId, challengeId: inserted.challengeId })
       .from(inserted)
       .where(
-        sql`exists (select 1 from solves s where s.challenge_id = ${inserted.challengeId} and (
-          (s.team_id is null and s.user_id = ${inserted.userId})
-          or s.team_id = (select m.team_id from team_members m where m.user_id = ${inserted.userId})))`,
+        sql`exists (select 1 from solves s where s.user_id = ${inserted.userId} and s.challenge_id = ${inserted.challengeId}
+            and s.team_id is null)
+          or exists (select 1 from team_members m join solves s on s.team_id = m.team_id
+            where m.user_id = ${inserted.userId} and s.challenge_id = ${inserted.challengeId})`,
       );
     return new Set(rows.map((r) => `${r.userId}|${r.challengeId}`));
   };
