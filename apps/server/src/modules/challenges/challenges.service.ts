@@ -223,7 +223,9 @@ export function createChallengesService(deps: {
       if (frozenStats !== undefined && solvedAt.getTime() <= frozenStats.at) frozenStats = undefined;
       for (const solver of players.solversOf(userId, teamId))
         void players.cached(solver)?.then((p) => {
-          if (p.teamId !== teamId) return;
+          // The solver's own, whatever team their progress names (one an admin prepared before team mode, say); their
+          // team's other members only if it is the solve's team.
+          if (solver !== userId && p.teamId !== teamId) return;
           p.solved.add(challengeId);
           p.solvedAt.set(challengeId, solvedAt.getTime());
         });
