@@ -40,15 +40,18 @@ const bareDynamic = (server: ServerProcess) => {
   return runDynamicBare(server.baseUrl, { sequential: options.dynamicSequential, burst: options.dynamicBurst }, cookieOf);
 };
 
+/** The sustained loads' settings against the bare server, as against the real one: same connections, cookies, duration. */
+const loadOn = (server: { pid: number }) => ({
+  connections: options.connections,
+  durationSeconds: options.duration,
+  warmupSeconds: 2,
+  cookies: Array.from({ length: options.active }, (_, i) => cookieOf(i + 1)),
+  serverPid: server.pid,
+});
+
 export function runBare(captured: Captured): Promise<BareResult> {
   return withBareServer(captured, async (server) => {
-    const load = {
-      connections: options.connections,
-      durationSeconds: options.duration,
-      warmupSeconds: 2,
-      cookies: Array.from({ length: options.active }, (_, i) => cookieOf(i + 1)),
-      serverPid: server.pid,
-    };
+    const load = loadOn(server);
     log('bare Node: leaderboard bytes');
     const leaderboard = await runLoad({ baseUrl: server.baseUrl, path: '/api/leaderboard', ...load });
     const search = await runLoad({
@@ -77,13 +80,7 @@ export function runBareDynamic(): Promise<{ sequential: SolveSeries; burst: Solv
 /** The team figure's loads on the bare server answering the team leaderboard's bytes (page 1 and a search). */
 export function runBareTeams(captured: Captured, teams: number): Promise<{ leaderboard: LoadResult; search: LoadResult }> {
   return withBareServer(captured, async (server) => {
-    const load = {
-      connections: options.connections,
-      durationSeconds: options.duration,
-      warmupSeconds: 2,
-      cookies: Array.from({ length: options.active }, (_, i) => cookieOf(i + 1)),
-      serverPid: server.pid,
-    };
+    const load = loadOn(server);
     log('bare Node: team leaderboard bytes');
     const leaderboard = await runLoad({ baseUrl: server.baseUrl, path: '/api/leaderboard', ...load });
     const paths = TEAM_SEARCH_PATHS(teams);

@@ -8,13 +8,9 @@ import { createCatalogueRepository, toScoring } from '../challenges/catalogue.re
 import { rowsOf } from '../challenges/categories.repository.js';
 import { currentValue } from '../challenges/challenge.js';
 
-export interface AdminTeamRow {
-  id: string;
-  name: string;
-  inviteCode: string;
-  captainId: string | null;
-  createdAt: Date;
-  scoreAdjustment: number;
+import type { TeamRow } from './teams.repository.js';
+
+export interface AdminTeamRow extends TeamRow {
   /** The sum of its solves' points plus its adjustment. */
   score: number;
   solvedCount: number;
