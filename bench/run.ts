@@ -24,7 +24,7 @@ import {
   serverEnv,
 } from './lib/options.js';
 import { type Captured, runPass } from './lib/pass.js';
-import { type PassResult, renderTable } from './lib/report.js';
+import { integrityOk, type PassResult, renderTable } from './lib/report.js';
 import { machine, writeResults } from './lib/results.js';
 import type { IntegrityReport } from './lib/seed.js';
 import { openPostgres } from './lib/sql-runner.js';
@@ -60,6 +60,7 @@ async function main(): Promise<void> {
   const passes: PassResult[] = [];
   const catalogueResults: Partial<Record<DatabaseKind, CatalogueResult>> = {};
   const dynamicResults: Partial<Record<DatabaseKind, { dynamic: DynamicResult; integrity: IntegrityReport }>> = {};
+  const burstResults: Partial<Record<DatabaseKind, { burst: PassResult['burst']; integrity: IntegrityReport }>> = {};
   const skipped: Record<string, string> = {};
   const teamsResults: Partial<Record<DatabaseKind, TeamsResult>> = {};
   const teamsCaptured: Partial<Captured> = {};
@@ -76,6 +77,7 @@ async function main(): Promise<void> {
     if (outcome.kind === 'full') passes.push(outcome.pass);
     else if (outcome.kind === 'teams') teamsResults[kind] = outcome.teams;
     else if (outcome.kind === 'catalogue') catalogueResults[kind] = outcome.catalogue;
+    else if (outcome.kind === 'burst') burstResults[kind] = { burst: outcome.burst, integrity: outcome.integrity };
     else dynamicResults[kind] = { dynamic: outcome.dynamic, integrity: outcome.integrity };
   }
   if (args.only === 'dynamic') {
@@ -84,6 +86,22 @@ async function main(): Promise<void> {
     for (const [kind, result] of Object.entries(dynamicResults))
       console.log(renderDynamic(kind, result.dynamic, bare, result.integrity));
     await writeResults('-dynamic', { dynamic: dynamicResults, bare: { dynamic: bare } }, started);
+    return;
+  }
+  if (args.only === 'burst') {
+    console.log(
+      `\nDrapeau burst benchmark — ${os.cpus().length} cores, Node ${process.version}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    for (const [kind, { burst, integrity }] of Object.entries(burstResults))
+      console.log(
+        `${kind}: ${burst.count} correct flags at once: ${burst.throughput.toFixed(0)} solves/s, p50 ${burst.p50Ms.toFixed(0)} ms, ` +
+          `p99 ${burst.p99Ms.toFixed(0)} ms, ${burst.acknowledged} acknowledged, statuses ${JSON.stringify(burst.statusCodes)}, ` +
+          `${burst.errors} errors; integrity ${integrityOk(integrity) ? 'ok' : 'BROKEN'} ${JSON.stringify(integrity)}`,
+      );
+    await writeResults('-burst', { burst: burstResults }, started);
     return;
   }
   if (args.only === 'teams') {

@@ -64,6 +64,8 @@ export const HELP = `npm run bench -- [options]
                          the run then waits until the server has counted every flag sent (answers the client gave up on
                          included) before the next step
   --dynamic-sequential=50 --dynamic-burst=200   its correct flags one by one, then all at once
+  --only=burst           only the burst of correct flags (--burst players who have not solved the rarest challenge send its
+                         flag at once), on a fresh server after the seed, then the integrity check in SQL
   --only=teams           only the team-mode figure (also in every full run, last, on a fresh seed): the seeded players
                          put in teams of 5 by bulk SQL (--users=10000: 2,000 teams), then the team leaderboard page 1
                          and search under load beside the bare Node server (ratio), and a team's solve reaching the live

@@ -43,6 +43,7 @@ export type PassOutcome =
   | { kind: 'full'; pass: PassResult }
   | { kind: 'catalogue'; catalogue: CatalogueResult }
   | { kind: 'dynamic'; dynamic: DynamicResult; integrity: IntegrityReport }
+  | { kind: 'burst'; burst: PassResult['burst']; integrity: IntegrityReport }
   | { kind: 'teams'; teams: TeamsResult };
 
 /** The dynamic-scoring figure (bench/lib/dynamic.ts) on a running server. */
@@ -63,6 +64,37 @@ function dynamicStep(
     sequential: options.dynamicSequential,
     cookieOf,
   });
+}
+
+/** The burst of correct flags: `players` send the flag of `target` all at once. */
+async function burstStep(
+  kind: string,
+  server: ServerProcess,
+  target: SeededChallenge,
+  players: number[],
+): Promise<{ burst: PassResult['burst']; acknowledged: number[] }> {
+  log(`${kind}: burst of ${players.length} correct flags at once`);
+  const flag = JSON.stringify({ flag: deriveFlag(INSTANCE_SECRET, target.id) });
+  const requests: BurstRequest[] = players.map((i) => ({
+    path: `/api/challenges/${target.id}/submit`,
+    body: flag,
+    cookie: cookieOf(i),
+  }));
+  const burst = await runBurst<{ status: string }>(server.baseUrl, requests);
+  const correct = burst.answered.filter((a) => a.body.status === 'correct');
+  return {
+    burst: {
+      count: burst.count,
+      acknowledged: correct.length,
+      throughput: burst.throughput,
+      elapsedMs: burst.elapsedMs,
+      p50Ms: burst.p50Ms,
+      p99Ms: burst.p99Ms,
+      statusCodes: burst.statusCodes,
+      errors: burst.errors,
+    },
+    acknowledged: correct.map((a) => players[a.index]!),
+  };
 }
 
 /** The catalogue figures (bench/lib/catalogue.ts) on a running server, with the seeded players' sessions. */
@@ -185,6 +217,16 @@ export async function runPass(kind: DatabaseKind, captured: Partial<Captured>, o
       return { kind: 'dynamic', dynamic, integrity: await integrityOf(dynamicAcknowledged(dynamic)) };
     }
 
+    if (args.only === 'burst') {
+      server = await start();
+      const { burst, acknowledged } = await burstStep(kind, server, seed.rarest, burstUsers);
+      await server.stop();
+      server = undefined;
+      const integrity = await integrityOf(acknowledged.map((i) => ({ userIndex: i, challengeId: seed.rarest.id })));
+      log(`${kind}: integrity ${integrityOk(integrity) ? 'ok' : 'BROKEN'} ${JSON.stringify(integrity)}`);
+      return { kind: 'burst', burst, integrity };
+    }
+
     log(`${kind}: cold start on the existing store`);
     const cold = await startServer({ args: [serverEntry], env, port: await freePort(), logFile });
     server = cold.server;
@@ -236,14 +278,7 @@ export async function runPass(kind: DatabaseKind, captured: Partial<Captured>, o
       gapMs: 200,
     });
 
-    log(`${kind}: burst of ${burstUsers.length} correct flags at once`);
-    const burstFlag = JSON.stringify({ flag: deriveFlag(INSTANCE_SECRET, seed.rarest.id) });
-    const burstRequests: BurstRequest[] = burstUsers.map((i) => ({
-      path: `/api/challenges/${seed.rarest.id}/submit`,
-      body: burstFlag,
-      cookie: cookieOf(i),
-    }));
-    const burst = await runBurst<{ status: string }>(base, burstRequests);
+    const burstOutcome = await burstStep(kind, server, seed.rarest, burstUsers);
     // After the other solve figures: a dynamic value changes the points of thousands of players.
     const dynamic = await dynamicStep(kind, server, env, dynamicTarget, dynamicUsers);
     const peakRss = rss.stop();
@@ -253,9 +288,7 @@ export async function runPass(kind: DatabaseKind, captured: Partial<Captured>, o
     server = undefined;
 
     const integrity = await integrityOf([
-      ...burst.answered
-        .filter((a) => a.body.status === 'correct')
-        .map((a) => ({ userIndex: burstUsers[a.index]!, challengeId: seed.rarest.id })),
+      ...burstOutcome.acknowledged.map((i) => ({ userIndex: i, challengeId: seed.rarest.id })),
       ...liveUsers.map((i) => ({ userIndex: i, challengeId: seed.secondRarest.id })),
       ...dynamicAcknowledged(dynamic),
     ]);
@@ -270,16 +303,7 @@ export async function runPass(kind: DatabaseKind, captured: Partial<Captured>, o
       leaderboard,
       search,
       wrongFlags,
-      burst: {
-        count: burst.count,
-        acknowledged: burst.answered.filter((a) => a.body.status === 'correct').length,
-        throughput: burst.throughput,
-        elapsedMs: burst.elapsedMs,
-        p50Ms: burst.p50Ms,
-        p99Ms: burst.p99Ms,
-        statusCodes: burst.statusCodes,
-        errors: burst.errors,
-      },
+      burst: burstOutcome.burst,
       live,
       integrity,
       catalogue,

@@ -1,4 +1,4 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray } from 'drizzle-orm';
 
 import type { Badge, BadgeCriteria } from '@drapeau/shared';
 
@@ -33,35 +33,48 @@ export function createBadgesRepository(db: Db) {
     async listBadges(): Promise<BadgeRow[]> {
       return db.select().from(badges).orderBy(asc(badges.position));
     },
-    async listUserBadgeIds(userId: string): Promise<string[]> {
-      const rows = await db.select({ id: userBadges.badgeId }).from(userBadges).where(eq(userBadges.userId, userId));
-      return rows.map((r) => r.id);
-    },
-    async findPlayerStats(userId: string): Promise<PlayerStats> {
-      const [user] = await db.select({ score: users.score }).from(users).where(eq(users.id, userId));
+    /** The badges each of these users holds (one query for a batch of solves). */
+    async listBadgeIdsOf(userIds: readonly string[]): Promise<Map<string, string[]>> {
+      const held = new Map<string, string[]>(userIds.map((id) => [id, []]));
+      if (userIds.length === 0) return held;
       const rows = await db
-        .select({ category: challenges.category, n: count() })
+        .select({ userId: userBadges.userId, id: userBadges.badgeId })
+        .from(userBadges)
+        .where(inArray(userBadges.userId, [...userIds]));
+      for (const row of rows) held.get(row.userId)?.push(row.id);
+      return held;
+    },
+    /** What the badge rules look at, for each of these users: two queries, whatever their number. */
+    async findPlayerStatsOf(userIds: readonly string[]): Promise<Map<string, PlayerStats>> {
+      const stats = new Map<string, PlayerStats>(userIds.map((id) => [id, { solveCount: 0, score: 0, solvesByCategory: {} }]));
+      if (userIds.length === 0) return stats;
+      const ids = [...userIds];
+      for (const user of await db.select({ id: users.id, score: users.score }).from(users).where(inArray(users.id, ids)))
+        stats.get(user.id)!.score = user.score;
+      const rows = await db
+        .select({ userId: solves.userId, category: challenges.category, n: count() })
         .from(solves)
         .innerJoin(challenges, eq(challenges.id, solves.challengeId))
-        .where(eq(solves.userId, userId))
-        .groupBy(challenges.category);
-      const solvesByCategory: PlayerStats['solvesByCategory'] = {};
-      let solveCount = 0;
+        .where(inArray(solves.userId, ids))
+        .groupBy(solves.userId, challenges.category);
       for (const row of rows) {
-        solvesByCategory[row.category as keyof PlayerStats['solvesByCategory']] = row.n;
-        solveCount += row.n;
+        const user = stats.get(row.userId)!;
+        user.solvesByCategory[row.category as keyof PlayerStats['solvesByCategory']] = row.n;
+        user.solveCount += row.n;
       }
-      return { solveCount, score: user?.score ?? 0, solvesByCategory };
+      return stats;
     },
-    /** Inserts the awards that are new and returns their ids (an existing award is never duplicated). */
-    async insertUserBadges(userId: string, badgeIds: string[]): Promise<string[]> {
-      if (badgeIds.length === 0) return [];
-      const inserted = await db
+    /** Inserts the awards that are new and returns their ids per user (an existing award is never duplicated). */
+    async insertUserBadgesOf(awards: readonly { userId: string; badgeId: string }[]): Promise<Map<string, string[]>> {
+      const inserted = new Map<string, string[]>();
+      if (awards.length === 0) return inserted;
+      const rows = await db
         .insert(userBadges)
-        .values(badgeIds.map((badgeId) => ({ userId, badgeId })))
+        .values([...awards])
         .onConflictDoNothing()
-        .returning({ id: userBadges.badgeId });
-      return inserted.map((r) => r.id);
+        .returning({ userId: userBadges.userId, id: userBadges.badgeId });
+      for (const row of rows) inserted.set(row.userId, [...(inserted.get(row.userId) ?? []), row.id]);
+      return inserted;
     },
   };
 }

@@ -9,6 +9,30 @@ import { type BadgesRepository, toBadge } from './badges.repository.js';
  */
 export function createBadgesService(deps: { repository: BadgesRepository }) {
   const { repository } = deps;
+  /**
+   * The same for several users at once (a batch of solves, docs/performance.md "Burst of correct flags"): four queries
+   * whatever their number, the rules evaluated here. Answers each user's new badge ids, in the badges' order.
+   */
+  const awardEarnedBadgesOf = async (userIds: readonly string[]): Promise<Map<string, string[]>> => {
+    const unique = [...new Set(userIds)];
+    const all = await repository.listBadges();
+    const held = await repository.listBadgeIdsOf(unique);
+    const stats = await repository.findPlayerStatsOf(unique);
+    const earned = unique.flatMap((userId) => {
+      const has = new Set(held.get(userId));
+      return all
+        .filter((badge) => !has.has(badge.id) && isBadgeEarned(badge.criteria, stats.get(userId)!))
+        .map((badge) => ({ userId, badgeId: badge.id }));
+    });
+    const inserted = await repository.insertUserBadgesOf(earned);
+    // In the badges' order, as the rules listed them.
+    return new Map(
+      unique.map((userId) => {
+        const fresh = new Set(inserted.get(userId));
+        return [userId, earned.filter((e) => e.userId === userId && fresh.has(e.badgeId)).map((e) => e.badgeId)];
+      }),
+    );
+  };
   return {
     async listBadges(): Promise<Badge[]> {
       return (await repository.listBadges()).map(toBadge);
@@ -19,14 +43,9 @@ export function createBadgesService(deps: { repository: BadgesRepository }) {
      * docs/product.md#badges: badges are evaluated with the solve, not on the profile page.
      */
     async awardEarnedBadges(userId: string): Promise<string[]> {
-      const [all, held, stats] = [
-        await repository.listBadges(),
-        new Set(await repository.listUserBadgeIds(userId)),
-        await repository.findPlayerStats(userId),
-      ];
-      const earned = all.filter((badge) => !held.has(badge.id) && isBadgeEarned(badge.criteria, stats)).map((b) => b.id);
-      return repository.insertUserBadges(userId, earned);
+      return (await awardEarnedBadgesOf([userId])).get(userId) ?? [];
     },
+    awardEarnedBadgesOf,
   };
 }
 export type BadgesService = ReturnType<typeof createBadgesService>;

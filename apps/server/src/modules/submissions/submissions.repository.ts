@@ -18,25 +18,24 @@ interface AttemptRecord {
 
 export interface SubmissionsRepository {
   insertAttempt(attempt: AttemptRecord): Promise<void>;
+  /** The attempts of a batch of correct flags, in one statement. */
+  insertAttempts(attempts: readonly AttemptRecord[]): Promise<void>;
+  /**
+   * Inserts these solves in one statement, in their order (ids follow it: the first-blood rule takes the lowest), and
+   * answers the users whose solve went in. The unique (user, challenge) constraint, and in team mode the unique (team,
+   * challenge) one, leave out a second one instead of a double solve, whatever the concurrency
+   * (docs/conventions.md#validation-and-errors: the database guards invariants).
+   */
+  insertSolves(
+    solves: readonly { userId: string; teamId: string | null; challengeId: string; points: number; solvedAt: Date }[],
+  ): Promise<Set<string>>;
   /**
    * Records a wrong attempt and tells whether the user had already solved the challenge, once the attempt is committed.
    * Concurrent calls share one statement (the hot path of wrong flags, docs/performance.md).
    */
   recordWrongAttempt(attempt: Omit<AttemptRecord, 'isCorrect'>): Promise<{ alreadySolved: boolean }>;
-  /**
-   * Inserts the solve; the unique (user, challenge) constraint, and in team mode the unique (team, challenge) one, turn
-   * a second one into `false` instead of a double solve, whatever the concurrency (docs/conventions.md#validation-and-errors:
-   * the database guards invariants).
-   */
-  insertSolve(solve: {
-    userId: string;
-    teamId: string | null;
-    challengeId: string;
-    points: number;
-    solvedAt: Date;
-  }): Promise<boolean>;
-  /** Adds to the score in the same transaction as the solve and returns the new score and the shown username. */
-  addToScore(userId: string, points: number): Promise<{ score: number; username: string }>;
+  /** Adds to these users' scores in one statement and returns each new score and shown username. */
+  addToScores(deltas: readonly { userId: string; points: number }[]): Promise<Map<string, { score: number; username: string }>>;
   /** Locks the challenge's row for this transaction and counts its solves (dynamic values count one solve at a time). */
   lockChallenge(challengeId: string): Promise<number>;
   /** The costs of the hints this player (in team mode, this team) opened on this challenge. */
@@ -70,23 +69,35 @@ export function createSubmissionsRepository(db: Db): SubmissionsRepository {
     async insertAttempt(attempt: AttemptRecord): Promise<void> {
       await db.insert(submissions).values(attempt);
     },
-    async insertSolve(solve): Promise<boolean> {
+    async insertAttempts(attempts) {
+      if (attempts.length > 0) await db.insert(submissions).values([...attempts]);
+    },
+    async insertSolves(rows) {
+      if (rows.length === 0) return new Set();
       const inserted = await db
         .insert(solves)
         // The server's clock (lib/clock.ts), which the freeze's cut-off compares with (docs/product.md#freeze).
-        .values(solve)
+        .values([...rows])
         // Either unique constraint: the player's own solve, or (team mode) their team's.
         .onConflictDoNothing()
-        .returning({ id: solves.id });
-      return inserted.length > 0;
+        .returning({ userId: solves.userId });
+      return new Set(inserted.map((row) => row.userId));
     },
-    async addToScore(userId, points) {
-      const [row] = await db
+    async addToScores(deltas) {
+      const moved = new Map<string, { score: number; username: string }>();
+      if (deltas.length === 0) return moved;
+      const values = sql.join(
+        deltas.map((d) => sql`(${d.userId}::text, ${d.points}::int)`),
+        sql`, `,
+      );
+      const rows = await db
         .update(users)
-        .set({ score: sql`${users.score} + ${points}`, scoreUpdatedAt: sql`now()` })
-        .where(eq(users.id, userId))
-        .returning({ score: users.score, username: shownUsername });
-      return { score: row?.score ?? 0, username: row?.username ?? '' };
+        .set({ score: sql`${users.score} + d.points`, scoreUpdatedAt: sql`now()` })
+        .from(sql`(values ${values}) as d(user_id, points)`)
+        .where(sql`${users.id} = d.user_id`)
+        .returning({ id: users.id, score: users.score, username: shownUsername });
+      for (const row of rows) moved.set(row.id, { score: row.score, username: row.username });
+      return moved;
     },
     async recordWrongAttempt(attempt) {
       recordWrong ??= createWrongAttemptBatcher(db);

@@ -32,6 +32,9 @@ interface Solved {
   event?: FrozenAwareSolveEvent;
 }
 
+/** Thrown to run a batch again flag by flag: a solve of it was left out, so the ranks after it moved. */
+class BatchRanksShifted extends Error {}
+
 /** Whose opened hints cost a solve: the player's, or in team mode the team's, whoever opened them. */
 const hintOwnerOf = (request: SolveRequest): SolveOwner =>
   request.teamId === null ? { userId: request.userId } : { teamId: request.teamId };
@@ -54,7 +57,7 @@ export type SubmitFlagOutcome =
 /** What a solve uses inside its transaction: the solve, its score and its badge awards commit together or not at all. */
 export interface SolveScope {
   submissions: SubmissionsRepository;
-  badges: Pick<BadgesService, 'awardEarnedBadges'>;
+  badges: Pick<BadgesService, 'awardEarnedBadgesOf'>;
 }
 
 /** A solve as the bus carries it: during a freeze, with what its solver may be told (events.routes.ts). */
@@ -91,9 +94,11 @@ export function createSubmissionsService(deps: {
 }) {
   const { repository, transaction, challenges, wrongFlagLimiter, clock } = deps;
   /**
-   * Commits these correct flags of one challenge in one transaction (docs/product.md#scoring). Each solve is scored at the
-   * value its rank gives; on a dynamic challenge every solver, earlier or of this batch, then follows the value after the
-   * last one (CTFd's retroactive decay) through one rescoring for the whole batch.
+   * Commits these correct flags of one challenge in one transaction (docs/product.md#scoring, docs/performance.md "Burst
+   * of correct flags"), with one statement per step for the whole batch. Each solve is scored at the value its rank gives,
+   * in the batch's order; on a dynamic challenge every solver, earlier or of this batch, then follows the value after the
+   * last one (CTFd's retroactive decay) through one rescoring for the whole batch. A second flag of one player (in team
+   * mode, of one team) in the batch is answered as it would be after the first: already solved.
    */
   const solveAll = (challenge: ListedChallenge, requests: readonly SolveRequest[]) =>
     transaction(async ({ submissions: tx, badges }): Promise<Solved[]> => {
@@ -103,47 +108,65 @@ export function createSubmissionsService(deps: {
       const hasCostlyHints = challenge.hints.some((hint) => hint.cost > 0);
       const owners = new Map(requests.map((request) => [ownerKey(hintOwnerOf(request)), hintOwnerOf(request)]));
       if (hasCostlyHints) for (const key of [...owners.keys()].sort()) await tx.lockHintsOf(owners.get(key)!, challenge.id);
-      for (const request of requests) await tx.insertAttempt(request.attempt);
+      await tx.insertAttempts(requests.map((request) => request.attempt));
       // The first blood (docs/product.md#first-blood) is decided under the challenge's row lock, as dynamic values are: a
       // solve that already sees a committed one cannot be the first, and needs no lock when static.
       const isDynamic = challenge.scoring.type === 'dynamic';
       const locked = isDynamic || !(await tx.hasSolves(challenge.id));
-      let solveCount = locked ? await tx.lockChallenge(challenge.id) : 1;
+      const solvedBefore = locked ? await tx.lockChallenge(challenge.id) : 1;
       // Held before the score moves: a change of the bonus waits for this solve, or this solve for it.
       const bonus = locked ? await tx.lockFirstBloodBonus() : 0;
       const results: Solved[] = requests.map((r) => ({ outcome: { status: r.alreadySolvedStatus, attemptsLeft: r.left } }));
-      const made = [];
+      // One solve per owner: the batch's later flags of a player (team) are answered already solved.
+      const seen = new Set<string>();
+      const candidates: {
+        index: number;
+        request: SolveRequest;
+        firstBlood: boolean;
+        hintCosts: number;
+        inserted: number;
+        solvedAt: Date;
+      }[] = [];
       for (const [index, request] of requests.entries()) {
-        const firstBlood = solveCount === 0;
+        const key = ownerKey(hintOwnerOf(request));
+        if (seen.has(key)) continue;
+        seen.add(key);
+        const rank = solvedBefore + candidates.length;
+        const firstBlood = rank === 0;
         const hintCosts = hasCostlyHints ? await tx.sumHintCosts(hintOwnerOf(request), challenge.id) : 0;
-        const points = Math.max(0, currentValue(challenge.scoring, solveCount + 1) - hintCosts) + (firstBlood ? bonus : 0);
-        const solvedAt = clock.now();
-        const solve = { userId: request.userId, teamId: request.teamId, challengeId: challenge.id, points, solvedAt };
-        if (!(await tx.insertSolve(solve))) continue;
-        solveCount += 1;
-        made.push({
-          index,
-          request,
-          firstBlood,
-          hintCosts,
-          solvedAt,
-          inserted: points,
-          ...(await tx.addToScore(request.userId, points)),
-        });
+        const points = Math.max(0, currentValue(challenge.scoring, rank + 1) - hintCosts) + (firstBlood ? bonus : 0);
+        candidates.push({ index, request, firstBlood, hintCosts, inserted: points, solvedAt: clock.now() });
       }
+      const inserted = await tx.insertSolves(
+        candidates.map((c) => ({
+          userId: c.request.userId,
+          teamId: c.request.teamId,
+          challengeId: challenge.id,
+          points: c.inserted,
+          solvedAt: c.solvedAt,
+        })),
+      );
+      const made = candidates.filter((c) => inserted.has(c.request.userId));
+      // A solve left out by a committed one this server did not know of shifts the ranks after it: first blood and
+      // dynamic values would be wrong. Rare; the batch is then run again flag by flag (lib/keyed-batches.ts).
+      if (locked && made.length < candidates.length && requests.length > 1) throw new BatchRanksShifted();
+      const solveCount = solvedBefore + made.length;
+      const moved = await tx.addToScores(made.map((c) => ({ userId: c.request.userId, points: c.inserted })));
       const value = currentValue(challenge.scoring, solveCount);
       if (isDynamic && made.length > 0) await tx.recomputeSolvePoints(challenge.id, value);
+      const newBadges = await badges.awardEarnedBadgesOf(made.map((c) => c.request.userId));
       for (const solve of made) {
         // The rescoring moved this solve (and its solver's score) to the value after the batch's last solve.
         const points = isDynamic ? Math.max(0, value - solve.hintCosts) + (solve.firstBlood ? bonus : 0) : solve.inserted;
-        const score = solve.score + points - solve.inserted;
         const { userId, teamId, left } = solve.request;
+        const after = moved.get(userId) ?? { score: 0, username: '' };
+        const score = after.score + points - solve.inserted;
         results[solve.index] = {
-          outcome: { status: 'correct', points, score, newBadges: await badges.awardEarnedBadges(userId), attemptsLeft: left },
+          outcome: { status: 'correct', points, score, newBadges: newBadges.get(userId) ?? [], attemptsLeft: left },
           event: {
             userId,
             ...(teamId === null ? {} : { teamId }),
-            username: solve.username,
+            username: after.username,
             challengeId: challenge.id,
             points,
             firstBlood: solve.firstBlood,
@@ -154,10 +177,10 @@ export function createSubmissionsService(deps: {
       }
       return results;
     });
-  // Correct flags of a dynamic challenge that arrive while one of its batches commits wait here, then commit together:
-  // one rescoring for all of them, and no database connection held while they wait (docs/performance.md "Dynamic
-  // scoring figure").
-  const dynamicSolves = createKeyedBatches<{ challenge: ListedChallenge; request: SolveRequest }, Solved>((_id, items) =>
+  // Correct flags of one challenge that arrive while one of its batches commits wait here, then commit together: one
+  // transaction (and for a dynamic challenge one rescoring) for all of them, and no database connection held while they
+  // wait (docs/performance.md "Burst of correct flags"). Each is answered once its batch committed.
+  const solveBatches = createKeyedBatches<{ challenge: ListedChallenge; request: SolveRequest }, Solved>((_id, items) =>
     solveAll(
       items.at(-1)!.challenge,
       items.map((item) => item.request),
@@ -247,10 +270,7 @@ export function createSubmissionsService(deps: {
       }
 
       const request: SolveRequest = { userId: input.userId, teamId, attempt, left, alreadySolvedStatus };
-      const { outcome, event: solveEvent } =
-        challenge.scoring.type === 'dynamic'
-          ? await dynamicSolves.submit(challenge.id, { challenge, request })
-          : (await solveAll(challenge, [request]))[0]!;
+      const { outcome, event: solveEvent } = await solveBatches.submit(challenge.id, { challenge, request });
       // Only a new solve gives its point back: a correct flag sent again to a solved challenge is stored junk too.
       let answer = outcome;
       if (outcome.status === 'correct') {
