@@ -155,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       events.publish('leaderboard', { reason: 'solve' });
     },
   });
+  metrics.countWaitingSolvesWith(submissionsService.countWaitingSolves);
   const { usersService, avatarsService } = wireProfiles({
     config,
     users: usersRepository,

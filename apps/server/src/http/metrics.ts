@@ -26,6 +26,15 @@ export function createMetrics() {
   });
   const solves = new Counter({ name: 'drapeau_solves_total', help: 'Correct flags (new solves)', registers: [registry] });
   const wrongFlags = new Counter({ name: 'drapeau_wrong_flags_total', help: 'Wrong flags', registers: [registry] });
+  let waitingSolves = () => 0;
+  new Gauge({
+    name: 'drapeau_correct_flags_waiting',
+    help: 'Correct flags waiting for their batch to commit (docs/performance.md "Burst of correct flags")',
+    registers: [registry],
+    collect() {
+      this.set(waitingSolves());
+    },
+  });
   const liveClients = new Gauge({ name: 'drapeau_live_clients', help: 'Open live-update streams', registers: [registry] });
   const database = createDatabaseMetrics(registry);
 
@@ -34,6 +43,10 @@ export function createMetrics() {
     solved: () => solves.inc(),
     wrongFlag: () => wrongFlags.inc(),
     setLiveClients: (count: number) => liveClients.set(count),
+    /** Where the correct flags waiting for their batch are counted (the submissions service, built later). */
+    countWaitingSolvesWith: (count: () => number) => {
+      waitingSolves = count;
+    },
 
     observePool: database.observePool,
     observePglite: database.observePglite,

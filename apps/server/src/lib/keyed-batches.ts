@@ -12,6 +12,8 @@ export interface KeyedBatches<I, O> {
   submit(key: string, item: I): Promise<O>;
   /** Keys with a batch running or waiting. */
   readonly size: number;
+  /** Items waiting for their batch to start (not counting the batches running). */
+  readonly waiting: number;
 }
 
 export function createKeyedBatches<I, O>(
@@ -71,6 +73,11 @@ export function createKeyedBatches<I, O>(
     },
     get size() {
       return queues.size;
+    },
+    get waiting() {
+      let count = 0;
+      for (const queue of queues.values()) count += queue.length;
+      return count;
     },
   };
 }

@@ -217,6 +217,9 @@ export function createSubmissionsService(deps: {
   };
 
   return {
+    /** Correct flags waiting for their batch to start (the `drapeau_correct_flags_waiting` metric). */
+    countWaitingSolves: (): number => solveBatches.waiting,
+
     async submitFlag(input: SubmitFlagInput): Promise<SubmitFlagOutcome> {
       const rule = deps.event?.assertSubmissionsOpen(input.isAdmin ?? false) ?? 'scored';
       // In team mode a solve is the team's (docs/product.md#teams): one per team and challenge.
