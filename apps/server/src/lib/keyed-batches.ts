@@ -1,9 +1,9 @@
 /**
  * Groups the work of one key: items submitted while a batch of that key runs wait, then run together as the next batch
- * (at most `maxBatch` items); batches of other keys run alongside. Solves of a dynamic challenge use it
- * (docs/performance.md "Dynamic scoring figure"): each solve rescores every solver of the challenge under the challenge's
- * row lock, so a batch commits its solves in one transaction with one rescoring, and the solves waiting for it wait here
- * rather than each holding a database connection (a burst of them once took the whole pool).
+ * (at most `maxBatch` items); batches of other keys run alongside. Correct flags use it, one key per challenge
+ * (docs/performance.md "Burst of correct flags"): a batch commits its solves in one transaction, with one statement per
+ * step (and for a dynamic challenge one rescoring), and the solves waiting for it wait here rather than each holding a
+ * database connection (a burst of them once took the whole pool).
  *
  * `run` answers one result per item, in order. A batch that fails is run again item by item (its transaction changed
  * nothing), so that one item's error is its own and the others still go through.
