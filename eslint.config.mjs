@@ -82,7 +82,6 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       // Fastify plugins and route handlers are async by contract, with or without an await.
       '@typescript-eslint/require-await': 'off',
-      'import/no-cycle': ['error', { maxDepth: 8 }],
       'import/order': [
         'error',
         {
