@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, inArray } from 'drizzle-orm';
 
 import type { Badge, BadgeCriteria } from '@drapeau/shared';
 
