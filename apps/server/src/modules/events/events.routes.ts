@@ -14,6 +14,13 @@ const HEARTBEAT_MS = 25_000;
 const LEADERBOARD_COALESCE_MS = 1000;
 /** What browsers may see; other bus events (settings) stay between server instances. */
 const PUBLIC_EVENT_TYPES = new Set<string>(SERVER_EVENT_TYPES);
+/**
+ * Bytes a stream may leave unread in this process (beyond what the kernel's socket buffers hold) before it is closed: a
+ * client that stops reading (a frozen tab, a script) would otherwise make the server keep every later event for it, without
+ * bound. 256 KiB is about a thousand solve events; a browser that comes back reconnects by itself (docs/performance.md).
+ */
+export const MAX_UNREAD_BYTES = 256 * 1024;
+const KEEP_ALIVE = Buffer.from(': keep-alive\n\n');
 
 /**
  * GET /api/events: Server-Sent Events for signed-in users. Each event is serialized once and written to every open
@@ -39,15 +46,29 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   /** Whose team each stream is (team mode), read when it opens. */
   const teamsOf = new Map<ServerResponse, string>();
   const counter = createStreamCounter();
-  const writeAll = (frame: string) => {
-    for (const stream of streams) stream.write(frame);
+  const forget = (stream: ServerResponse) => {
+    streams.delete(stream);
+    adminStreams.delete(stream);
+    owners.delete(stream);
+    teamsOf.delete(stream);
   };
-  const writeAdmins = (frame: string) => {
-    for (const stream of adminStreams) stream.write(frame);
+  /** The same bytes go to every stream (encoded once per event); a stream that stopped reading is closed. */
+  const send = (stream: ServerResponse, frame: Buffer) => {
+    stream.write(frame);
+    if (stream.writableLength > MAX_UNREAD_BYTES) {
+      forget(stream);
+      stream.destroy();
+    }
+  };
+  const writeAll = (frame: Buffer) => {
+    for (const stream of streams) send(stream, frame);
+  };
+  const writeAdmins = (frame: Buffer) => {
+    for (const stream of adminStreams) send(stream, frame);
   };
   const leaderboardFrames = createCoalescer(LEADERBOARD_COALESCE_MS, writeAll);
   const adminLeaderboardFrames = createCoalescer(LEADERBOARD_COALESCE_MS, writeAdmins);
-  const frameOf = (type: string, data: unknown) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
+  const frameOf = (type: string, data: unknown) => Buffer.from(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
 
   const unsubscribe = events.subscribe((message) => {
     if (!PUBLIC_EVENT_TYPES.has(message.type)) return;
@@ -62,7 +83,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       const own = frameOf('solve', { ...solve, ...frozenView, firstBlood: false });
       const isOwn = (stream: ServerResponse, userId: string) =>
         userId === solve.userId || (solve.teamId !== undefined && teamsOf.get(stream) === solve.teamId);
-      for (const [stream, userId] of owners) if (isOwn(stream, userId) && !adminStreams.has(stream)) stream.write(own);
+      for (const [stream, userId] of owners) if (isOwn(stream, userId) && !adminStreams.has(stream)) send(stream, own);
       return;
     }
     const frame = frameOf(message.type, message.data);
@@ -71,7 +92,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     else writeAll(frame);
   });
   const heartbeat = setInterval(() => {
-    for (const stream of streams) stream.write(': keep-alive\n\n');
+    for (const stream of streams) send(stream, KEEP_ALIVE);
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
@@ -117,10 +138,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       if (currentUser(request).role === 'admin') adminStreams.add(raw);
       options.onClientCount?.(streams.size);
       request.raw.on('close', () => {
-        streams.delete(raw);
-        adminStreams.delete(raw);
-        owners.delete(raw);
-        teamsOf.delete(raw);
+        forget(raw);
         release();
         options.onClientCount?.(streams.size);
       });
