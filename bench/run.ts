@@ -93,9 +93,14 @@ async function main(): Promise<void> {
   if (args.only === 'live') {
     console.log(
       `\nDrapeau live-clients benchmark — ${os.cpus().length} cores, Node ${process.version}; load average ` +
-        `${loadAverageBefore.map((l) => l.toFixed(1)).join(' ')} at the start, ${os.loadavg().map((l) => l.toFixed(1)).join(' ')} at the end`,
+        `${loadAverageBefore.map((l) => l.toFixed(1)).join(' ')} at the start, ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')} at the end`,
     );
-    console.log(`${options.users} users, ${options.solves} solves; ${options.sseClients} SSE clients${options.small ? ' (--small: a check, not a measure)' : ''}\n`);
+    console.log(
+      `${options.users} users, ${options.solves} solves; ${options.sseClients} SSE clients${options.small ? ' (--small: a check, not a measure)' : ''}\n`,
+    );
     for (const [kind, result] of Object.entries(liveResults)) console.log(renderLive(kind, result));
     await writeResults('-live', { live: liveResults, loadAverageBefore, loadAverageAfter: os.loadavg() }, started);
     return;

@@ -9,7 +9,13 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const result = spawnSync(
   'sh',
-  ['-c', 'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec npx tsx "$@"', 'bench', path.join(root, 'bench/run.ts'), ...process.argv.slice(2)],
+  [
+    '-c',
+    'ulimit -n "$(ulimit -Hn)" 2>/dev/null; exec npx tsx "$@"',
+    'bench',
+    path.join(root, 'bench/run.ts'),
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 process.exit(result.status ?? 1);

@@ -333,6 +333,10 @@ export async function runLive(options: {
     for (const c of clients) {
       if (c.child.connected) c.child.send({ type: 'close' } satisfies ToClient);
     }
-    await Promise.all(clients.map((c) => new Promise<void>((resolve) => (c.child.exitCode !== null ? resolve() : c.child.once('exit', () => resolve())))));
+    await Promise.all(
+      clients.map(
+        (c) => new Promise<void>((resolve) => (c.child.exitCode !== null ? resolve() : c.child.once('exit', () => resolve()))),
+      ),
+    );
   }
 }
