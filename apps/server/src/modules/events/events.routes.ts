@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -20,7 +21,30 @@ const PUBLIC_EVENT_TYPES = new Set<string>(SERVER_EVENT_TYPES);
  * bound. 256 KiB is about a thousand solve events; a browser that comes back reconnects by itself (docs/performance.md).
  */
 export const MAX_UNREAD_BYTES = 256 * 1024;
-const KEEP_ALIVE = Buffer.from(': keep-alive\n\n');
+
+/** An open stream: its socket, whether its body is chunked (HTTP/1.1) or ends with the connection (HTTP/1.0), and whose. */
+interface LiveStream {
+  response: ServerResponse;
+  socket: Socket;
+  chunked: boolean;
+  userId: string;
+  /** The player's team in team mode, read when the stream opens: during a freeze its members hear of its solves. */
+  teamId?: string;
+  admin: boolean;
+}
+
+/** An event's bytes, encoded once: as one HTTP/1.1 chunk, and bare for an HTTP/1.0 response. */
+interface Frame {
+  chunked: Buffer;
+  plain: Buffer;
+}
+const CRLF = Buffer.from('\r\n');
+function frameOfText(text: string): Frame {
+  const plain = Buffer.from(text);
+  return { plain, chunked: Buffer.concat([Buffer.from(`${plain.length.toString(16)}\r\n`), plain, CRLF]) };
+}
+const frameOf = (type: string, data: unknown) => frameOfText(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+const KEEP_ALIVE = frameOfText(': keep-alive\n\n');
 
 /**
  * GET /api/events: Server-Sent Events for signed-in users. Each event is serialized once and written to every open
@@ -38,37 +62,34 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   teamOf?: (userId: string) => Promise<string | undefined>;
 }> = async (app, options) => {
   const { events, guards } = options;
-  const streams = new Set<ServerResponse>();
+  const streams = new Set<LiveStream>();
   /** The admins' streams among them: only they receive admin-only events (shared-flag incidents). */
-  const adminStreams = new Set<ServerResponse>();
-  /** Whose each stream is: during a freeze a player's streams get their own solves only. */
-  const owners = new Map<ServerResponse, string>();
-  /** Whose team each stream is (team mode), read when it opens. */
-  const teamsOf = new Map<ServerResponse, string>();
+  const adminStreams = new Set<LiveStream>();
   const counter = createStreamCounter();
-  const forget = (stream: ServerResponse) => {
+  const forget = (stream: LiveStream) => {
     streams.delete(stream);
     adminStreams.delete(stream);
-    owners.delete(stream);
-    teamsOf.delete(stream);
   };
-  /** The same bytes go to every stream (encoded once per event); a stream that stopped reading is closed. */
-  const send = (stream: ServerResponse, frame: Buffer) => {
-    stream.write(frame);
-    if (stream.writableLength > MAX_UNREAD_BYTES) {
+  /**
+   * Writes an event's bytes (encoded once for every stream) straight to the stream's socket: one write, no per-stream
+   * encoding or chunk framing. A stream whose client stopped reading is closed (MAX_UNREAD_BYTES).
+   */
+  const send = (stream: LiveStream, frame: Frame) => {
+    const { socket } = stream;
+    socket.write(stream.chunked ? frame.chunked : frame.plain);
+    if (socket.writableLength > MAX_UNREAD_BYTES) {
       forget(stream);
-      stream.destroy();
+      socket.destroy();
     }
   };
-  const writeAll = (frame: Buffer) => {
+  const writeAll = (frame: Frame) => {
     for (const stream of streams) send(stream, frame);
   };
-  const writeAdmins = (frame: Buffer) => {
+  const writeAdmins = (frame: Frame) => {
     for (const stream of adminStreams) send(stream, frame);
   };
   const leaderboardFrames = createCoalescer(LEADERBOARD_COALESCE_MS, writeAll);
   const adminLeaderboardFrames = createCoalescer(LEADERBOARD_COALESCE_MS, writeAdmins);
-  const frameOf = (type: string, data: unknown) => Buffer.from(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
 
   const unsubscribe = events.subscribe((message) => {
     if (!PUBLIC_EVENT_TYPES.has(message.type)) return;
@@ -81,9 +102,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
       // see it (no first blood).
       writeAdmins(frame);
       const own = frameOf('solve', { ...solve, ...frozenView, firstBlood: false });
-      const isOwn = (stream: ServerResponse, userId: string) =>
-        userId === solve.userId || (solve.teamId !== undefined && teamsOf.get(stream) === solve.teamId);
-      for (const [stream, userId] of owners) if (isOwn(stream, userId) && !adminStreams.has(stream)) send(stream, own);
+      const isOwn = (stream: LiveStream) =>
+        stream.userId === solve.userId || (solve.teamId !== undefined && stream.teamId === solve.teamId);
+      for (const stream of streams) if (!stream.admin && isOwn(stream)) send(stream, own);
       return;
     }
     const frame = frameOf(message.type, message.data);
@@ -103,10 +124,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     unsubscribe();
     leaderboardFrames.close();
     adminLeaderboardFrames.close();
-    owners.clear();
-    teamsOf.clear();
     clearInterval(heartbeat);
-    for (const stream of streams) stream.end();
+    for (const stream of streams) stream.response.end();
     streams.clear();
     adminStreams.clear();
     done();
@@ -131,14 +150,29 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
         'x-accel-buffering': 'no',
         ...(cookies ? { 'set-cookie': cookies as string[] } : {}),
       });
+      // Sends the headers and the first bytes through Node's response (its chunked framing, if it chose one); every later
+      // event goes straight to the socket in the same framing (`send`).
       raw.write('retry: 3000\n: connected\n\n');
-      streams.add(raw);
-      owners.set(raw, currentUser(request).userId);
-      if (teamId !== undefined) teamsOf.set(raw, teamId);
-      if (currentUser(request).role === 'admin') adminStreams.add(raw);
+      const { userId, role } = currentUser(request);
+      const socket = raw.socket;
+      // The client may have gone while its team was read: its close has then already been seen.
+      if (!socket || socket.destroyed) {
+        release();
+        return;
+      }
+      const stream: LiveStream = {
+        response: raw,
+        socket,
+        chunked: raw.chunkedEncoding,
+        userId,
+        ...(teamId !== undefined ? { teamId } : {}),
+        admin: role === 'admin',
+      };
+      streams.add(stream);
+      if (stream.admin) adminStreams.add(stream);
       options.onClientCount?.(streams.size);
       request.raw.on('close', () => {
-        forget(raw);
+        forget(stream);
         release();
         options.onClientCount?.(streams.size);
       });
