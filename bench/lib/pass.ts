@@ -173,6 +173,9 @@ async function coldStart(start: () => Promise<{ server: ServerProcess; readyMs: 
   return { server: cold.server, firstBoard, coldStart: { healthMs: cold.readyMs, leaderboardMs: cold.readyMs + firstBoard.ms } };
 }
 
+/** `node` options for the server under measure, e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'. */
+const serverArgs = [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), serverEntry];
+
 export async function runPass(kind: DatabaseKind, captured: Partial<Captured>, only = args.only): Promise<PassOutcome> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), `drapeau-bench-${kind}-`));
   const dataDir = path.join(tmp, 'data');
@@ -180,12 +183,12 @@ export async function runPass(kind: DatabaseKind, captured: Partial<Captured>, o
   const databaseUrl = kind === 'postgres' ? await recreatePostgresDatabase(adminUrl, BENCH_DB) : undefined;
   const env = serverEnv(kind, dataDir, databaseUrl);
   const openDb = (): Promise<SqlRunner> => (databaseUrl ? openPostgres(databaseUrl) : openPglite(path.join(dataDir, 'pglite')));
-  const startTimed = async () => startServer({ args: [serverEntry], env, port: await freePort(), logFile });
+  const startTimed = async () => startServer({ args: serverArgs, env, port: await freePort(), logFile });
   const start = async () => (await startTimed()).server;
   let server: ServerProcess | undefined;
   try {
     log(`${kind}: first start on an empty store (migrations, catalogue, admin)`);
-    const first = await startServer({ args: [serverEntry], env, port: await freePort(), logFile });
+    const first = await startServer({ args: serverArgs, env, port: await freePort(), logFile });
     await first.server.stop();
 
     log(`${kind}: seeding ${options.users} users and ${options.solves} solves by bulk SQL`);

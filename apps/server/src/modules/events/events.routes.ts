@@ -33,18 +33,26 @@ interface LiveStream {
   admin: boolean;
 }
 
-/** An event's bytes, encoded once: as one HTTP/1.1 chunk, and bare for an HTTP/1.0 response. */
+/** Bytes written to streams, framed once: as one HTTP/1.1 chunk, and bare for an HTTP/1.0 response. */
 interface Frame {
   chunked: Buffer;
   plain: Buffer;
 }
 const CRLF = Buffer.from('\r\n');
-function frameOfText(text: string): Frame {
-  const plain = Buffer.from(text);
+function frameOf(parts: readonly Buffer[]): Frame | undefined {
+  if (parts.length === 0) return undefined;
+  const plain = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
   return { plain, chunked: Buffer.concat([Buffer.from(`${plain.length.toString(16)}\r\n`), plain, CRLF]) };
 }
-const frameOf = (type: string, data: unknown) => frameOfText(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
-const KEEP_ALIVE = frameOfText(': keep-alive\n\n');
+const eventBytes = (type: string, data: unknown) => Buffer.from(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+const KEEP_ALIVE = Buffer.from(': keep-alive\n\n');
+
+/**
+ * What the events of one turn of the event loop send: to everyone, to admins only, or (during a freeze) to the solver's
+ * own streams, told as they see it.
+ */
+type Outgoing =
+  { to: 'everyone' | 'admins'; bytes: Buffer } | { to: 'own'; bytes: Buffer; isOwn: (stream: LiveStream) => boolean };
 
 /**
  * GET /api/events: Server-Sent Events for signed-in users. Each event is serialized once and written to every open
@@ -63,31 +71,47 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
 }> = async (app, options) => {
   const { events, guards } = options;
   const streams = new Set<LiveStream>();
-  /** The admins' streams among them: only they receive admin-only events (shared-flag incidents). */
-  const adminStreams = new Set<LiveStream>();
   const counter = createStreamCounter();
-  const forget = (stream: LiveStream) => {
-    streams.delete(stream);
-    adminStreams.delete(stream);
-  };
   /**
-   * Writes an event's bytes (encoded once for every stream) straight to the stream's socket: one write, no per-stream
-   * encoding or chunk framing. A stream whose client stopped reading is closed (MAX_UNREAD_BYTES).
+   * Writes bytes framed once for every stream straight to the stream's socket: one write, no per-stream encoding or chunk
+   * framing. A stream whose client stopped reading is closed (MAX_UNREAD_BYTES).
    */
   const send = (stream: LiveStream, frame: Frame) => {
     const { socket } = stream;
     socket.write(stream.chunked ? frame.chunked : frame.plain);
     if (socket.writableLength > MAX_UNREAD_BYTES) {
-      forget(stream);
+      streams.delete(stream);
       socket.destroy();
     }
   };
-  const writeAll = (frame: Frame) => {
-    for (const stream of streams) send(stream, frame);
+  /**
+   * The events of one turn of the event loop (a solve and its leaderboard change come together) go out as one write per
+   * stream: each write is a system call, the cost that grows with the number of streams (docs/performance.md).
+   */
+  let outbox: Outgoing[] = [];
+  let closed = false;
+  const flush = () => {
+    const sent = outbox;
+    outbox = [];
+    if (closed) return;
+    const toAdmins = frameOf(sent.filter((o) => o.to !== 'own').map((o) => o.bytes));
+    const toPlayers = frameOf(sent.filter((o) => o.to === 'everyone').map((o) => o.bytes));
+    const own = sent.filter((o) => o.to === 'own');
+    for (const stream of streams) {
+      if (stream.admin) {
+        if (toAdmins) send(stream, toAdmins);
+      } else if (own.some((o) => o.isOwn(stream))) {
+        // The solver's own streams (rare): their own bytes, in order with the rest.
+        const mine = sent.filter((o) => o.to === 'everyone' || (o.to === 'own' && o.isOwn(stream)));
+        send(stream, frameOf(mine.map((o) => o.bytes))!);
+      } else if (toPlayers) send(stream, toPlayers);
+    }
   };
-  const writeAdmins = (frame: Frame) => {
-    for (const stream of adminStreams) send(stream, frame);
+  const post = (outgoing: Outgoing) => {
+    if (outbox.push(outgoing) === 1) queueMicrotask(flush);
   };
+  const writeAll = (bytes: Buffer) => post({ to: 'everyone', bytes });
+  const writeAdmins = (bytes: Buffer) => post({ to: 'admins', bytes });
   const leaderboardFrames = createCoalescer(LEADERBOARD_COALESCE_MS, writeAll);
   const adminLeaderboardFrames = createCoalescer(LEADERBOARD_COALESCE_MS, writeAdmins);
 
@@ -96,24 +120,24 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     const audience = liveAudienceOf(message, options.isFrozen?.() ?? false);
     if (message.type === 'solve') {
       const { frozenView, ...solve } = message.data as ServerEvents['solve'];
-      const frame = frameOf('solve', solve);
-      if (audience === 'everyone') return writeAll(frame);
+      const bytes = eventBytes('solve', solve);
+      if (audience === 'everyone') return writeAll(bytes);
       // docs/product.md#freeze: admins hear every solve; a player hears only of theirs (their team's in team mode), as they
       // see it (no first blood).
-      writeAdmins(frame);
-      const own = frameOf('solve', { ...solve, ...frozenView, firstBlood: false });
-      const isOwn = (stream: LiveStream) =>
-        stream.userId === solve.userId || (solve.teamId !== undefined && stream.teamId === solve.teamId);
-      for (const stream of streams) if (!stream.admin && isOwn(stream)) send(stream, own);
-      return;
+      writeAdmins(bytes);
+      return post({
+        to: 'own',
+        bytes: eventBytes('solve', { ...solve, ...frozenView, firstBlood: false }),
+        isOwn: (stream) => stream.userId === solve.userId || (solve.teamId !== undefined && stream.teamId === solve.teamId),
+      });
     }
-    const frame = frameOf(message.type, message.data);
+    const frame = eventBytes(message.type, message.data);
     if (message.type === 'leaderboard') (audience === 'admins' ? adminLeaderboardFrames : leaderboardFrames).push(frame);
     else if (audience === 'admins') writeAdmins(frame);
     else writeAll(frame);
   });
   const heartbeat = setInterval(() => {
-    for (const stream of streams) send(stream, KEEP_ALIVE);
+    writeAll(KEEP_ALIVE);
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
@@ -125,9 +149,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     leaderboardFrames.close();
     adminLeaderboardFrames.close();
     clearInterval(heartbeat);
+    closed = true;
     for (const stream of streams) stream.response.end();
     streams.clear();
-    adminStreams.clear();
     done();
   });
 
@@ -169,10 +193,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
         admin: role === 'admin',
       };
       streams.add(stream);
-      if (stream.admin) adminStreams.add(stream);
       options.onClientCount?.(streams.size);
       request.raw.on('close', () => {
-        forget(stream);
+        streams.delete(stream);
         release();
         options.onClientCount?.(streams.size);
       });

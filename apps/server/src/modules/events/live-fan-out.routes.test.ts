@@ -17,6 +17,7 @@ let app: FastifyInstance;
 let bus: EventBus;
 let port: number;
 let clientCount = 0;
+let frozen = false;
 
 beforeAll(async () => {
   bus = createMemoryEventBus();
@@ -32,6 +33,7 @@ beforeAll(async () => {
     onClientCount: (count) => {
       clientCount = count;
     },
+    isFrozen: () => frozen,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as net.AddressInfo).port;
@@ -108,6 +110,59 @@ describe('live fan-out', () => {
     expect(clients[0]!.text).toMatch(/transfer-encoding: chunked/i);
     expect(old.text).not.toMatch(/transfer-encoding/i);
     for (const c of [...clients, old]) c.socket.destroy();
+    await until(() => clientCount === base);
+  });
+
+  it('sends the events of one turn (a solve and its leaderboard change) as one chunk', async () => {
+    const base = clientCount;
+    const client = openRaw('one-chunk', '127.0.5.1');
+    await until(() => clientCount === base + 1 && client.text.includes(': connected'));
+    const before = body(client.text).length;
+    bus.publish('solve', solve('solver', 7) as never);
+    bus.publish('leaderboard', { reason: 'solve' });
+    await until(() => dechunk(body(client.text)).includes('event: leaderboard'));
+    const chunk = body(client.text).slice(before);
+    const size = Number.parseInt(chunk.slice(0, chunk.indexOf('\r\n')), 16);
+    const expected = `event: solve\ndata: ${JSON.stringify(solve('solver', 7))}\n\nevent: leaderboard\ndata: {"reason":"solve"}\n\n`;
+    expect(size).toBe(Buffer.byteLength(expected));
+    expect(dechunk(chunk)).toBe(expected);
+    client.socket.destroy();
+    await until(() => clientCount === base);
+  });
+
+  it('during a freeze, tells a solve to admins as it is, to its solver as they see it, and to no one else', async () => {
+    const base = clientCount;
+    const admin = openRaw('admin', '127.0.6.1');
+    const solver = openRaw('frozen-solver', '127.0.6.2');
+    const other = openRaw('other', '127.0.6.3');
+    await until(() => clientCount === base + 3 && [admin, solver, other].every((c) => c.text.includes(': connected')));
+    frozen = true;
+    try {
+      const event = { ...solve('frozen-solver', 8), firstBlood: true, frozenView: { points: 1, score: 2 } };
+      bus.publish('solve', event as never);
+      bus.publish('leaderboard', { reason: 'solve' });
+      // A marker for everyone, after: what a stream did not get before it, it never gets.
+      bus.publish('announcement', { action: 'created', id: 1 } as never);
+    } finally {
+      frozen = false;
+    }
+    const events = (c: ReturnType<typeof openRaw>) =>
+      dechunk(body(c.text))
+        .split('\n\n')
+        .filter((f) => f.startsWith('event: '));
+    await until(() => [admin, solver, other].every((c) => dechunk(body(c.text)).includes('event: announcement')));
+    const { frozenView: _hidden, ...asIs } = { ...solve('frozen-solver', 8), firstBlood: true, frozenView: undefined };
+    expect(events(admin)).toEqual([
+      `event: solve\ndata: ${JSON.stringify(asIs)}`,
+      'event: leaderboard\ndata: {"reason":"solve"}',
+      'event: announcement\ndata: {"action":"created","id":1}',
+    ]);
+    expect(events(solver)).toEqual([
+      `event: solve\ndata: ${JSON.stringify({ ...asIs, points: 1, score: 2, firstBlood: false })}`,
+      'event: announcement\ndata: {"action":"created","id":1}',
+    ]);
+    expect(events(other)).toEqual(['event: announcement\ndata: {"action":"created","id":1}']);
+    for (const c of [admin, solver, other]) c.socket.destroy();
     await until(() => clientCount === base);
   });
 
