@@ -85,8 +85,9 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     }
   };
   /**
-   * The events of one turn of the event loop (a solve and its leaderboard change come together) go out as one write per
-   * stream: each write is a system call, the cost that grows with the number of streams (docs/performance.md).
+   * The events of one turn of the event loop (a solve and its leaderboard change, or notifications read together from
+   * PostgreSQL) go out as one write per stream: each write is a system call, the cost that grows with the number of
+   * streams (docs/performance.md "10,000 live clients").
    */
   let outbox: Outgoing[] = [];
   let closed = false;
@@ -108,7 +109,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     }
   };
   const post = (outgoing: Outgoing) => {
-    if (outbox.push(outgoing) === 1) queueMicrotask(flush);
+    if (outbox.push(outgoing) === 1) setImmediate(flush);
   };
   const writeAll = (bytes: Buffer) => post({ to: 'everyone', bytes });
   const writeAdmins = (bytes: Buffer) => post({ to: 'admins', bytes });
