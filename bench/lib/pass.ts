@@ -1,6 +1,6 @@
 // One database's pass of `npm run bench`: first start, bulk seed, then the figures on one server, in an order where
 // each step leaves the next its conditions (docs/performance.md). `--only` runs one step after the seed.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -145,8 +145,13 @@ async function teamsStep(
 }
 
 /** Solves of `challenge` by `players` (not solvers yet), timed to every one of `--sse-clients` live streams. */
-function liveStep(kind: string, server: ServerProcess, challenge: SeededChallenge, players: number[]): Promise<LiveResult> {
+async function liveStep(kind: string, server: ServerProcess, challenge: SeededChallenge, players: number[]): Promise<LiveResult> {
   log(`${kind}: live updates to ${options.sseClients} SSE clients`);
+  const limits = await readFile(`/proc/${server.pid}/limits`, 'utf8').catch(() => '');
+  const openFiles = Number(/^Max open files\s+(\d+)/m.exec(limits)?.[1] ?? Infinity);
+  if (openFiles < options.sseClients + 256) {
+    log(`${kind}: the server may open ${openFiles} files, fewer than ${options.sseClients} streams need: raise ulimit -n`);
+  }
   const flag = JSON.stringify({ flag: deriveFlag(INSTANCE_SECRET, challenge.id) });
   return runLive({
     baseUrl: server.baseUrl,
