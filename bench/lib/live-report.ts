@@ -6,7 +6,7 @@ import { integrityOk } from './report.js';
 const mb = (n: number) => `${n.toFixed(0)} MB`;
 
 /** The memory lines of a live figure: RSS and heap before and with the streams open, and what each client costs. */
-export function renderLiveMemory(m: LiveMemory | undefined, connected: number): string[] {
+function renderLiveMemory(m: LiveMemory | undefined, connected: number): string[] {
   if (!m) return [];
   return [
     `  server RSS before the streams ${mb(m.rssBeforeMb)}, with ${connected} open ${mb(m.rssOpenMb)}: ` +
@@ -15,7 +15,7 @@ export function renderLiveMemory(m: LiveMemory | undefined, connected: number): 
   ];
 }
 
-export function renderLiveDelivery(live: LiveResult): string[] {
+function renderLiveDelivery(live: LiveResult): string[] {
   return [
     `  ${live.connected}/${live.clients} streams open in ${live.connectSeconds.toFixed(1)} s (${live.clientProcesses} client processes)`,
     `  ${live.solves} solves → every client: p50 ${live.p50Ms.toFixed(0)} ms, p99 ${live.p99Ms.toFixed(0)} ms, max ` +
