@@ -64,7 +64,11 @@ describe('GET /metrics', () => {
     expect(count(after, head) - count(before, head)).toBe(1);
     expect(count(after, missing) - count(before, missing)).toBe(1);
     const observed = (text: string) =>
-      Number(/^drapeau_http_request_duration_seconds_count\{route="\/api\/challenges\/:id",method="GET",status="401"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+      Number(
+        /^drapeau_http_request_duration_seconds_count\{route="\/api\/challenges\/:id",method="GET",status="401"\} (\d+)$/m.exec(
+          text,
+        )?.[1] ?? 0,
+      );
     expect(observed(after) - observed(before)).toBe(3);
   });
 

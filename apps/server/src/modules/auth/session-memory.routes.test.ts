@@ -26,7 +26,8 @@ describe('session memory', () => {
     await t.close();
   });
   const board = (cookie: string) => t.app.inject({ method: 'GET', url: '/api/leaderboard', headers: { cookie } });
-  const cookieOf = (player: Awaited<ReturnType<typeof registerPlayer>>) => `drapeau.session_token=${player.client.sessionToken()}`;
+  const cookieOf = (player: Awaited<ReturnType<typeof registerPlayer>>) =>
+    `drapeau.session_token=${player.client.sessionToken()}`;
 
   it('reads the sessions of players arriving together in a few statements, not one each', async () => {
     const players = await Promise.all(Array.from({ length: 20 }, () => registerPlayer(t.app)));

@@ -24,7 +24,10 @@ export function createSessionsRepository(db: Db) {
     twoFactorEnabled: users.twoFactorEnabled,
   };
   const select = () => db.select(columns).from(sessions).innerJoin(users, eq(users.id, sessions.userId));
-  const findByToken = select().where(eq(sessions.token, sql.placeholder('token'))).limit(1).prepare('drapeau_find_session');
+  const findByToken = select()
+    .where(eq(sessions.token, sql.placeholder('token')))
+    .limit(1)
+    .prepare('drapeau_find_session');
   return {
     /** One indexed query (sessions.token is unique) with the user's role and ban. */
     async findByToken(token: string): Promise<ActiveSessionRow | undefined> {
