@@ -82,7 +82,6 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       // Fastify plugins and route handlers are async by contract, with or without an await.
       '@typescript-eslint/require-await': 'off',
-      'import/no-cycle': ['error', { maxDepth: 8 }],
       'import/order': [
         'error',
         {
@@ -100,9 +99,10 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/*.mjs'],
+    files: ['**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
   },
+  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' } },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', '**/test/**', 'e2e/**', 'bench/**'],
     rules: {

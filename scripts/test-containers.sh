@@ -15,11 +15,16 @@ TAG=localhost/drapeau:ci
 RUN_ID="drapeau-ci-$$"
 
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+# Named explicitly, since an install without recommendations lacks them: catatonit, the init that `podman run --init` and
+# compose's `init: true` start; netavark and aardvark-dns, the network backend whose DNS lets compose services reach each
+# other by name (the fallback, CNI without its dnsname plugin, cannot).
 missing=()
-for tool in podman buildah runc debootstrap podman-compose; do command -v "$tool" >/dev/null || missing+=("$tool"); done
+for package in podman buildah runc debootstrap podman-compose catatonit netavark aardvark-dns; do
+  dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
+done
 if [ ${#missing[@]} -gt 0 ]; then
   say "installing ${missing[*]}"
-  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq podman buildah runc debootstrap podman-compose >/dev/null
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
 # Podman's configuration, written before the first podman call (see the recipe in scripts/containers/README.md).
@@ -41,6 +46,7 @@ events_logfile_path = "$W/run/events.log"
 tmp_dir = "$W/run/libpod"
 image_copy_tmp_dir = "$W/tmp"
 [network]
+network_backend = "netavark"
 network_config_dir = "$W/conf/networks"
 CONF
 export CONTAINERS_STORAGE_CONF=$W/conf/storage.conf CONTAINERS_CONF=$W/conf/containers.conf TMPDIR=$W/tmp
@@ -117,6 +123,11 @@ wait_for "$APP_URL/api/health" 180
 say "container answers /api/health"
 node scripts/containers/smoke.mjs app "$APP_URL"
 [ "$(podman exec "$RUN_ID-app" id -u)" != "0" ] || { echo "the app runs as root" >&2; exit 1; }
+# Only production dependencies and the built app: no development tool, no web dependency, no source.
+leftovers=$(podman exec "$RUN_ID-app" sh -c 'cd /app && for p in node_modules/typescript node_modules/vitest \
+  node_modules/drizzle-kit node_modules/tsx node_modules/esbuild node_modules/vite node_modules/eslint node_modules/react \
+  apps/server/src apps/web/src; do [ ! -e "$p" ] || echo "$p"; done')
+[ -z "$leftovers" ] || { echo "the image holds what production does not need: $leftovers" >&2; exit 1; }
 podman healthcheck run "$RUN_ID-app" >/dev/null
 node scripts/containers/smoke.mjs register "$APP_URL" keeper@example.com keeper-password
 # A backup by the command-line tool while the server runs on the embedded database (it asks the server for it).
