@@ -23,7 +23,8 @@ import {
   serverEntry,
   serverEnv,
 } from './lib/options.js';
-import { type Captured, runPass } from './lib/pass.js';
+import { renderLive } from './lib/live-report.js';
+import { type Captured, type LiveFigure, runPass } from './lib/pass.js';
 import { type PassResult, renderTable } from './lib/report.js';
 import { machine, writeResults } from './lib/results.js';
 import type { IntegrityReport } from './lib/seed.js';
@@ -63,6 +64,8 @@ async function main(): Promise<void> {
   const skipped: Record<string, string> = {};
   const teamsResults: Partial<Record<DatabaseKind, TeamsResult>> = {};
   const teamsCaptured: Partial<Captured> = {};
+  const liveResults: Partial<Record<DatabaseKind, LiveFigure>> = {};
+  const loadAverageBefore = os.loadavg();
   for (const kind of kinds) {
     if (kind === 'postgres') {
       const unreachable = await postgresUnreachable();
@@ -75,6 +78,7 @@ async function main(): Promise<void> {
     const outcome = await runPass(kind, captured);
     if (outcome.kind === 'full') passes.push(outcome.pass);
     else if (outcome.kind === 'teams') teamsResults[kind] = outcome.teams;
+    else if (outcome.kind === 'live') liveResults[kind] = outcome.live;
     else if (outcome.kind === 'catalogue') catalogueResults[kind] = outcome.catalogue;
     else dynamicResults[kind] = { dynamic: outcome.dynamic, integrity: outcome.integrity };
   }
@@ -84,6 +88,21 @@ async function main(): Promise<void> {
     for (const [kind, result] of Object.entries(dynamicResults))
       console.log(renderDynamic(kind, result.dynamic, bare, result.integrity));
     await writeResults('-dynamic', { dynamic: dynamicResults, bare: { dynamic: bare } }, started);
+    return;
+  }
+  if (args.only === 'live') {
+    console.log(
+      `\nDrapeau live-clients benchmark — ${os.cpus().length} cores, Node ${process.version}; load average ` +
+        `${loadAverageBefore.map((l) => l.toFixed(1)).join(' ')} at the start, ${os
+          .loadavg()
+          .map((l) => l.toFixed(1))
+          .join(' ')} at the end`,
+    );
+    console.log(
+      `${options.users} users, ${options.solves} solves; ${options.sseClients} SSE clients${options.small ? ' (--small: a check, not a measure)' : ''}\n`,
+    );
+    for (const [kind, result] of Object.entries(liveResults)) console.log(renderLive(kind, result));
+    await writeResults('-live', { live: liveResults, loadAverageBefore, loadAverageAfter: os.loadavg() }, started);
     return;
   }
   if (args.only === 'teams') {

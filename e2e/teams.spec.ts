@@ -43,7 +43,9 @@ test('Two players form a team with the invite link; one opens a hint for both, o
     const flagInput = joiner.getByPlaceholder('CTF{...}');
     await flagInput.fill('CTF{not_yet}');
     await flagInput.press('Enter');
-    await expect(joiner.getByText('Create or join a team before submitting flags.').first()).toBeVisible();
+    await expect(
+      joiner.getByText('Create or join a team first: in team mode, flags, files, labs and hints are your team’s.').first(),
+    ).toBeVisible();
 
     const teamName = `Drapeaux ${Date.now().toString(36)}`;
     await captain.goto('/challenges');

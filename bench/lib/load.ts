@@ -1,10 +1,13 @@
+import { type ChildProcess, fork } from 'node:child_process';
 import http from 'node:http';
+import { fileURLToPath } from 'node:url';
 
 import autocannon from 'autocannon';
 
 import { MAX_STREAMS_PER_ADDRESS } from '../../apps/server/src/modules/events/stream-limits.js';
 
 import { httpRequest, percentile, sleep } from './http-client.js';
+import type { FromClient, ToClient } from './live-client.js';
 import { readCpuSeconds } from './server-process.js';
 
 export interface LoadResult {
@@ -149,11 +152,41 @@ export interface LiveResult {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** The client side: how many processes read the streams, and how busy they were while the solves were sent. */
+  clientProcesses: number;
+  clientCpuSeconds: number;
+  /** The busiest client process's event-loop utilization (0-1) over the solves: near 1 would mean the client is the limit. */
+  clientMaxEventLoopUtilization: number;
+  /** The server's CPU seconds over the same window. */
+  serverCpuSeconds: number;
+  /** Streams the server closed while they were measured (none expected: every client reads). */
+  closedByServer: number;
+  /** The server's memory before the streams were opened and with all of them open (when `server` was given). */
+  memory?: LiveMemory;
+}
+
+export interface LiveMemory {
+  rssBeforeMb: number;
+  rssOpenMb: number;
+  /** V8 heap used, from the server's /metrics (nodejs_heap_size_used_bytes). */
+  heapBeforeMb: number;
+  heapOpenMb: number;
+  /** (RSS open − RSS before) / connected clients, and the same for the heap, in KB. */
+  rssPerClientKb: number;
+  heapPerClientKb: number;
+}
+
+/** What runLive reads of the server: its process (CPU, RSS) and, if it has a metrics token, its heap. */
+export interface LiveServer {
+  pid: number;
+  rssMb(): Promise<number>;
+  heapUsedMb?(): Promise<number>;
 }
 
 /**
  * The loopback address client `index` connects from: the server allows a few live streams per address
- * (docs/decisions/010-abuse-limits.md), and 2,000 players are 2,000 browsers, not one. Linux answers on all of 127.0.0.0/8.
+ * (docs/decisions/010-abuse-limits.md), and 10,000 players are 10,000 browsers, not one. Linux answers on all of
+ * 127.0.0.0/8.
  */
 function clientAddress(index: number): string {
   const perAddress = MAX_STREAMS_PER_ADDRESS - 4;
@@ -161,9 +194,38 @@ function clientAddress(index: number): string {
   return `127.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;
 }
 
+/** Streams per client process: reading 10,000 streams in one process would make the client the bottleneck. */
+const STREAMS_PER_CLIENT_PROCESS = 2500;
+
+interface ClientProcess {
+  child: ChildProcess;
+  ask<T extends FromClient['type']>(message: ToClient, answer: T): Promise<Extract<FromClient, { type: T }>>;
+}
+
+function forkClient(): ClientProcess {
+  const child = fork(fileURLToPath(new URL('./live-client.ts', import.meta.url)), [], { stdio: 'inherit' });
+  return {
+    child,
+    ask: (message, answer) =>
+      new Promise((resolve, reject) => {
+        const onMessage = (reply: FromClient) => {
+          if (reply.type !== answer) return;
+          child.off('message', onMessage);
+          child.off('exit', onExit);
+          resolve(reply as never);
+        };
+        const onExit = (code: number | null) => reject(new Error(`a live-client process exited (${code})`));
+        child.on('message', onMessage);
+        child.once('exit', onExit);
+        child.send(message);
+      }),
+  };
+}
+
 /**
- * Opens `clientCookies.length` SSE streams on GET /api/events, then sends the solves one after another and measures, at
- * every client, the time from sending a solve to receiving its `solve` event.
+ * Opens `clientCookies.length` SSE streams on GET /api/events from child processes (STREAMS_PER_CLIENT_PROCESS each),
+ * then sends the solves one after another and measures, at every client, the time from sending a solve to receiving its
+ * `solve` event. With `server`, also the server's RSS (and heap) before the streams are opened and with them open.
  */
 export async function runLive(options: {
   baseUrl: string;
@@ -171,94 +233,110 @@ export async function runLive(options: {
   solves: readonly (BurstRequest & { key: string })[];
   gapMs: number;
   connectConcurrency?: number;
+  server?: LiveServer;
+  clientProcesses?: number;
 }): Promise<LiveResult> {
-  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
-  const sentAt = new Map<string, number>();
-  const delays: number[] = [];
-  const requests: http.ClientRequest[] = [];
-  let connected = 0;
+  const count = options.clientCookies.length;
+  const processes = options.clientProcesses ?? Math.max(1, Math.ceil(count / STREAMS_PER_CLIENT_PROCESS));
+  const clients = Array.from({ length: processes }, forkClient);
+  const heapOf = async () => (options.server?.heapUsedMb ? options.server.heapUsedMb() : NaN);
+  try {
+    const rssBeforeMb = options.server ? await options.server.rssMb() : NaN;
+    const heapBeforeMb = await heapOf();
+    const connectStarted = performance.now();
+    const shares = clients.map((_, p) =>
+      options.clientCookies
+        .map((cookie, index) => ({ cookie, address: clientAddress(index), index }))
+        .filter((c) => c.index % processes === p)
+        .map(({ cookie, address }) => ({ cookie, address })),
+    );
+    const concurrency = Math.max(1, Math.floor((options.connectConcurrency ?? 100) / processes));
+    const opened = await Promise.all(
+      clients.map((c, p) => c.ask({ type: 'open', baseUrl: options.baseUrl, clients: shares[p]!, concurrency }, 'opened')),
+    );
+    const connectSeconds = (performance.now() - connectStarted) / 1000;
+    const connected = opened.reduce((sum, o) => sum + o.connected, 0);
+    const failures = opened.flatMap((o) => o.errors);
+    if (connected === 0) throw new Error(`no SSE client could connect: ${failures.join('; ')}`);
+    if (connected < count) console.log(`[bench] ${count - connected} SSE clients could not connect: ${failures.join('; ')}`);
+    await sleep(2000);
+    const rssOpenMb = options.server ? await options.server.rssMb() : NaN;
+    const heapOpenMb = await heapOf();
 
-  const open = (cookie: string, index: number) =>
-    new Promise<void>((resolve, reject) => {
-      const req = http.get(
-        `${options.baseUrl}/api/events`,
-        { agent, headers: { cookie, accept: 'text/event-stream' }, localAddress: clientAddress(index) },
-        (res) => {
-          if (res.statusCode !== 200) {
-            res.resume();
-            reject(new Error(`SSE answered ${res.statusCode}`));
-            return;
-          }
-          res.setEncoding('utf8');
-          let buffer = '';
-          let ready = false;
-          res.on('data', (chunk: string) => {
-            buffer += chunk;
-            let end = buffer.indexOf('\n\n');
-            while (end !== -1) {
-              const frame = buffer.slice(0, end);
-              buffer = buffer.slice(end + 2);
-              end = buffer.indexOf('\n\n');
-              if (!ready && frame.includes(': connected')) {
-                ready = true;
-                connected += 1;
-                resolve();
-              }
-              if (!frame.startsWith('event: solve\n')) continue;
-              const data = JSON.parse(frame.slice(frame.indexOf('data: ') + 6)) as { userId: string; challengeId: string };
-              const sent = sentAt.get(`${data.userId}|${data.challengeId}`);
-              if (sent !== undefined) delays.push(performance.now() - sent);
-            }
-          });
-          res.on('error', () => {});
-        },
-      );
-      req.on('error', reject);
-      requests.push(req);
-    });
-
-  const connectStarted = performance.now();
-  const concurrency = options.connectConcurrency ?? 100;
-  let failed = 0;
-  for (let i = 0; i < options.clientCookies.length; i += concurrency) {
-    const batch = options.clientCookies.slice(i, i + concurrency).map((cookie, j) => open(cookie, i + j));
-    for (const r of await Promise.allSettled(batch)) if (r.status === 'rejected') failed += 1;
-  }
-  const connectSeconds = (performance.now() - connectStarted) / 1000;
-  await sleep(500);
-
-  const submitAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
-  for (const solve of options.solves) {
-    sentAt.set(solve.key, performance.now());
-    const response = await httpRequest(options.baseUrl + solve.path, {
-      method: 'POST',
-      body: solve.body,
-      headers: { cookie: solve.cookie },
-      agent: submitAgent,
-    });
-    if (response.status !== 200 || !response.body.includes('"correct"')) {
-      throw new Error(`live-update solve answered ${response.status}: ${response.body.slice(0, 200)}`);
+    await Promise.all(clients.map((c) => c.ask({ type: 'mark' }, 'marked')));
+    const serverCpuBefore = options.server ? await readCpuSeconds(options.server.pid) : NaN;
+    const sentAt = new Map<string, number>();
+    const submitAgent = new http.Agent({ keepAlive: true, maxSockets: 4 });
+    try {
+      for (const solve of options.solves) {
+        sentAt.set(solve.key, performance.timeOrigin + performance.now());
+        const response = await httpRequest(options.baseUrl + solve.path, {
+          method: 'POST',
+          body: solve.body,
+          headers: { cookie: solve.cookie },
+          agent: submitAgent,
+        });
+        if (response.status !== 200 || !response.body.includes('"correct"')) {
+          throw new Error(`live-update solve answered ${response.status}: ${response.body.slice(0, 200)}`);
+        }
+        await sleep(options.gapMs);
+      }
+    } finally {
+      submitAgent.destroy();
     }
-    await sleep(options.gapMs);
-  }
-  const expected = connected * options.solves.length;
-  const waitUntil = performance.now() + 10_000;
-  while (delays.length < expected && performance.now() < waitUntil) await sleep(50);
+    const expected = connected * options.solves.length;
+    const delivered = async () =>
+      (await Promise.all(clients.map((c) => c.ask({ type: 'count' }, 'count')))).reduce((sum, r) => sum + r.delivered, 0);
+    const waitUntil = performance.now() + 10_000;
+    while ((await delivered()) < expected && performance.now() < waitUntil) await sleep(50);
+    const serverCpuSeconds = options.server ? (await readCpuSeconds(options.server.pid)) - serverCpuBefore : NaN;
+    const reports = await Promise.all(clients.map((c) => c.ask({ type: 'report' }, 'report')));
 
-  for (const req of requests) req.destroy();
-  agent.destroy();
-  submitAgent.destroy();
-  if (failed > 0 && connected === 0) throw new Error('no SSE client could connect');
-  delays.sort((a, b) => a - b);
-  return {
-    clients: options.clientCookies.length,
-    connected,
-    connectSeconds,
-    solves: options.solves.length,
-    expected,
-    delivered: delays.length,
-    p50Ms: percentile(delays, 50),
-    p99Ms: percentile(delays, 99),
-    maxMs: delays.at(-1) ?? NaN,
-  };
+    const delays: number[] = [];
+    for (const report of reports) {
+      for (const [key, times] of Object.entries(report.arrivals)) {
+        const sent = sentAt.get(key);
+        if (sent !== undefined) for (const at of times) delays.push(at - sent);
+      }
+    }
+    delays.sort((a, b) => a - b);
+    const perClientKb = (before: number, open: number) => ((open - before) * 1024) / connected;
+    return {
+      clients: count,
+      connected,
+      connectSeconds,
+      solves: options.solves.length,
+      expected,
+      delivered: delays.length,
+      p50Ms: percentile(delays, 50),
+      p99Ms: percentile(delays, 99),
+      maxMs: delays.at(-1) ?? NaN,
+      clientProcesses: processes,
+      clientCpuSeconds: reports.reduce((sum, r) => sum + r.cpuSeconds, 0),
+      clientMaxEventLoopUtilization: Math.max(...reports.map((r) => r.eventLoopUtilization)),
+      serverCpuSeconds,
+      closedByServer: reports.reduce((sum, r) => sum + r.closedByServer, 0),
+      ...(options.server
+        ? {
+            memory: {
+              rssBeforeMb,
+              rssOpenMb,
+              heapBeforeMb,
+              heapOpenMb,
+              rssPerClientKb: perClientKb(rssBeforeMb, rssOpenMb),
+              heapPerClientKb: perClientKb(heapBeforeMb, heapOpenMb),
+            },
+          }
+        : {}),
+    };
+  } finally {
+    for (const c of clients) {
+      if (c.child.connected) c.child.send({ type: 'close' } satisfies ToClient);
+    }
+    await Promise.all(
+      clients.map(
+        (c) => new Promise<void>((resolve) => (c.child.exitCode !== null ? resolve() : c.child.once('exit', () => resolve()))),
+      ),
+    );
+  }
 }

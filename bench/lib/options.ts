@@ -14,7 +14,7 @@ const SIZES = {
   solves: ['100000', '2000'],
   duration: ['8', '1'],
   connections: ['64', '8'],
-  'sse-clients': ['2000', '30'],
+  'sse-clients': ['10000', '30'],
   active: ['2000', '100'],
   burst: ['1000', '30'],
   'dynamic-sequential': ['50', '5'],
@@ -45,7 +45,10 @@ export const HELP = `npm run bench -- [options]
   --users=10000 --solves=100000   size of the seeded competition
   --duration=8           seconds of each sustained load (plus 2 s of warm-up)
   --connections=64       connections of the sustained loads
-  --sse-clients=2000 --burst=1000
+  --sse-clients=10000    live streams open at once, read by child processes of 2,500 streams each (each stream is a
+                         file descriptor in the server and in a client: \`ulimit -Hn\` must allow sse-clients + 2,048;
+                         npm run bench raises the soft limit to the hard one)
+  --burst=1000
   --active=2000          players whose cookies the sustained loads rotate over
   --small                every size small (300 users, 2,000 solves, 1 s loads on 8 connections, 30 SSE clients, a burst
                          of 30, dynamic 5 + 20): checks that every step goes through in a few minutes; the figures mean
@@ -64,6 +67,9 @@ export const HELP = `npm run bench -- [options]
                          the run then waits until the server has counted every flag sent (answers the client gave up on
                          included) before the next step
   --dynamic-sequential=50 --dynamic-burst=200   its correct flags one by one, then all at once
+  --only=live            only the live-clients figure (also in every full run, after the wrong flags), after the seed:
+                         cold start on the seeded store, idle RSS, then --sse-clients streams, the server's RSS and heap
+                         before and with them open (memory per client), and 20 solves timed to every client
   --only=teams           only the team-mode figure (also in every full run, last, on a fresh seed): the seeded players
                          put in teams of 5 by bulk SQL (--users=10000: 2,000 teams), then the team leaderboard page 1
                          and search under load beside the bare Node server (ratio), and a team's solve reaching the live
@@ -125,6 +131,10 @@ export function serverEnv(kind: DatabaseKind, dataDir: string, databaseUrl: stri
     AUTH_IP_RATE_LIMIT: '1000000000',
     AUTH_ACCOUNT_RATE_LIMIT: '1000000000',
     LOG_LEVEL: options.logLevel,
+    // The live-clients figure reads the heap from /metrics, and holds --sse-clients streams open at once: above the default
+    // bound of 4,096 connections (each stream is a file descriptor: scripts/bench.mjs raises `ulimit -n`).
+    METRICS_TOKEN: 'bench-metrics-token-0123456789',
+    MAX_CONNECTIONS: String(Math.max(4096, options.sseClients + 2048)),
   };
 }
 

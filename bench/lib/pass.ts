@@ -1,6 +1,6 @@
 // One database's pass of `npm run bench`: first start, bulk seed, then the figures on one server, in an order where
 // each step leaves the next its conditions (docs/performance.md). `--only` runs one step after the seed.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -9,7 +9,7 @@ import { deriveFlag } from '../../apps/server/src/modules/challenges/flags.js';
 import { type CatalogueResult, runCatalogue } from './catalogue.js';
 import { type DynamicResult, pickDynamicTarget, runDynamic } from './dynamic.js';
 import { httpRequest, sleep } from './http-client.js';
-import { type BurstRequest, runBurst, runLive, runLoad } from './load.js';
+import { type BurstRequest, type LiveResult, runBurst, runLive, runLoad } from './load.js';
 import {
   adminUrl,
   args,
@@ -43,7 +43,17 @@ export type PassOutcome =
   | { kind: 'full'; pass: PassResult }
   | { kind: 'catalogue'; catalogue: CatalogueResult }
   | { kind: 'dynamic'; dynamic: DynamicResult; integrity: IntegrityReport }
-  | { kind: 'teams'; teams: TeamsResult };
+  | { kind: 'teams'; teams: TeamsResult }
+  | { kind: 'live'; live: LiveFigure };
+
+/** --only=live: the live-clients figure, with the cold start and idle memory of the same server. */
+export interface LiveFigure {
+  firstStartMs: number;
+  coldStart: { healthMs: number; leaderboardMs: number };
+  idleRssMb: number;
+  live: LiveResult;
+  integrity: IntegrityReport;
+}
 
 /** The dynamic-scoring figure (bench/lib/dynamic.ts) on a running server. */
 function dynamicStep(
@@ -134,6 +144,43 @@ async function teamsStep(
   }
 }
 
+/** Solves of `challenge` by `players` (not solvers yet), timed to every one of `--sse-clients` live streams. */
+async function liveStep(kind: string, server: ServerProcess, challenge: SeededChallenge, players: number[]): Promise<LiveResult> {
+  log(`${kind}: live updates to ${options.sseClients} SSE clients`);
+  const limits = await readFile(`/proc/${server.pid}/limits`, 'utf8').catch(() => '');
+  const openFiles = Number(/^Max open files\s+(\d+)/m.exec(limits)?.[1] ?? Infinity);
+  if (openFiles < options.sseClients + 256) {
+    log(`${kind}: the server may open ${openFiles} files, fewer than ${options.sseClients} streams need: raise ulimit -n`);
+  }
+  const flag = JSON.stringify({ flag: deriveFlag(INSTANCE_SECRET, challenge.id) });
+  return runLive({
+    baseUrl: server.baseUrl,
+    clientCookies: Array.from({ length: options.sseClients }, (_, i) => cookieOf(i + 1)),
+    solves: players.map((i) => ({
+      key: `${userId(i)}|${challenge.id}`,
+      path: `/api/challenges/${challenge.id}/submit`,
+      body: flag,
+      cookie: cookieOf(i),
+    })),
+    gapMs: 200,
+    server,
+  });
+}
+
+/** Cold start on the existing store: ms to the first 200 of /api/health, and to the first leaderboard page. */
+async function coldStart(start: () => Promise<{ server: ServerProcess; readyMs: number }>) {
+  const cold = await start();
+  const firstBoard = await httpRequest(`${cold.server.baseUrl}/api/leaderboard`, { headers: { cookie: cookieOf(1) } });
+  if (firstBoard.status !== 200) {
+    await cold.server.stop();
+    throw new Error(`leaderboard answered ${firstBoard.status}: ${firstBoard.body.slice(0, 300)}`);
+  }
+  return { server: cold.server, firstBoard, coldStart: { healthMs: cold.readyMs, leaderboardMs: cold.readyMs + firstBoard.ms } };
+}
+
+/** `node` options for the server under measure, e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'. */
+const serverArgs = [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), serverEntry];
+
 export async function runPass(kind: DatabaseKind, captured: Partial<Captured>, only = args.only): Promise<PassOutcome> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), `drapeau-bench-${kind}-`));
   const dataDir = path.join(tmp, 'data');
@@ -141,11 +188,12 @@ export async function runPass(kind: DatabaseKind, captured: Partial<Captured>, o
   const databaseUrl = kind === 'postgres' ? await recreatePostgresDatabase(adminUrl, BENCH_DB) : undefined;
   const env = serverEnv(kind, dataDir, databaseUrl);
   const openDb = (): Promise<SqlRunner> => (databaseUrl ? openPostgres(databaseUrl) : openPglite(path.join(dataDir, 'pglite')));
-  const start = async () => (await startServer({ args: [serverEntry], env, port: await freePort(), logFile })).server;
+  const startTimed = async () => startServer({ args: serverArgs, env, port: await freePort(), logFile });
+  const start = async () => (await startTimed()).server;
   let server: ServerProcess | undefined;
   try {
     log(`${kind}: first start on an empty store (migrations, catalogue, admin)`);
-    const first = await startServer({ args: [serverEntry], env, port: await freePort(), logFile });
+    const first = await startServer({ args: serverArgs, env, port: await freePort(), logFile });
     await first.server.stop();
 
     log(`${kind}: seeding ${options.users} users and ${options.solves} solves by bulk SQL`);
@@ -186,12 +234,19 @@ export async function runPass(kind: DatabaseKind, captured: Partial<Captured>, o
     }
 
     log(`${kind}: cold start on the existing store`);
-    const cold = await startServer({ args: [serverEntry], env, port: await freePort(), logFile });
+    const cold = await coldStart(startTimed);
     server = cold.server;
     const base = server.baseUrl;
-    const firstBoard = await httpRequest(`${base}/api/leaderboard`, { headers: { cookie: cookieOf(1) } });
-    if (firstBoard.status !== 200) throw new Error(`leaderboard answered ${firstBoard.status}: ${firstBoard.body.slice(0, 300)}`);
-    const coldStart = { healthMs: cold.readyMs, leaderboardMs: cold.readyMs + firstBoard.ms };
+    if (args.only === 'live') {
+      await sleep(2000);
+      const idleRssMb = await server.rssMb();
+      const live = await liveStep(kind, server, seed.secondRarest, liveUsers);
+      await server.stop();
+      server = undefined;
+      const integrity = await integrityOf(liveUsers.map((i) => ({ userIndex: i, challengeId: seed.secondRarest.id })));
+      return { kind: 'live', live: { firstStartMs: first.readyMs, coldStart: cold.coldStart, idleRssMb, live, integrity } };
+    }
+    const { firstBoard } = cold;
     captured.page ??= firstBoard.body;
     const searched = await httpRequest(`${base}/api/leaderboard?search=${SEARCH}`, { headers: { cookie: cookieOf(1) } });
     if (searched.status !== 200) throw new Error(`search answered ${searched.status}`);
@@ -222,19 +277,7 @@ export async function runPass(kind: DatabaseKind, captured: Partial<Captured>, o
       ...load,
     });
 
-    log(`${kind}: live updates to ${options.sseClients} SSE clients`);
-    const liveFlag = JSON.stringify({ flag: deriveFlag(INSTANCE_SECRET, seed.secondRarest.id) });
-    const live = await runLive({
-      baseUrl: base,
-      clientCookies: cookies.slice(0, options.sseClients),
-      solves: liveUsers.map((i) => ({
-        key: `${userId(i)}|${seed.secondRarest.id}`,
-        path: `/api/challenges/${seed.secondRarest.id}/submit`,
-        body: liveFlag,
-        cookie: cookieOf(i),
-      })),
-      gapMs: 200,
-    });
+    const live = await liveStep(kind, server, seed.secondRarest, liveUsers);
 
     log(`${kind}: burst of ${burstUsers.length} correct flags at once`);
     const burstFlag = JSON.stringify({ flag: deriveFlag(INSTANCE_SECRET, seed.rarest.id) });
@@ -265,7 +308,7 @@ export async function runPass(kind: DatabaseKind, captured: Partial<Captured>, o
       database: kind,
       seed: { users: options.users, solves: options.solves, seconds: seed.seconds },
       firstStartMs: first.readyMs,
-      coldStart,
+      coldStart: cold.coldStart,
       rssMb: { idle: idleRss, peak: Math.max(peakRss, idleRss) },
       leaderboard,
       search,

@@ -168,6 +168,9 @@ export function renderTable(passes: PassResult[], bare: BareResult | undefined):
     check: (p) => p.live.p99Ms < GOALS.liveP99Ms && p.live.delivered === p.live.expected,
   });
   add('  deliveries missed', (p) => p.live.expected - p.live.delivered, { goal: '0' });
+  add('  server RSS with the streams open, MB', (p) => p.live.memory?.rssOpenMb ?? NaN);
+  add('  server memory per client: RSS KB', (p) => p.live.memory?.rssPerClientKb ?? NaN, { digits: 1, goal: 'report' });
+  add('  server memory per client: heap KB', (p) => p.live.memory?.heapPerClientKb ?? NaN, { digits: 1, goal: 'report' });
   add('RSS idle, MB', (p) => p.rssMb.idle);
   add('RSS peak under load, MB', (p) => p.rssMb.peak);
   add('cold start to first 200 (health), ms', (p) => p.coldStart.healthMs, {

@@ -12,6 +12,8 @@ export interface ServerProcess {
   child: ChildProcess;
   /** Resident set size in MB, read from /proc. */
   rssMb(): Promise<number>;
+  /** V8 heap used in MB, from GET /metrics (NaN without a METRICS_TOKEN in the server's environment). */
+  heapUsedMb(): Promise<number>;
   /** SIGTERM, then SIGKILL after 15 s. */
   stop(): Promise<void>;
 }
@@ -37,6 +39,13 @@ async function readRssMb(pid: number): Promise<number> {
   } catch {
     return NaN;
   }
+}
+
+async function readHeapUsedMb(baseUrl: string, token: string | undefined): Promise<number> {
+  if (!token) return NaN;
+  const response = await httpRequest(`${baseUrl}/metrics`, { agent: pollAgent, headers: { authorization: `Bearer ${token}` } });
+  const match = /^nodejs_heap_size_used_bytes (\S+)$/m.exec(response.body);
+  return response.status === 200 && match ? Number(match[1]) / 1024 / 1024 : NaN;
 }
 
 /**
@@ -72,6 +81,7 @@ export async function startServer(options: {
     baseUrl,
     child,
     rssMb: () => readRssMb(child.pid ?? -1),
+    heapUsedMb: () => readHeapUsedMb(baseUrl, options.env.METRICS_TOKEN),
     stop: async () => {
       if (exitCode !== undefined) return;
       child.kill('SIGTERM');

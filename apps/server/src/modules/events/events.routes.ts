@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
@@ -14,6 +15,44 @@ const HEARTBEAT_MS = 25_000;
 const LEADERBOARD_COALESCE_MS = 1000;
 /** What browsers may see; other bus events (settings) stay between server instances. */
 const PUBLIC_EVENT_TYPES = new Set<string>(SERVER_EVENT_TYPES);
+/**
+ * Bytes a stream may leave unread in this process (beyond what the kernel's socket buffers hold) before it is closed: a
+ * client that stops reading (a frozen tab, a script) would otherwise make the server keep every later event for it, without
+ * bound. 256 KiB is about a thousand solve events; a browser that comes back reconnects by itself (docs/performance.md).
+ */
+export const MAX_UNREAD_BYTES = 256 * 1024;
+
+/** An open stream: its socket, whether its body is chunked (HTTP/1.1) or ends with the connection (HTTP/1.0), and whose. */
+interface LiveStream {
+  response: ServerResponse;
+  socket: Socket;
+  chunked: boolean;
+  userId: string;
+  /** The player's team in team mode, read when the stream opens: during a freeze its members hear of its solves. */
+  teamId?: string;
+  admin: boolean;
+}
+
+/** Bytes written to streams, framed once: as one HTTP/1.1 chunk, and bare for an HTTP/1.0 response. */
+interface Frame {
+  chunked: Buffer;
+  plain: Buffer;
+}
+const CRLF = Buffer.from('\r\n');
+function frameOf(parts: readonly Buffer[]): Frame | undefined {
+  if (parts.length === 0) return undefined;
+  const plain = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
+  return { plain, chunked: Buffer.concat([Buffer.from(`${plain.length.toString(16)}\r\n`), plain, CRLF]) };
+}
+const eventBytes = (type: string, data: unknown) => Buffer.from(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
+const KEEP_ALIVE = Buffer.from(': keep-alive\n\n');
+
+/**
+ * What the events of one turn of the event loop send: to everyone, to admins only, or (during a freeze) to the solver's
+ * own streams, told as they see it.
+ */
+type Outgoing =
+  { to: 'everyone' | 'admins'; bytes: Buffer } | { to: 'own'; bytes: Buffer; isOwn: (stream: LiveStream) => boolean };
 
 /**
  * GET /api/events: Server-Sent Events for signed-in users. Each event is serialized once and written to every open
@@ -31,47 +70,75 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   teamOf?: (userId: string) => Promise<string | undefined>;
 }> = async (app, options) => {
   const { events, guards } = options;
-  const streams = new Set<ServerResponse>();
-  /** The admins' streams among them: only they receive admin-only events (shared-flag incidents). */
-  const adminStreams = new Set<ServerResponse>();
-  /** Whose each stream is: during a freeze a player's streams get their own solves only. */
-  const owners = new Map<ServerResponse, string>();
-  /** Whose team each stream is (team mode), read when it opens. */
-  const teamsOf = new Map<ServerResponse, string>();
+  const streams = new Set<LiveStream>();
   const counter = createStreamCounter();
-  const writeAll = (frame: string) => {
-    for (const stream of streams) stream.write(frame);
+  /**
+   * Writes bytes framed once for every stream straight to the stream's socket: one write, no per-stream encoding or chunk
+   * framing. A stream whose client stopped reading is closed (MAX_UNREAD_BYTES).
+   */
+  const send = (stream: LiveStream, frame: Frame) => {
+    const { socket } = stream;
+    socket.write(stream.chunked ? frame.chunked : frame.plain);
+    if (socket.writableLength > MAX_UNREAD_BYTES) {
+      streams.delete(stream);
+      socket.destroy();
+    }
   };
-  const writeAdmins = (frame: string) => {
-    for (const stream of adminStreams) stream.write(frame);
+  /**
+   * The events of one turn of the event loop (a solve and its leaderboard change, or notifications read together from
+   * PostgreSQL) go out as one write per stream: each write is a system call, the cost that grows with the number of
+   * streams (docs/performance.md "10,000 live clients").
+   */
+  let outbox: Outgoing[] = [];
+  let closed = false;
+  const flush = () => {
+    const sent = outbox;
+    outbox = [];
+    if (closed) return;
+    const toAdmins = frameOf(sent.filter((o) => o.to !== 'own').map((o) => o.bytes));
+    const toPlayers = frameOf(sent.filter((o) => o.to === 'everyone').map((o) => o.bytes));
+    const own = sent.filter((o) => o.to === 'own');
+    for (const stream of streams) {
+      if (stream.admin) {
+        if (toAdmins) send(stream, toAdmins);
+      } else if (own.some((o) => o.isOwn(stream))) {
+        // The solver's own streams (rare): their own bytes, in order with the rest.
+        const mine = sent.filter((o) => o.to === 'everyone' || (o.to === 'own' && o.isOwn(stream)));
+        send(stream, frameOf(mine.map((o) => o.bytes))!);
+      } else if (toPlayers) send(stream, toPlayers);
+    }
   };
+  const post = (outgoing: Outgoing) => {
+    if (outbox.push(outgoing) === 1) setImmediate(flush);
+  };
+  const writeAll = (bytes: Buffer) => post({ to: 'everyone', bytes });
+  const writeAdmins = (bytes: Buffer) => post({ to: 'admins', bytes });
   const leaderboardFrames = createCoalescer(LEADERBOARD_COALESCE_MS, writeAll);
   const adminLeaderboardFrames = createCoalescer(LEADERBOARD_COALESCE_MS, writeAdmins);
-  const frameOf = (type: string, data: unknown) => `event: ${type}\ndata: ${JSON.stringify(data)}\n\n`;
 
   const unsubscribe = events.subscribe((message) => {
     if (!PUBLIC_EVENT_TYPES.has(message.type)) return;
     const audience = liveAudienceOf(message, options.isFrozen?.() ?? false);
     if (message.type === 'solve') {
       const { frozenView, ...solve } = message.data as ServerEvents['solve'];
-      const frame = frameOf('solve', solve);
-      if (audience === 'everyone') return writeAll(frame);
+      const bytes = eventBytes('solve', solve);
+      if (audience === 'everyone') return writeAll(bytes);
       // docs/product.md#freeze: admins hear every solve; a player hears only of theirs (their team's in team mode), as they
       // see it (no first blood).
-      writeAdmins(frame);
-      const own = frameOf('solve', { ...solve, ...frozenView, firstBlood: false });
-      const isOwn = (stream: ServerResponse, userId: string) =>
-        userId === solve.userId || (solve.teamId !== undefined && teamsOf.get(stream) === solve.teamId);
-      for (const [stream, userId] of owners) if (isOwn(stream, userId) && !adminStreams.has(stream)) stream.write(own);
-      return;
+      writeAdmins(bytes);
+      return post({
+        to: 'own',
+        bytes: eventBytes('solve', { ...solve, ...frozenView, firstBlood: false }),
+        isOwn: (stream) => stream.userId === solve.userId || (solve.teamId !== undefined && stream.teamId === solve.teamId),
+      });
     }
-    const frame = frameOf(message.type, message.data);
+    const frame = eventBytes(message.type, message.data);
     if (message.type === 'leaderboard') (audience === 'admins' ? adminLeaderboardFrames : leaderboardFrames).push(frame);
     else if (audience === 'admins') writeAdmins(frame);
     else writeAll(frame);
   });
   const heartbeat = setInterval(() => {
-    for (const stream of streams) stream.write(': keep-alive\n\n');
+    writeAll(KEEP_ALIVE);
   }, HEARTBEAT_MS);
   heartbeat.unref();
 
@@ -82,12 +149,10 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     unsubscribe();
     leaderboardFrames.close();
     adminLeaderboardFrames.close();
-    owners.clear();
-    teamsOf.clear();
     clearInterval(heartbeat);
-    for (const stream of streams) stream.end();
+    closed = true;
+    for (const stream of streams) stream.response.end();
     streams.clear();
-    adminStreams.clear();
     done();
   });
 
@@ -110,17 +175,28 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
         'x-accel-buffering': 'no',
         ...(cookies ? { 'set-cookie': cookies as string[] } : {}),
       });
+      // Sends the headers and the first bytes through Node's response (its chunked framing, if it chose one); every later
+      // event goes straight to the socket in the same framing (`send`).
       raw.write('retry: 3000\n: connected\n\n');
-      streams.add(raw);
-      owners.set(raw, currentUser(request).userId);
-      if (teamId !== undefined) teamsOf.set(raw, teamId);
-      if (currentUser(request).role === 'admin') adminStreams.add(raw);
+      const { userId, role } = currentUser(request);
+      const socket = raw.socket;
+      // The client may have gone while its team was read: its close has then already been seen.
+      if (!socket || socket.destroyed) {
+        release();
+        return;
+      }
+      const stream: LiveStream = {
+        response: raw,
+        socket,
+        chunked: raw.chunkedEncoding,
+        userId,
+        ...(teamId !== undefined ? { teamId } : {}),
+        admin: role === 'admin',
+      };
+      streams.add(stream);
       options.onClientCount?.(streams.size);
       request.raw.on('close', () => {
-        streams.delete(raw);
-        adminStreams.delete(raw);
-        owners.delete(raw);
-        teamsOf.delete(raw);
+        streams.delete(stream);
         release();
         options.onClientCount?.(streams.size);
       });

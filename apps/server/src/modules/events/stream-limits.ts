@@ -38,9 +38,9 @@ export function createStreamCounter() {
  * Leaderboard changes carry no data (clients refetch), so a burst is sent as at most two frames per window: the first at
  * once, the rest merged into one at the window's end. Solves are not merged (each is shown).
  */
-export function createCoalescer(windowMs: number, send: (frame: string) => void) {
+export function createCoalescer<Frame>(windowMs: number, send: (frame: Frame) => void) {
   let timer: NodeJS.Timeout | undefined;
-  let pending: string | undefined;
+  let pending: Frame | undefined;
   const flush = () => {
     timer = undefined;
     if (pending === undefined) return;
@@ -50,7 +50,7 @@ export function createCoalescer(windowMs: number, send: (frame: string) => void)
     timer = setTimeout(flush, windowMs);
   };
   return {
-    push(frame: string) {
+    push(frame: Frame) {
       if (timer) {
         pending = frame;
         return;

@@ -8,6 +8,7 @@ import {
   type BadgeListSchema,
   type LeaderboardEntry,
   type LeaderboardPage,
+  type MyTeamResult,
   type PublicUser,
 } from '@drapeau/shared';
 
@@ -140,11 +141,19 @@ describe('leaderboard', () => {
     ];
     useLeaderboardServer(teams, { isTeams: true });
     const blue = { id: 't-blue', name: 'Blue', members: [], createdAt: '2026-03-01T09:00:00.000Z', score: 450, solvedCount: 1 };
-    server.use(http.get('/api/teams/t-blue', () => HttpResponse.json(blue)));
-    const { user, router } = renderApp('/leaderboard', { sessionUser: buildUser() });
+    server.use(
+      http.get('/api/teams/t-blue', () => HttpResponse.json(blue)),
+      // The viewer plays in Blue: their team's row is marked, not a row whose id happens to be the player's.
+      http.get('/api/teams/mine', () =>
+        HttpResponse.json<MyTeamResult>({ isTeamMode: true, team: { ...blue, inviteCode: 'abc', maxSize: 4 } }),
+      ),
+    );
+    const { user, router } = renderApp('/leaderboard', { sessionUser: buildUser({ uid: 't-red' }) });
     const row = await screen.findByTestId('leaderboard-row-t-red');
     expect(within(row).getByRole('link', { name: 'Red' })).toHaveAttribute('href', '/team/t-red');
     expect(within(row).queryByText('Expert')).not.toBeInTheDocument();
+    expect(within(await screen.findByTestId('leaderboard-row-t-blue')).getByText('Your team')).toBeInTheDocument();
+    expect(within(row).queryByText(/^(You|Your team)$/)).not.toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Team' })).toBeInTheDocument();
     expect(screen.getByRole('searchbox', { name: 'Search teams' })).toBeInTheDocument();
     await user.click(within(screen.getByTestId('leaderboard-row-t-blue')).getByText('450'));

@@ -20,6 +20,8 @@ import { useLeaderboardParams } from './use-leaderboard-params';
 interface LeaderboardPageProps {
   /** The signed-in player, whose row is highlighted. */
   currentUserId?: string | undefined;
+  /** In team mode, the signed-in player's team, whose row is highlighted instead. */
+  currentTeamId?: string | undefined;
   /** The freeze time while the freeze holds (docs/product.md#freeze), else null. */
   frozenAt?: string | null | undefined;
   isAdmin?: boolean | undefined;
@@ -37,7 +39,7 @@ function EmptyState({ isSearching, isTeams }: { isSearching: boolean; isTeams: b
 }
 
 /** The leaderboard (docs/product.md#leaderboard): server-side search, the standings table and paging. */
-export function LeaderboardPage({ currentUserId, frozenAt, isAdmin = false }: LeaderboardPageProps) {
+export function LeaderboardPage({ currentUserId, currentTeamId, frozenAt, isAdmin = false }: LeaderboardPageProps) {
   const { t } = useTranslation(['leaderboard', 'common']);
   useDocumentTitle(t('leaderboard:title'));
   const navigate = useNavigate();
@@ -111,7 +113,7 @@ export function LeaderboardPage({ currentUserId, frozenAt, isAdmin = false }: Le
           ) : (
             <LeaderboardTable
               entries={data.entries}
-              currentUserId={currentUserId}
+              currentId={isTeams ? currentTeamId : currentUserId}
               onOpen={openProfile}
               isRefreshing={isPlaceholderData}
               isTeams={isTeams}

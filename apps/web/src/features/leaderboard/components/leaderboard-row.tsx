@@ -67,7 +67,7 @@ export function LeaderboardRow({ entry, isCurrentUser, onOpen, isTeam = false }:
               <Link to={profilePath} tabIndex={-1} className="truncate font-semibold hover:text-primary hover:underline">
                 {entry.username}
               </Link>
-              {isCurrentUser && <Badge className="shrink-0">{t('leaderboard:you')}</Badge>}
+              {isCurrentUser && <Badge className="shrink-0">{t(isTeam ? 'leaderboard:yourTeam' : 'leaderboard:you')}</Badge>}
             </span>
             {!isTeam && <span className={cn('text-xs font-medium', style.text)}>{t(`ranks:${rank}`)}</span>}
           </div>

@@ -6,7 +6,8 @@ import { LeaderboardRow } from './leaderboard-row';
 
 interface LeaderboardTableProps {
   entries: LeaderboardEntry[];
-  currentUserId: string | undefined;
+  /** The row to highlight: the signed-in player's, or their team's in team mode. */
+  currentId: string | undefined;
   onOpen: (uid: string) => void;
   isRefreshing: boolean;
   /** Team mode (docs/product.md#teams): the rows are teams. */
@@ -14,7 +15,7 @@ interface LeaderboardTableProps {
 }
 
 /** Rank, Username, Score, Solved (docs/product.md#leaderboard), in the server's order. Solved is hidden on phones. */
-export function LeaderboardTable({ entries, currentUserId, onOpen, isRefreshing, isTeams = false }: LeaderboardTableProps) {
+export function LeaderboardTable({ entries, currentId, onOpen, isRefreshing, isTeams = false }: LeaderboardTableProps) {
   const { t } = useTranslation('leaderboard');
   return (
     <div className="overflow-hidden rounded-(--radius-card) border border-border/80 bg-card/80 shadow-lg shadow-black/20 backdrop-blur-sm">
@@ -44,7 +45,7 @@ export function LeaderboardTable({ entries, currentUserId, onOpen, isRefreshing,
             <LeaderboardRow
               key={entry.uid}
               entry={entry}
-              isCurrentUser={entry.uid === currentUserId}
+              isCurrentUser={entry.uid === currentId}
               onOpen={onOpen}
               isTeam={isTeams}
             />

@@ -6,8 +6,9 @@ import { apiClient } from '@/lib/api-client';
 import { challengeKeys, teamKeys } from '@/lib/query-keys';
 
 /** GET /api/teams/mine: whether team mode is on, and the player's team (with its invite code) if any. */
-export function useMyTeam() {
+export function useMyTeam({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled,
     queryKey: teamKeys.mine(),
     queryFn: ({ signal }) => apiClient.get('/api/teams/mine', MyTeamResultSchema, { signal }),
   });

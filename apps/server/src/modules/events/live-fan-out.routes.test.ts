@@ -1,0 +1,198 @@
+import net from 'node:net';
+
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { Guards } from '../../http/auth-guards.js';
+
+import { createMemoryEventBus, type EventBus } from './event-bus.js';
+import { eventsRoutes, MAX_UNREAD_BYTES } from './events.routes.js';
+
+/**
+ * The fan-out of live events over real sockets (docs/performance.md "10,000 live clients"): every stream gets the same
+ * bytes, in valid HTTP framing, and a client that stops reading is dropped instead of making the server keep every later
+ * event for it. Sessions are not what is tested here: the guard takes the user from a header.
+ */
+let app: FastifyInstance;
+let bus: EventBus;
+let port: number;
+let clientCount = 0;
+let frozen = false;
+
+beforeAll(async () => {
+  bus = createMemoryEventBus();
+  app = Fastify();
+  const requireUser = async (request: FastifyRequest) => {
+    const userId = String(request.headers['x-test-user']);
+    (request as { sessionUser?: unknown }).sessionUser = { userId, role: userId === 'admin' ? 'admin' : 'user' };
+  };
+  await app.register(eventsRoutes, {
+    prefix: '/api/events',
+    events: bus,
+    guards: { requireUser } as unknown as Guards,
+    onClientCount: (count) => {
+      clientCount = count;
+    },
+    isFrozen: () => frozen,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  port = (app.server.address() as net.AddressInfo).port;
+});
+afterAll(async () => {
+  await app.close();
+  await bus.close();
+});
+
+/** A raw HTTP client on its own socket: what it reads, and whether the server closed it. */
+function openRaw(user: string, address: string, version: '1.0' | '1.1' = '1.1') {
+  const socket = net.connect({ port, host: '127.0.0.1', localAddress: address });
+  const state = { text: '', closed: false, socket };
+  socket.setEncoding('latin1');
+  socket.on('data', (chunk: string) => {
+    state.text += chunk;
+  });
+  socket.on('close', () => {
+    state.closed = true;
+  });
+  socket.on('error', () => {});
+  socket.write(`GET /api/events HTTP/${version}\r\nHost: localhost\r\nX-Test-User: ${user}\r\n\r\n`);
+  return state;
+}
+const until = async (condition: () => boolean) => {
+  // Bounded by count, not by time: each round waits for the event loop to turn.
+  for (let i = 0; i < 200_000 && !condition(); i += 1) await new Promise((resolve) => setImmediate(resolve));
+  expect(condition()).toBe(true);
+};
+
+/** Decodes an HTTP/1.1 chunked body (what a browser's parser does): fails on a malformed chunk. */
+function dechunk(body: string): string {
+  let out = '';
+  let at = 0;
+  for (;;) {
+    const lineEnd = body.indexOf('\r\n', at);
+    if (lineEnd === -1) return out;
+    const size = Number.parseInt(body.slice(at, lineEnd), 16);
+    expect(Number.isNaN(size)).toBe(false);
+    if (size === 0) return out;
+    const data = body.slice(lineEnd + 2, lineEnd + 2 + size);
+    if (data.length < size) return out;
+    out += data;
+    expect(body.slice(lineEnd + 2 + size, lineEnd + 4 + size)).toBe('\r\n');
+    at = lineEnd + 4 + size;
+  }
+}
+
+const body = (raw: string) => raw.slice(raw.indexOf('\r\n\r\n') + 4);
+const solve = (userId: string, i: number) => ({
+  userId,
+  username: userId,
+  challengeId: `c${i}`,
+  challengeTitle: `C${i}`,
+  points: 10,
+  score: 10 * i,
+  firstBlood: false,
+});
+
+describe('live fan-out', () => {
+  it('writes every event to every stream as valid chunks (HTTP/1.1) and bare bytes (HTTP/1.0)', async () => {
+    const base = clientCount;
+    const clients = Array.from({ length: 30 }, (_, i) => openRaw(`p${i}`, `127.0.3.${1 + (i % 5)}`));
+    const old = openRaw('p-old', '127.0.3.9', '1.0');
+    await until(() => clientCount === base + 31 && [...clients, old].every((c) => c.text.includes(': connected')));
+    for (let i = 0; i < 5; i += 1) bus.publish('solve', solve('solver', i) as never);
+    const expected = Array.from({ length: 5 }, (_, i) => `event: solve\ndata: ${JSON.stringify(solve('solver', i))}\n\n`).join(
+      '',
+    );
+    const eventsOf = (text: string) => text.slice(text.indexOf('event: solve'));
+    await until(
+      () => clients.every((c) => eventsOf(dechunk(body(c.text))) === expected) && eventsOf(body(old.text)) === expected,
+    );
+    expect(clients[0]!.text).toMatch(/transfer-encoding: chunked/i);
+    expect(old.text).not.toMatch(/transfer-encoding/i);
+    for (const c of [...clients, old]) c.socket.destroy();
+    await until(() => clientCount === base);
+  });
+
+  it('sends the events of one turn (a solve and its leaderboard change) as one chunk', async () => {
+    const base = clientCount;
+    const client = openRaw('one-chunk', '127.0.5.1');
+    await until(() => clientCount === base + 1 && client.text.includes(': connected'));
+    const before = body(client.text).length;
+    bus.publish('solve', solve('solver', 7) as never);
+    bus.publish('leaderboard', { reason: 'solve' });
+    await until(() => dechunk(body(client.text)).includes('event: leaderboard'));
+    const chunk = body(client.text).slice(before);
+    const size = Number.parseInt(chunk.slice(0, chunk.indexOf('\r\n')), 16);
+    const expected = `event: solve\ndata: ${JSON.stringify(solve('solver', 7))}\n\nevent: leaderboard\ndata: {"reason":"solve"}\n\n`;
+    expect(size).toBe(Buffer.byteLength(expected));
+    expect(dechunk(chunk)).toBe(expected);
+    client.socket.destroy();
+    await until(() => clientCount === base);
+  });
+
+  it('during a freeze, tells a solve to admins as it is, to its solver as they see it, and to no one else', async () => {
+    const base = clientCount;
+    const admin = openRaw('admin', '127.0.6.1');
+    const solver = openRaw('frozen-solver', '127.0.6.2');
+    const other = openRaw('other', '127.0.6.3');
+    await until(() => clientCount === base + 3 && [admin, solver, other].every((c) => c.text.includes(': connected')));
+    frozen = true;
+    try {
+      const event = { ...solve('frozen-solver', 8), firstBlood: true, frozenView: { points: 1, score: 2 } };
+      bus.publish('solve', event as never);
+      bus.publish('leaderboard', { reason: 'solve' });
+      // A marker for everyone, after: what a stream did not get before it, it never gets.
+      bus.publish('announcement', { action: 'created', id: 1 } as never);
+    } finally {
+      frozen = false;
+    }
+    const events = (c: ReturnType<typeof openRaw>) =>
+      dechunk(body(c.text))
+        .split('\n\n')
+        .filter((f) => f.startsWith('event: '));
+    await until(() => [admin, solver, other].every((c) => dechunk(body(c.text)).includes('event: announcement')));
+    const { frozenView: _hidden, ...asIs } = { ...solve('frozen-solver', 8), firstBlood: true, frozenView: undefined };
+    expect(events(admin)).toEqual([
+      `event: solve\ndata: ${JSON.stringify(asIs)}`,
+      'event: leaderboard\ndata: {"reason":"solve"}',
+      'event: announcement\ndata: {"action":"created","id":1}',
+    ]);
+    expect(events(solver)).toEqual([
+      `event: solve\ndata: ${JSON.stringify({ ...asIs, points: 1, score: 2, firstBlood: false })}`,
+      'event: announcement\ndata: {"action":"created","id":1}',
+    ]);
+    expect(events(other)).toEqual(['event: announcement\ndata: {"action":"created","id":1}']);
+    for (const c of [admin, solver, other]) c.socket.destroy();
+    await until(() => clientCount === base);
+  });
+
+  it(`closes a stream whose client stops reading once ${MAX_UNREAD_BYTES / 1024} KiB wait unread, and keeps the others`, async () => {
+    const base = clientCount;
+    const reader = openRaw('reader', '127.0.4.1');
+    const stalled = openRaw('stalled', '127.0.4.2');
+    await until(() => clientCount === base + 2 && reader.text.includes(': connected') && stalled.text.includes(': connected'));
+    stalled.socket.pause();
+    // 64 KiB announcements: the kernel's socket buffers take a few MB, then the server's own buffer grows. Without a bound,
+    // 400 of them (25 MB) would all wait in the server for the stalled client.
+    const text = 'x'.repeat(64 * 1024);
+    let sent = 0;
+    for (; sent < 400 && clientCount === base + 2; sent += 1) {
+      bus.publish('announcement', { action: 'created', id: sent, title: text } as never);
+      // Let the reader's socket drain as a reading browser's would.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    await until(() => clientCount === base + 1);
+    expect(sent).toBeLessThan(400);
+    // The stalled client, reading again, finds its stream ended before the last event.
+    stalled.socket.resume();
+    await until(() => stalled.closed);
+    expect(stalled.text).not.toContain(`"id":${sent - 1},`);
+    // The client that read stays open and gets every event, and the next ones.
+    bus.publish('solve', solve('after', 1) as never);
+    await until(() => dechunk(body(reader.text)).includes('"userId":"after"'));
+    expect(reader.closed).toBe(false);
+    expect(dechunk(body(reader.text)).split('event: announcement').length - 1).toBe(sent);
+    reader.socket.destroy();
+    await until(() => clientCount === base);
+  });
+});
