@@ -121,8 +121,9 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
   await app.register(
     async (api) => {
       // Answers about the signed-in user must not be kept by a shared cache or the browser's back-forward cache.
-      api.addHook('onSend', async (_request, reply) => {
+      api.addHook('onSend', (_request, reply, payload, done) => {
         if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
+        done(null, payload);
       });
       await api.register(systemRoutes, {
         system: s.systemService,

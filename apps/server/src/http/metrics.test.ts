@@ -46,6 +46,32 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^drapeau_db_query_duration_seconds_count [1-9]/m);
   });
 
+  it('counts each route, method and status apart, one per request', async () => {
+    const scrape = async () =>
+      (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+    const count = (text: string, labels: string) =>
+      Number(new RegExp(`^drapeau_http_requests_total\\{${labels}\\} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+    const ok = 'route="/api/challenges/:id",method="GET",status="401"';
+    const head = 'route="/api/challenges/:id",method="HEAD",status="401"';
+    const missing = 'route="/api/challenges/:id",method="GET",status="404"';
+    const player = await registerPlayer(t.app);
+    const before = await scrape();
+    for (let i = 0; i < 3; i += 1) await t.app.inject({ method: 'GET', url: '/api/challenges/caesar-cipher' });
+    await t.app.inject({ method: 'HEAD', url: '/api/challenges/caesar-cipher' });
+    expect((await player.client.get('/api/challenges/no-such-challenge')).statusCode).toBe(404);
+    const after = await scrape();
+    expect(count(after, ok) - count(before, ok)).toBe(3);
+    expect(count(after, head) - count(before, head)).toBe(1);
+    expect(count(after, missing) - count(before, missing)).toBe(1);
+    const observed = (text: string) =>
+      Number(
+        /^drapeau_http_request_duration_seconds_count\{route="\/api\/challenges\/:id",method="GET",status="401"\} (\d+)$/m.exec(
+          text,
+        )?.[1] ?? 0,
+      );
+    expect(observed(after) - observed(before)).toBe(3);
+  });
+
   it('does not exist without METRICS_TOKEN', async () => {
     const other = await buildTestApp();
     try {

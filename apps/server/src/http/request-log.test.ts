@@ -41,6 +41,27 @@ describe('logs for operators', () => {
     }
   });
 
+  it('write the request line with these fields only: it skips redaction, so nothing else may reach it', async () => {
+    const { t, parsed } = await appWithLog({});
+    try {
+      const player = await registerPlayer(t.app, { password: 'log-test-password-2' });
+      await player.client.post('/api/challenges/caesar-cipher/submit', { flag: 'CTF{guess}' });
+      await player.client.get('/api/leaderboard?search=some-name&token=query-token');
+      const requestLines = parsed().filter((l) => l.msg === 'request completed');
+      expect(requestLines.length).toBeGreaterThanOrEqual(3);
+      for (const line of requestLines) {
+        expect(Object.keys(line).sort()).toEqual(
+          ['hostname', 'level', 'msg', 'pid', 'req', 'reqId', 'res', 'responseTime', 'route', 'time'].sort(),
+        );
+        expect(Object.keys(line.req as object)).toEqual(['id', 'method', 'path', 'ip']);
+        expect(Object.keys(line.res as object)).toEqual(['statusCode']);
+        expect((line.req as { path: string }).path).not.toContain('?');
+      }
+    } finally {
+      await t.close();
+    }
+  });
+
   it("keep a trusted proxy's correlation id, but not one that could forge a log field", async () => {
     const { t, parsed } = await appWithLog({ TRUST_PROXY: 'true' });
     try {

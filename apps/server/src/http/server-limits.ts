@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
 
 /**
  * Timeouts of the HTTP server, so that connections that send nothing, or send a request slowly, cannot hold the file
@@ -41,5 +41,12 @@ export function limitConnections(server: Server, maxConnections: number): void {
   server.maxConnections = maxConnections;
   // Node's listener runs first and sets the socket timeout to the server's; this one shortens it until a request arrives.
   server.on('connection', (socket) => socket.setTimeout(SERVER_TIMEOUTS.firstRequestTimeoutMs));
-  server.on('request', (request) => request.socket.setTimeout(SERVER_TIMEOUTS.socketTimeoutMs));
+  // Once per connection: for each later request on a kept-alive connection Node itself sets the server's timeout,
+  // which is this one (connectionTimeout above); setting it again would re-arm a timer per request.
+  const lengthened = new WeakSet<object>();
+  server.on('request', (request: IncomingMessage) => {
+    if (lengthened.has(request.socket)) return;
+    lengthened.add(request.socket);
+    request.socket.setTimeout(SERVER_TIMEOUTS.socketTimeoutMs);
+  });
 }

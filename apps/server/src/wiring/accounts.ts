@@ -82,6 +82,7 @@ export function wireAccounts(deps: {
     // (several instances possible). PGlite means one process, which sees every sign-out and user change; a minute
     // still bounds changes made outside the app (e.g. in SQL).
     sessionCacheTtlMs: database.kind === 'pglite' ? 60_000 : 10_000,
+    now: () => clock.now().getTime(),
     onRegistered: () => events.publish('leaderboard', { reason: 'user-updated' }),
     publishSessionsRevoked: (userId) => events.deliver('sessions', { userId }),
     ...(deps.ownView ? { ownView: deps.ownView } : {}),

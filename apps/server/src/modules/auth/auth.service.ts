@@ -3,6 +3,7 @@ import { APIError } from 'better-auth/api';
 import type { ErrorCode, LoginBody, PublicUser, RegisterBody, Role, SecondFactorMethod } from '@drapeau/shared';
 
 import { AppError, conflict, forbidden } from '../../lib/app-error.js';
+import { createKeyedBatches } from '../../lib/keyed-batches.js';
 import { toPublicUser, toRole } from '../users/users.service.js';
 
 import type { UserAccounts } from './user-accounts.js';
@@ -11,7 +12,7 @@ import type { BetterAuth } from './better-auth.js';
 import { createSessionCache } from './session-cache.js';
 import { toSignUpConflict } from './sign-up-conflict.js';
 import { readCookie, verifySignedValue } from './session-cookie.js';
-import type { SessionsRepository } from './sessions.repository.js';
+import type { ActiveSessionRow, SessionsRepository } from './sessions.repository.js';
 
 export interface SessionUser {
   userId: string;
@@ -66,6 +67,8 @@ export function createAuthService(deps: {
   sessions: SessionsRepository;
   /** How long a valid session is remembered (default 10 s); see forgetSessions() and docs/performance.md. */
   sessionCacheTtlMs?: number;
+  /** The session memory's time, in ms (default Date.now; tests move it with their clock). */
+  now?: () => number;
   onRegistered?: () => void;
   /** Tells every instance (itself included) that a user's sessions were revoked: see revokeSessions(). */
   publishSessionsRevoked: (userId: string) => Promise<void>;
@@ -76,7 +79,11 @@ export function createAuthService(deps: {
   ownView?: (user: PublicUser, scoreAdjustment: number) => Promise<PublicUser>;
 }) {
   const { auth, users, sessions } = deps;
-  const sessionCache = createSessionCache<SessionUser>({ ttlMs: deps.sessionCacheTtlMs ?? 10_000, maxEntries: 100_000 });
+  const sessionCache = createSessionCache<SessionUser>({
+    ttlMs: deps.sessionCacheTtlMs ?? 10_000,
+    maxEntries: 100_000,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
   /** better-auth's own cookie name, secret and session ages, so that the fast path reads sessions exactly as it does. */
   const settings = auth.$context.then((ctx) => ({
     cookieName: ctx.authCookies.sessionToken.name,
@@ -84,6 +91,16 @@ export function createAuthService(deps: {
     expiresInMs: ctx.sessionConfig.expiresIn * 1000,
     updateAgeMs: ctx.sessionConfig.updateAge * 1000,
   }));
+
+  /**
+   * Session rows read together: the lookups asked for while one query runs wait and go in the next one (at most 200
+   * tokens), instead of a query each. A player's first request after a start, and the read-ahead of the remembered
+   * sessions (session-cache.ts), thus cost a few queries for thousands of players (docs/performance.md).
+   */
+  const sessionRows = createKeyedBatches<string, ActiveSessionRow | undefined>(async (_key, tokens) => {
+    const rows = await sessions.findByTokens(tokens);
+    return tokens.map((token) => rows.get(token));
+  }, 200);
 
   /**
    * The fast path of getSessionUser: the signed cookie checked here and one indexed query, instead of better-auth's
@@ -95,7 +112,7 @@ export function createAuthService(deps: {
     const token = verifySignedValue(signedValue, secret);
     if (!token) return undefined;
     const readAt = sessionCache.generation();
-    const row = await sessions.findByToken(token);
+    const row = await sessionRows.submit('sessions', token);
     const now = Date.now();
     if (!row || row.banned === true || row.expiresAt.getTime() <= now) return undefined;
     if (row.expiresAt.getTime() - expiresInMs + updateAgeMs <= now) return undefined;
@@ -107,6 +124,20 @@ export function createAuthService(deps: {
     };
     sessionCache.set(signedValue, user, row.expiresAt.getTime(), readAt);
     return user;
+  }
+
+  /**
+   * The read-ahead of a remembered session (session-cache.ts): read again in the background; a session that is no
+   * longer usable as it was (signed out, expired, banned, due for its sliding refresh) is forgotten, so that its next
+   * request goes the slow way. A failed read leaves the entry to its expiry.
+   */
+  function refreshSession(signedValue: string): void {
+    readSessionFast(signedValue).then(
+      (user) => {
+        if (!user) sessionCache.forget(signedValue);
+      },
+      () => {},
+    );
   }
 
   /** Whose session a signed cookie is (remembered or read), without better-auth; undefined for a bad or unknown one. */
@@ -205,7 +236,12 @@ export function createAuthService(deps: {
       const signedValue = readCookie(cookieHeader, (await settings).cookieName);
       // No session cookie: better-auth would answer null too.
       if (!signedValue) return { value: null, setCookies: [] };
-      const known = sessionCache.get(signedValue) ?? (await readSessionFast(signedValue));
+      const remembered = sessionCache.get(signedValue);
+      if (remembered) {
+        if (sessionCache.claimRefresh(signedValue)) refreshSession(signedValue);
+        return { value: remembered, setCookies: [] };
+      }
+      const known = await readSessionFast(signedValue);
       if (known) return { value: known, setCookies: [] };
       const { headers: out, response } = await auth.api.getSession({ headers: headers(), returnHeaders: true });
       if (!response || response.user.banned === true) return { value: null, setCookies: setCookiesOf(out) };

@@ -54,6 +54,30 @@ describe('createSessionCache', () => {
     expect(cache.get('c')).toBeUndefined();
   });
 
+  it('asks once for a read-ahead after three quarters of the TTL, and a new read starts a new TTL', () => {
+    let now = 1000;
+    const cache = createSessionCache<{ userId: string }>({ ttlMs: 100, maxEntries: 10, now: () => now });
+    cache.set('a', { userId: 'A' }, 5000, cache.generation());
+    now = 1074;
+    expect(cache.claimRefresh('a')).toBe(false);
+    now = 1075;
+    expect(cache.claimRefresh('a')).toBe(true);
+    expect(cache.claimRefresh('a')).toBe(false);
+    expect(cache.get('a')).toEqual({ userId: 'A' });
+    // Read again at 1075: kept until 1175, due again at 1150.
+    cache.set('a', { userId: 'A' }, 5000, cache.generation());
+    now = 1140;
+    expect(cache.get('a')).toEqual({ userId: 'A' });
+    expect(cache.claimRefresh('a')).toBe(false);
+    now = 1150;
+    expect(cache.claimRefresh('a')).toBe(true);
+    now = 1174;
+    expect(cache.get('a')).toEqual({ userId: 'A' });
+    now = 1175;
+    expect(cache.get('a')).toBeUndefined();
+    expect(cache.claimRefresh('unknown')).toBe(false);
+  });
+
   it('does not store what was read before sessions were forgotten', () => {
     const cache = createSessionCache<{ userId: string }>({ ttlMs: 100, maxEntries: 10 });
     const readAt = cache.generation();

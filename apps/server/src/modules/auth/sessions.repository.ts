@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
@@ -14,17 +14,17 @@ export interface ActiveSessionRow {
 
 /** The read side of better-auth's session table, for the guards' fast path (auth.service getSessionUser). */
 export function createSessionsRepository(db: Db) {
-  const findByToken = db
-    .select({
-      userId: sessions.userId,
-      expiresAt: sessions.expiresAt,
-      role: users.role,
-      banned: users.banned,
-      emailVerified: users.emailVerified,
-      twoFactorEnabled: users.twoFactorEnabled,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
+  const columns = {
+    token: sessions.token,
+    userId: sessions.userId,
+    expiresAt: sessions.expiresAt,
+    role: users.role,
+    banned: users.banned,
+    emailVerified: users.emailVerified,
+    twoFactorEnabled: users.twoFactorEnabled,
+  };
+  const select = () => db.select(columns).from(sessions).innerJoin(users, eq(users.id, sessions.userId));
+  const findByToken = select()
     .where(eq(sessions.token, sql.placeholder('token')))
     .limit(1)
     .prepare('drapeau_find_session');
@@ -33,6 +33,14 @@ export function createSessionsRepository(db: Db) {
     async findByToken(token: string): Promise<ActiveSessionRow | undefined> {
       const [row] = await findByToken.execute({ token });
       return row;
+    },
+    /** The sessions of these tokens in one indexed query (the prepared one for a single token), by token. */
+    async findByTokens(tokens: readonly string[]): Promise<Map<string, ActiveSessionRow>> {
+      const rows =
+        tokens.length === 1
+          ? await findByToken.execute({ token: tokens[0]! })
+          : await select().where(inArray(sessions.token, [...tokens]));
+      return new Map(rows.map((row) => [row.token, row]));
     },
   };
 }

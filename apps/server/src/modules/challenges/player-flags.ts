@@ -31,6 +31,16 @@ export function createPlayerFlags(deps: {
   findTeamIdOf: (userId: string) => Promise<string | null>;
 }) {
   const { instanceSecret } = deps;
+  /** A derived flag depends only on the instance secret and the challenge: one HMAC per challenge, not per submission. */
+  const derived = new Map<string, string>();
+  const derivedFlagOf = (challengeId: string): string => {
+    let flag = derived.get(challengeId);
+    if (flag === undefined) {
+      flag = deriveFlag(instanceSecret, challengeId);
+      derived.set(challengeId, flag);
+    }
+    return flag;
+  };
   const flags = {
     /**
      * The flags `userId` may submit for this challenge. In team mode a player without a team gets no per-user flag
@@ -53,7 +63,7 @@ export function createPlayerFlags(deps: {
           return { flagId: f.id, isPerUser: true, spec: { type: 'exact', value } };
         }
         if (f.kind === 'derived')
-          return { flagId: f.id, isPerUser: false, spec: { type: 'exact', value: deriveFlag(instanceSecret, challenge.id) } };
+          return { flagId: f.id, isPerUser: false, spec: { type: 'exact', value: derivedFlagOf(challenge.id) } };
         return { flagId: f.id, isPerUser: false, spec: { type: f.matcher, value: f.content } };
       });
     },
@@ -62,7 +72,7 @@ export function createPlayerFlags(deps: {
     async embeddedFlagFor(challenge: Challenge, userId: string, team?: FlagTeam): Promise<string> {
       const all = await flags.flagsFor(challenge, userId, team);
       const embedded = all.find((f) => f.spec.type === 'exact');
-      return embedded?.spec.value ?? deriveFlag(instanceSecret, challenge.id);
+      return embedded?.spec.value ?? derivedFlagOf(challenge.id);
     },
   };
   return flags;
