@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 
-import { runBare, runBareDynamic, runBareTeams } from './lib/bare.js';
+import { runBare, runBareDynamic, runBareHot, runBareTeams } from './lib/bare.js';
 import { type CatalogueResult, renderCatalogue } from './lib/catalogue.js';
 import { type DynamicResult, renderDynamic } from './lib/dynamic.js';
 import { renderInstances, runInstancesScenario } from './lib/instances.js';
@@ -24,7 +24,7 @@ import {
   serverEnv,
 } from './lib/options.js';
 import { renderLive } from './lib/live-report.js';
-import { type Captured, type LiveFigure, runPass } from './lib/pass.js';
+import { type Captured, type HotFigures, type LiveFigure, runPass } from './lib/pass.js';
 import { integrityOk, type PassResult, renderTable } from './lib/report.js';
 import { machine, writeResults } from './lib/results.js';
 import type { IntegrityReport } from './lib/seed.js';
@@ -66,6 +66,7 @@ async function main(): Promise<void> {
   const teamsResults: Partial<Record<DatabaseKind, TeamsResult>> = {};
   const teamsCaptured: Partial<Captured> = {};
   const liveResults: Partial<Record<DatabaseKind, LiveFigure>> = {};
+  const hotResults: Partial<Record<DatabaseKind, HotFigures>> = {};
   const loadAverageBefore = os.loadavg();
   for (const kind of kinds) {
     if (kind === 'postgres') {
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
     if (outcome.kind === 'full') passes.push(outcome.pass);
     else if (outcome.kind === 'teams') teamsResults[kind] = outcome.teams;
     else if (outcome.kind === 'live') liveResults[kind] = outcome.live;
+    else if (outcome.kind === 'hot') hotResults[kind] = outcome.hot;
     else if (outcome.kind === 'catalogue') catalogueResults[kind] = outcome.catalogue;
     else if (outcome.kind === 'burst') burstResults[kind] = { burst: outcome.burst, integrity: outcome.integrity };
     else dynamicResults[kind] = { dynamic: outcome.dynamic, integrity: outcome.integrity };
@@ -121,6 +123,10 @@ async function main(): Promise<void> {
     );
     for (const [kind, result] of Object.entries(liveResults)) console.log(renderLive(kind, result));
     await writeResults('-live', { live: liveResults, loadAverageBefore, loadAverageAfter: os.loadavg() }, started);
+    return;
+  }
+  if (args.only === 'hot') {
+    await hotMain(hotResults, captured, loadAverageBefore, started);
     return;
   }
   if (args.only === 'teams') {
@@ -167,6 +173,34 @@ async function main(): Promise<void> {
     },
     started,
   );
+}
+
+/** --only=hot: page 1, search and wrong flags on each database, then on the bare Node server, as in a full run. */
+async function hotMain(
+  results: Partial<Record<DatabaseKind, HotFigures>>,
+  captured: Partial<Captured>,
+  loadAverageBefore: number[],
+  started: number,
+): Promise<void> {
+  const bare = captured.page && captured.search ? await runBareHot(captured as Captured) : undefined;
+  const loadAverage = (values: number[]) => values.map((l) => l.toFixed(1)).join(' ');
+  console.log(
+    `\nDrapeau hot-path benchmark — ${os.cpus().length} cores, Node ${process.version}; load average ` +
+      `${loadAverage(loadAverageBefore)} at the start, ${loadAverage(os.loadavg())} at the end\n`,
+  );
+  const line = (label: string, r: HotFigures[keyof HotFigures], b?: HotFigures[keyof HotFigures]) =>
+    `${label.padEnd(30)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s` +
+    (b ? ` (${(r.requestsPerSecond / b.requestsPerSecond).toFixed(2)}x)` : '') +
+    `, p99 ${r.p99Ms} ms, ${r.serverCpuUsPerRequest.toFixed(0)} µs CPU/req` +
+    (b ? ` (${(r.serverCpuUsPerRequest / b.serverCpuUsPerRequest).toFixed(2)}x)` : '') +
+    `, non-2xx ${r.non2xx}`;
+  for (const [kind, r] of [...Object.entries(results), ...(bare ? [['bare Node', bare] as const] : [])]) {
+    const b = kind === 'bare Node' ? undefined : bare;
+    console.log(line(`${kind}: leaderboard page 1`, r.leaderboard, b?.leaderboard));
+    console.log(line(`${kind}: leaderboard search`, r.search, b?.search));
+    console.log(line(`${kind}: wrong flags`, r.wrongFlags, b?.wrongFlags));
+  }
+  await writeResults('-hot', { hot: results, bare, loadAverageBefore, loadAverageAfter: os.loadavg() }, started);
 }
 
 /** --only=teams: the team-mode figure alone, beside the bare Node server answering the same bytes. */

@@ -50,26 +50,33 @@ const loadOn = (server: { pid: number }) => ({
 });
 
 export function runBare(captured: Captured): Promise<BareResult> {
-  return withBareServer(captured, async (server) => {
-    const load = loadOn(server);
-    log('bare Node: leaderboard bytes');
-    const leaderboard = await runLoad({ baseUrl: server.baseUrl, path: '/api/leaderboard', ...load });
-    const search = await runLoad({
-      baseUrl: server.baseUrl,
-      path: `/api/leaderboard?search=${SEARCH}`,
-      paths: SEARCH_PATHS,
-      ...load,
-    });
-    log('bare Node: submissions');
-    const wrongFlags = await runLoad({
-      baseUrl: server.baseUrl,
-      path: '/api/challenges/x/submit',
-      method: 'POST',
-      body: WRONG_FLAG_BODY,
-      ...load,
-    });
-    return { leaderboard, search, wrongFlags, dynamic: await bareDynamic(server) };
+  return withBareServer(captured, async (server) => ({ ...(await hotLoads(server)), dynamic: await bareDynamic(server) }));
+}
+
+/** --only=hot: the three sustained loads alone. */
+export function runBareHot(captured: Captured): Promise<Omit<BareResult, 'dynamic'>> {
+  return withBareServer(captured, hotLoads);
+}
+
+async function hotLoads(server: ServerProcess): Promise<Omit<BareResult, 'dynamic'>> {
+  const load = loadOn(server);
+  log('bare Node: leaderboard bytes');
+  const leaderboard = await runLoad({ baseUrl: server.baseUrl, path: '/api/leaderboard', ...load });
+  const search = await runLoad({
+    baseUrl: server.baseUrl,
+    path: `/api/leaderboard?search=${SEARCH}`,
+    paths: SEARCH_PATHS,
+    ...load,
   });
+  log('bare Node: submissions');
+  const wrongFlags = await runLoad({
+    baseUrl: server.baseUrl,
+    path: '/api/challenges/x/submit',
+    method: 'POST',
+    body: WRONG_FLAG_BODY,
+    ...load,
+  });
+  return { leaderboard, search, wrongFlags };
 }
 
 /** --only=dynamic: the bare server answers the dynamic figure's requests alone. */

@@ -72,6 +72,8 @@ export const HELP = `npm run bench -- [options]
   --only=live            only the live-clients figure (also in every full run, after the wrong flags), after the seed:
                          cold start on the seeded store, idle RSS, then --sse-clients streams, the server's RSS and heap
                          before and with them open (memory per client), and 20 solves timed to every client
+  --only=hot             only the three sustained loads (leaderboard page 1, search, wrong flags) after a cold start on
+                         the seeded store, then the same loads on the bare Node server: the quick check of the hot paths
   --only=teams           only the team-mode figure (also in every full run, last, on a fresh seed): the seeded players
                          put in teams of 5 by bulk SQL (--users=10000: 2,000 teams), then the team leaderboard page 1
                          and search under load beside the bare Node server (ratio), and a team's solve reaching the live

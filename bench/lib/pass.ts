@@ -9,7 +9,7 @@ import { deriveFlag } from '../../apps/server/src/modules/challenges/flags.js';
 import { type CatalogueResult, runCatalogue } from './catalogue.js';
 import { type DynamicResult, pickDynamicTarget, runDynamic } from './dynamic.js';
 import { httpRequest, sleep } from './http-client.js';
-import { type BurstRequest, type LiveResult, runBurst, runLive, runLoad } from './load.js';
+import { type BurstRequest, type LiveResult, type LoadResult, runBurst, runLive, runLoad } from './load.js';
 import {
   adminUrl,
   args,
@@ -45,7 +45,15 @@ export type PassOutcome =
   | { kind: 'dynamic'; dynamic: DynamicResult; integrity: IntegrityReport }
   | { kind: 'burst'; burst: PassResult['burst']; integrity: IntegrityReport }
   | { kind: 'teams'; teams: TeamsResult }
-  | { kind: 'live'; live: LiveFigure };
+  | { kind: 'live'; live: LiveFigure }
+  | { kind: 'hot'; hot: HotFigures };
+
+/** --only=hot: the three sustained loads of a full pass, on the seeded store after a cold start. */
+export interface HotFigures {
+  leaderboard: LoadResult;
+  search: LoadResult;
+  wrongFlags: LoadResult;
+}
 
 /** --only=live: the live-clients figure, with the cold start and idle memory of the same server. */
 export interface LiveFigure {
@@ -143,7 +151,8 @@ async function teamsStep(
   );
   const server = await start();
   try {
-    const cookies = Array.from({ length: Math.max(options.active, options.sseClients) }, (_, i) => cookieOf(i + 1));
+    // The sustained loads rotate over the active players only, as in a full pass; the live clients are their own list.
+    const cookies = Array.from({ length: options.active }, (_, i) => cookieOf(i + 1));
     log(`${kind}: team leaderboard page 1 and search (${options.connections} connections, ${options.duration} s), live solves`);
     const loads = await runTeamsLoads({
       baseUrl: server.baseUrl,
@@ -157,7 +166,7 @@ async function teamsStep(
       },
       captured,
       live: {
-        clientCookies: cookies.slice(0, options.sseClients),
+        clientCookies: Array.from({ length: options.sseClients }, (_, i) => cookieOf(i + 1)),
         challengeId: target.id,
         flag: deriveFlag(INSTANCE_SECRET, target.id),
         players: livePlayers,
@@ -297,8 +306,9 @@ export async function runPass(kind: DatabaseKind, captured: Partial<Captured>, o
     const idleRss = await server.rssMb();
     const rss = sampleRss(server.pid);
 
-    // The active players: sustained loads rotate over their cookies; the live-update clients are the same players.
-    const cookies = Array.from({ length: Math.max(options.active, options.sseClients) }, (_, i) => cookieOf(i + 1));
+    // The active players: sustained loads rotate over their cookies (only theirs: with 10,000 live clients, rotating over
+    // every client's cookie made most requests a player's first, which is not what these figures measure).
+    const cookies = Array.from({ length: options.active }, (_, i) => cookieOf(i + 1));
     const load = {
       connections: options.connections,
       durationSeconds: options.duration,
@@ -318,6 +328,7 @@ export async function runPass(kind: DatabaseKind, captured: Partial<Captured>, o
       body: WRONG_FLAG_BODY,
       ...load,
     });
+    if (only === 'hot') return { kind: 'hot', hot: { leaderboard, search, wrongFlags } };
 
     const live = await liveStep(kind, server, seed.secondRarest, liveUsers);
 

@@ -13,8 +13,21 @@ function deferred() {
   return { promise, resolve, reject };
 }
 
+/** Lets the batches start what they were given: they wait one turn of the event loop first. */
+const started = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 describe('keyed batches', () => {
-  it('runs the first item at once, then what arrived meanwhile as one batch; other keys alongside', async () => {
+  it('runs what arrived in one turn of the event loop as one batch', async () => {
+    const calls: string[][] = [];
+    const batches = createKeyedBatches<string, string>(async (_key, items) => {
+      calls.push([...items]);
+      return items.map((item) => item.toUpperCase());
+    });
+    expect(await Promise.all(['a1', 'a2', 'a3'].map((item) => batches.submit('a', item)))).toEqual(['A1', 'A2', 'A3']);
+    expect(calls).toEqual([['a1', 'a2', 'a3']]);
+  });
+
+  it('runs the first item, then what arrived meanwhile as one batch; other keys alongside', async () => {
     const calls: string[][] = [];
     const gate = deferred();
     const batches = createKeyedBatches<string, string>(async (key, items) => {
@@ -23,6 +36,7 @@ describe('keyed batches', () => {
       return items.map((item) => item.toUpperCase());
     });
     const a1 = batches.submit('a', 'a1');
+    await started();
     const a2 = batches.submit('a', 'a2');
     const a3 = batches.submit('a', 'a3');
     expect(await batches.submit('b', 'b1')).toBe('B1');
@@ -48,7 +62,9 @@ describe('keyed batches', () => {
       if (items[0] === 0) await gate.promise;
       return items;
     }, 2);
-    const all = [0, 1, 2, 3, 4].map((n) => batches.submit('k', n));
+    const first = batches.submit('k', 0);
+    await started();
+    const all = [first, ...[1, 2, 3, 4].map((n) => batches.submit('k', n))];
     gate.resolve();
     expect(await Promise.all(all)).toEqual([0, 1, 2, 3, 4]);
     expect(sizes).toEqual([1, 2, 2]);
@@ -64,6 +80,7 @@ describe('keyed batches', () => {
       return items.map((n) => n * 10);
     });
     const first = batches.submit('k', 0);
+    await started();
     const rest = [1, 2, 3].map((n) => batches.submit('k', n));
     gate.resolve();
     expect(await first).toBe(0);

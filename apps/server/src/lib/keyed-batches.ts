@@ -38,6 +38,9 @@ export function createKeyedBatches<I, O>(
 
   async function drain(key: string, queue: Waiting[]): Promise<void> {
     while (queue.length > 0) {
+      // Let the requests already received (sockets ready to read) reach the queue first: with PGlite, which runs in this
+      // thread, nothing else would arrive while a batch runs, and every batch would hold one item.
+      await new Promise<void>((resolve) => setImmediate(resolve));
       const batch = queue.splice(0, maxBatch);
       if (batch.length === 1) {
         await runOne(key, batch[0]!);

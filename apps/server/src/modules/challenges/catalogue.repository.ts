@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 
 import { type ChallengeState, type FlagKind, type FlagMatcher, type Level, type Scoring } from '@drapeau/shared';
 
@@ -19,7 +19,7 @@ import {
 
 import { createCategoriesRepository, rowsOf, type CategoriesRepository } from './categories.repository.js';
 import type { Challenge } from './challenge.js';
-import type { FirstBlood } from './challenge-views.js';
+import type { FirstBlood, PlayerProgress } from './challenge-views.js';
 import { catalogueScoring } from './catalogue-scoring.repository.js';
 import { catalogueWrites } from './catalogue-writes.repository.js';
 
@@ -144,10 +144,6 @@ function catalogueQueries(db: Db) {
       };
     },
 
-    /**
-     * One player's progress: solved challenges, opened hints, and wrong attempts per challenge. The solved ones are their
-     * own in solo mode, their team's in team mode (docs/product.md#teams): a player who left a team keeps none of its.
-     */
     /** The player's team, if any. */
     async findTeamIdOf(userId: string): Promise<string | null> {
       const [membership] = await db
@@ -160,36 +156,69 @@ function catalogueQueries(db: Db) {
       return (await db.select({ id: teams.id }).from(teams)).map((r) => r.id);
     },
     /**
-     * What a player has done: their solves and their team's, the hints they opened (in team mode, `isTeamMode`, their
-     * team's: docs/decisions/016-teams.md) and their wrong attempts.
+     * What these players have done, in four statements whatever their number (docs/performance.md "Cold players"): their
+     * solves and their team's (a player who left a team keeps none of its), the hints they opened (in team mode,
+     * `isTeamMode`, their team's: docs/decisions/016-teams.md) and their wrong attempts per challenge.
      */
-    async findPlayerProgress(userId: string, isTeamMode = false) {
-      const teamId = await repository.findTeamIdOf(userId);
-      const hintsOf =
-        isTeamMode && teamId !== null
-          ? eq(hintUnlocks.teamId, teamId)
-          : and(eq(hintUnlocks.userId, userId), isNull(hintUnlocks.teamId));
-      const [solved, opened, attempts] = [
+    async findPlayersProgress(userIds: readonly string[], isTeamMode = false): Promise<Map<string, PlayerProgress>> {
+      const ids = [...new Set(userIds)];
+      const memberships = await db
+        .select({ userId: teamMembers.userId, teamId: teamMembers.teamId })
+        .from(teamMembers)
+        .where(inArray(teamMembers.userId, ids));
+      const teamOf = new Map(memberships.map((m) => [m.userId, m.teamId]));
+      const teamIds = [...new Set(teamOf.values())];
+      const ownOrTeams = <T extends typeof solves | typeof hintUnlocks>(table: T, withTeams: boolean) =>
+        or(
+          and(isNull(table.teamId), inArray(table.userId, ids)),
+          withTeams && teamIds.length > 0 ? inArray(table.teamId, teamIds) : undefined,
+        );
+      const [solvedRows, openedRows, attemptRows] = [
         await db
-          .select({ id: solves.challengeId, at: solves.solvedAt })
+          .select({ userId: solves.userId, teamId: solves.teamId, id: solves.challengeId, at: solves.solvedAt })
           .from(solves)
-          .where(
-            or(and(isNull(solves.teamId), eq(solves.userId, userId)), teamId === null ? undefined : eq(solves.teamId, teamId)),
-          ),
-        await db.select({ id: hintUnlocks.hintId }).from(hintUnlocks).where(hintsOf),
+          .where(ownOrTeams(solves, true)),
         await db
-          .select({ id: submissions.challengeId, n: count() })
+          .select({ userId: hintUnlocks.userId, teamId: hintUnlocks.teamId, id: hintUnlocks.hintId })
+          .from(hintUnlocks)
+          .where(ownOrTeams(hintUnlocks, isTeamMode)),
+        await db
+          .select({ userId: submissions.userId, id: submissions.challengeId, n: count() })
           .from(submissions)
-          .where(and(eq(submissions.userId, userId), eq(submissions.isCorrect, false)))
-          .groupBy(submissions.challengeId),
+          .where(and(inArray(submissions.userId, ids), eq(submissions.isCorrect, false)))
+          .groupBy(submissions.userId, submissions.challengeId),
       ];
-      return {
-        teamId,
-        solved: new Set(solved.map((r) => r.id)),
-        solvedAt: new Map(solved.map((r) => [r.id, r.at.getTime()])),
-        openedHints: new Set(opened.map((r) => r.id)),
-        wrongAttempts: new Map(attempts.map((r) => [r.id, r.n])),
+      // Rows by whose they are: a player's own (no team) or a team's.
+      const ownerKey = (row: { userId: string; teamId: string | null }) =>
+        row.teamId === null ? `u:${row.userId}` : `t:${row.teamId}`;
+      const byOwner = <R extends { userId: string; teamId: string | null }>(rows: R[]) => {
+        const grouped = new Map<string, R[]>();
+        for (const row of rows) {
+          const key = ownerKey(row);
+          const list = grouped.get(key);
+          if (list) list.push(row);
+          else grouped.set(key, [row]);
+        }
+        return grouped;
       };
+      const solvedBy = byOwner(solvedRows);
+      const openedBy = byOwner(openedRows);
+      const attemptsBy = byOwner(attemptRows.map((r) => ({ ...r, teamId: null })));
+      const progress = new Map<string, PlayerProgress>();
+      for (const userId of ids) {
+        const teamId = teamOf.get(userId) ?? null;
+        const solved = [...(solvedBy.get(`u:${userId}`) ?? []), ...(teamId === null ? [] : (solvedBy.get(`t:${teamId}`) ?? []))];
+        // In team mode a member's hints are the team's; otherwise (or without a team) the player's own.
+        const opened = openedBy.get(isTeamMode && teamId !== null ? `t:${teamId}` : `u:${userId}`) ?? [];
+        progress.set(userId, {
+          teamId,
+          solved: new Set(solved.map((r) => r.id)),
+          solvedAt: new Map(solved.map((r) => [r.id, r.at.getTime()])),
+          openedHints: new Set(opened.map((r) => r.id)),
+          wrongAttempts: new Map((attemptsBy.get(`u:${userId}`) ?? []).map((r) => [r.id, r.n])),
+        });
+      }
+      return progress;
     },
 
     ...catalogueWrites(db),

@@ -2,6 +2,7 @@ import type { OpenHintResult, PublicCategory, PublicChallenge } from '@drapeau/s
 
 import { forbidden, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
+import { createKeyedBatches } from '../../lib/keyed-batches.js';
 
 import type { CatalogueRepository, SolveStats } from './catalogue.repository.js';
 import { type Category, type Challenge, currentValue, localized, type SolveOwner } from './challenge.js';
@@ -36,7 +37,13 @@ export function createChallengesService(deps: {
   let liveStats: Promise<SolveStats> | undefined;
   let frozenStats: { at: number; stats: Promise<SolveStats> } | undefined;
   const isTeamMode = (): boolean => deps.isTeamMode?.() ?? false;
-  const players = createPlayerProgressCache((userId) => repository.findPlayerProgress(userId, isTeamMode()));
+  // Cold players' progress read together: the reads asked for while one runs go in the next (at most 200 players, four
+  // statements), as sessions are (docs/performance.md "Cold players").
+  const progressReads = createKeyedBatches<string, PlayerProgress>(async (_key, userIds) => {
+    const progress = await repository.findPlayersProgress(userIds, isTeamMode());
+    return userIds.map((userId) => progress.get(userId)!);
+  }, 200);
+  const players = createPlayerProgressCache((userId) => progressReads.submit('progress', userId));
   const listJson = createChallengeListJson();
   const frozenListJson = createChallengeListJson();
 

@@ -63,16 +63,30 @@ const databaseUrl = () => (t.database as { url?: string }).url;
  * (a solve's attempt takes a key-share lock on it). PGlite has one connection that the requests' own reads also need:
  * there the flags are sent at once and grouped as they arrive.
  */
-async function holdSolves(id: string): Promise<(() => Promise<void>) | undefined> {
+async function holdSolves(id: string): Promise<{ release: () => Promise<void>; blocked: () => Promise<void> } | undefined> {
   const url = databaseUrl();
   if (!url) return undefined;
   const holder = new pg.Client({ connectionString: url });
   await holder.connect();
   await holder.query('begin');
   await holder.query('select 1 from challenges where id = $1 for update', [id]);
-  return async () => {
-    await holder.query('commit');
-    await holder.end();
+  return {
+    release: async () => {
+      await holder.query('commit');
+      await holder.end();
+    },
+    /** Until a transaction waits for the held row: the first flag's batch has started, and waits in the database. */
+    blocked: async () => {
+      const waiting = async () =>
+        Number(
+          (
+            await holder.query<{ n: string }>(
+              'select count(*) as n from pg_stat_activity where pg_backend_pid() = any(pg_blocking_pids(pid))',
+            )
+          ).rows[0]!.n,
+        );
+      while ((await waiting()) === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    },
   };
 }
 
@@ -81,10 +95,13 @@ async function holdSolves(id: string): Promise<(() => Promise<void>) | undefined
  * the first (they form one batch, in the order sent), and releases. Answers in the order sent.
  */
 async function sendAsOneBatch(id: string, first: Player, batch: Player[]): Promise<{ first: Answer; batch: Answer[] }> {
-  const release = await holdSolves(id);
+  const held = await holdSolves(id);
+  const release = held?.release;
   const firstAnswer = submit(first, id);
   let answers: Promise<Answer>[] = [];
   try {
+    // A batch starts one turn of the event loop after its first flag: the others would join it.
+    await held?.blocked();
     answers = batch.map(async (player) => (await submit(player, id)).json<Answer>());
     if (release) {
       while ((await waitingFlags()) < batch.length) {
