@@ -17,9 +17,10 @@ RUN_ID="drapeau-ci-$$"
 SUDO=""; [ "$(id -u)" -eq 0 ] || SUDO="sudo"
 # Named explicitly, since an install without recommendations lacks them: catatonit, the init that `podman run --init` and
 # compose's `init: true` start; netavark and aardvark-dns, the network backend whose DNS lets compose services reach each
-# other by name (the fallback, CNI without its dnsname plugin, cannot).
+# other by name (the fallback, CNI without its dnsname plugin, cannot); iptables, which netavark runs to set up every
+# container's network (without it: "netavark: No such file or directory").
 missing=()
-for package in podman buildah runc debootstrap podman-compose catatonit netavark aardvark-dns; do
+for package in podman buildah runc debootstrap podman-compose catatonit netavark aardvark-dns iptables; do
   dpkg -s "$package" >/dev/null 2>&1 || missing+=("$package")
 done
 if [ ${#missing[@]} -gt 0 ]; then
