@@ -156,9 +156,9 @@ function catalogueQueries(db: Db) {
       return (await db.select({ id: teams.id }).from(teams)).map((r) => r.id);
     },
     /**
-     * What these players have done, in four statements whatever their number (docs/performance.md "Cold players"): their
-     * solves and their team's (a player who left a team keeps none of its), the hints they opened (in team mode,
-     * `isTeamMode`, their team's: docs/decisions/016-teams.md) and their wrong attempts per challenge.
+     * What these players have done, in four statements whatever their number (docs/performance.md "2026-11-24: cold
+     * players"): their solves and their team's (a player who left a team keeps none of its), the hints they opened (in
+     * team mode, `isTeamMode`, their team's: docs/decisions/016-teams.md) and their wrong attempts per challenge.
      */
     async findPlayersProgress(userIds: readonly string[], isTeamMode = false): Promise<Map<string, PlayerProgress>> {
       const ids = [...new Set(userIds)];

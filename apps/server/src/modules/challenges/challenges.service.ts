@@ -38,7 +38,7 @@ export function createChallengesService(deps: {
   let frozenStats: { at: number; stats: Promise<SolveStats> } | undefined;
   const isTeamMode = (): boolean => deps.isTeamMode?.() ?? false;
   // Cold players' progress read together: the reads asked for while one runs go in the next (at most 200 players, four
-  // statements), as sessions are (docs/performance.md "Cold players").
+  // statements), as sessions are (docs/performance.md "2026-11-24: cold players").
   const progressReads = createKeyedBatches<string, PlayerProgress>(async (_key, userIds) => {
     const progress = await repository.findPlayersProgress(userIds, isTeamMode());
     return userIds.map((userId) => progress.get(userId)!);

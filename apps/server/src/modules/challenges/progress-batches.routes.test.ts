@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 
-// docs/performance.md "Cold players": the progress of players arriving together (solves, opened hints, wrong attempts)
-// is read in one batch of four statements, not four statements each, and each player still gets their own.
+// docs/performance.md "2026-11-24: cold players": the progress of players arriving together (solves, opened hints, wrong
+// attempts) is read in one batch of four statements, not four statements each, and each player still gets their own.
 
 const TOKEN = 'progress-batches-metrics-token-01';
 const FLAG = 'CTF{progress_batches}';
