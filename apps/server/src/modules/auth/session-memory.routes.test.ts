@@ -2,16 +2,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, registerPlayer, type TestApp } from '../../../test/build-test-app.js';
+import { statementsRun } from '../../../test/statements.js';
 import { createManualClock } from '../../../test/manual-clock.js';
 import { sessions } from '../../db/schema/index.js';
 
 const TOKEN = 'session-memory-metrics-token-0123';
 
-/** Statements the server ran so far (its own metric: on both databases, every statement). */
-async function statements(t: TestApp): Promise<number> {
-  const text = (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
-  return Number(/^drapeau_db_query_duration_seconds_count (\d+)$/m.exec(text)?.[1]);
-}
+const statements = (t: TestApp): Promise<number> => statementsRun(t.app, TOKEN);
 
 /** The session memory (docs/performance.md): sessions read together, read ahead, and never kept past what the TTL allows. */
 describe('session memory', () => {

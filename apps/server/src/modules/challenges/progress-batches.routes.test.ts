@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
+import { statementsRun } from '../../../test/statements.js';
 
 // docs/performance.md "2026-11-24: cold players": the progress of players arriving together (solves, opened hints, wrong
 // attempts) is read in one batch of four statements, not four statements each, and each player still gets their own.
@@ -14,11 +15,7 @@ let t: TestApp;
 let admin: TestClient;
 type Player = Awaited<ReturnType<typeof registerPlayer>>;
 
-/** Statements the server ran so far (its own metric: on both databases, every statement). */
-async function statements(): Promise<number> {
-  const text = (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
-  return Number(/^drapeau_db_query_duration_seconds_count (\d+)$/m.exec(text)?.[1]);
-}
+const statements = (): Promise<number> => statementsRun(t.app, TOKEN);
 
 async function createChallenge(id: string, options: { maxAttempts?: number; hintCost?: number }) {
   const answer = await admin.post('/api/admin/challenges', {
