@@ -47,10 +47,14 @@ function appEnvironment(port: number, dataDir: string): Record<string, string> {
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
+  // One at a time: Chromium's rendering alone keeps both cores busy (two workers took 12.7 min in a CI-style run, one
+  // 12.1), and several journeys change what every player sees (event times, the freeze, settings).
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  timeout: 60_000,
-  expect: { timeout: 30_000 },
+  // Generous: a journey is a whole story (several browsers, axe runs, imports); it must pass or fail on what it checks,
+  // not on a busy machine (load average 8 and more). A bound matters only on a failure.
+  timeout: 300_000,
+  expect: { timeout: 60_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,

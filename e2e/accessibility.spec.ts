@@ -57,7 +57,6 @@ const PAIRINGS = [
 for (const role of ['visitor', 'player', 'admin'] as const) {
   for (const { language, viewport } of PAIRINGS) {
     test(`axe finds no violation: ${role}, ${language}, ${viewport}`, async ({ browser }) => {
-      test.setTimeout(180_000);
       const { context, page } = await openContext(browser, role, language, viewport);
       const session = (await (await page.request.get('/api/auth/session')).json()) as { user: { uid: string } | null };
       const found: string[] = [];

@@ -7,8 +7,6 @@ import { expect, newAccount, test } from './fixtures';
 test('A teacher creates a class, a student joins with its code and solves, and the teacher sees it in the matrix and the CSV', async ({
   browser,
 }) => {
-  // Three browsers and a dozen pages: like the other multi-player journeys, two minutes on a busy machine.
-  test.setTimeout(120_000);
   const tag = Date.now().toString(36);
   const challengeId = `class-warm-up-${tag}`;
   const adminContext = await browser.newContext();

@@ -10,7 +10,6 @@ test('During a freeze a player’s leaderboard stays still while another player 
   browser,
   loginAsAdmin,
 }) => {
-  test.setTimeout(120_000);
   await loginAsAdmin();
   // A challenge of its own: the journeys share one server, and a challenge another journey solved has its first blood.
   const id = `freeze-journey-${Date.now().toString(36)}`;

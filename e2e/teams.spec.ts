@@ -9,7 +9,6 @@ test('Two players form a team with the invite link; one opens a hint for both, o
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
   const signIn = await page.request.post('/api/auth/login', { data: { email: E2E_ADMIN.email, password: E2E_ADMIN.password } });
   expect(signIn.status()).toBe(200);
   const on = await page.request.patch('/api/admin/settings', { data: { teams: { enabled: true, maxSize: 4 } } });

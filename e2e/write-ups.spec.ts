@@ -8,7 +8,6 @@ test('A player publishes a write-up after solving; another player reads it only 
   browser,
   loginAsAdmin,
 }) => {
-  test.setTimeout(120_000);
   const id = `write-up-journey-${Date.now().toString(36)}`;
   await loginAsAdmin();
   const created = await page.request.post('/api/admin/challenges', {

@@ -10,5 +10,8 @@ export default defineProject({
     testTimeout: 180_000,
     hookTimeout: 180_000,
     globalSetup: ['./test/global-setup.ts'],
+    // One module graph per worker, not per file: half the suite's time was each file loading the server again
+    // (docs/conventions.md, "Tests"). A test file leaves no module state behind: each builds its own app.
+    isolate: false,
   },
 });

@@ -14,6 +14,9 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/testing/setup.ts'],
     restoreMocks: true,
+    // One module graph per worker, not per file (docs/conventions.md, "Tests"): the setup file resets what a
+    // test may leave behind (mocks, the DOM, the language).
+    isolate: false,
     // Generous: component tests must not fail on a busy machine.
     testTimeout: 60_000,
   },

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
@@ -17,7 +17,9 @@ describe('route guards', () => {
       }),
     );
     const { router } = renderApp('/challenges');
-    expect(await screen.findByRole('status', { name: 'Loading...' })).toBeInTheDocument();
+    // The guard's spinner, inside the shell's main: while the page's code loads, the router shows its own fallback
+    // spinner in place of the whole shell, and then replaces it.
+    await waitFor(() => expect(within(screen.getByRole('main')).getByRole('status', { name: 'Loading...' })).toBeVisible());
     expect(router.state.location.pathname).toBe('/challenges');
   });
 
