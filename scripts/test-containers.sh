@@ -3,10 +3,14 @@
 # (health, app, a restart keeps the data, stop time), then the compose stack on PostgreSQL and Redis (a player registers
 # and solves). Run by `scripts/test.mjs` when CI is set, or `npm run test:containers`. Removes only what it started.
 # No registry is reachable here: base images are built locally (scripts/containers/README.md).
+# `build` installs podman and builds the images, `check` runs them (the image must be built); no argument does both.
+# `npm test` starts `build` in the background early and runs `check` at the end (docs/conventions.md, "Scripts and CI").
 set -euo pipefail
 cd "$(dirname "$0")/.."
+phase=${1:-all}
+case "$phase" in build | check | all) ;; *) echo "usage: $0 [build|check]" >&2; exit 2 ;; esac
 started=$(date +%s)
-say() { echo "[containers $(($(date +%s) - started))s] $*"; }
+say() { echo "[containers $phase $(($(date +%s) - started))s] $*"; }
 
 W=${DRAPEAU_CONTAINERS_DIR:-/tmp/drapeau-containers}
 APP_PORT=${DRAPEAU_CONTAINERS_APP_PORT:-3940}
@@ -89,19 +93,25 @@ if ! podman image exists localhost/drapeau-test-services:bookworm; then
 fi
 
 # 1. The image, as the README builds it (plus the proxy's CA for npm, and the host's npm cache to save downloads). Each
-# build step's time goes to $W/build-steps.txt, to see what dominates the build.
-say "building $TAG"
-build_started=$(date +%s)
-podman build --format docker --network=host \
-  -v /etc/ssl/certs/ca-certificates.crt:/run/host-ca.crt:ro --build-arg NODE_EXTRA_CA_CERTS=/run/host-ca.crt \
-  -v "$(npm config get cache 2>/dev/null)":/host-npm-cache --build-arg NPM_CONFIG_CACHE=/host-npm-cache \
-  -t "$TAG" . 2>&1 | while IFS= read -r line; do echo "$(date +%s) $line"; done > "$W/build.log" \
-  || { tail -40 "$W/build.log" >&2; exit 1; }
-awk -v end="$(date +%s)" '/ STEP [0-9]+\/[0-9]+: / { if (step) printf "%4d s  %s\n", $1 - at, step; at = $1; $1 = ""; step = substr($0, 2) }
-  END { if (step) printf "%4d s  %s\n", end - at, step }' "$W/build.log" > "$W/build-steps.txt"
-cat "$W/build-steps.txt"
+# build step's time goes to $W/build-steps.txt, to see what dominates the build. The packages and base images above are
+# there already when `check` runs after `build`.
+if [ "$phase" != check ]; then
+  say "building $TAG"
+  build_started=$(date +%s)
+  podman build --format docker --network=host \
+    -v /etc/ssl/certs/ca-certificates.crt:/run/host-ca.crt:ro --build-arg NODE_EXTRA_CA_CERTS=/run/host-ca.crt \
+    -v "$(npm config get cache 2>/dev/null)":/host-npm-cache --build-arg NPM_CONFIG_CACHE=/host-npm-cache \
+    -t "$TAG" . 2>&1 | while IFS= read -r line; do echo "$(date +%s) $line"; done > "$W/build.log" \
+    || { tail -40 "$W/build.log" >&2; exit 1; }
+  awk -v end="$(date +%s)" '/ STEP [0-9]+\/[0-9]+: / { if (step) printf "%4d s  %s\n", $1 - at, step; at = $1; $1 = ""; step = substr($0, 2) }
+    END { if (step) printf "%4d s  %s\n", end - at, step }' "$W/build.log" > "$W/build-steps.txt"
+  cat "$W/build-steps.txt"
+  say "image built in $(($(date +%s) - build_started)) s"
+fi
+[ "$phase" != build ] || exit 0
+podman image exists "$TAG" || { echo "no image $TAG: run $0 build first" >&2; exit 1; }
 size=$(podman image inspect --format '{{.Size}}' "$TAG")
-say "image built in $(($(date +%s) - build_started)) s; size $((size / 1000000)) MB"
+say "image size $((size / 1000000)) MB"
 
 wait_for() { # url, seconds
   for _ in $(seq 1 "$2"); do

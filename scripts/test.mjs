@@ -1,9 +1,10 @@
 // `npm test`: every suite. `npm run check` (format, lint, types, unit and route tests on PGlite); the route tests again on
 // PostgreSQL when DATABASE_URL is set; the fault tests in CI or on request (they stop the local PostgreSQL); the
 // Playwright journeys against the built app served by the real server; then, in CI or on request, the container image
-// and the compose stack with podman.
-import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+// and the compose stack with podman (the images built in the background from the PostgreSQL pass on).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, openSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const started = Date.now();
@@ -19,6 +20,56 @@ function step(title, command, args, env = process.env) {
     process.exit(result.status ?? 1);
   }
   console.log(`✔ ${title}: ${minutes(stepStarted)} (${minutes(started)} in all)`);
+}
+
+/**
+ * A step that mostly waits (downloads, image builds) started beside the next steps: its output goes to a file, printed
+ * when `finish` waits for it; a failure there fails the run with that output. If the run stops before, the step's
+ * processes are stopped with it.
+ */
+function startInBackground(title, command, args) {
+  console.log(`\n▶ ${title}: started in the background`);
+  const log = join(mkdtempSync(join(tmpdir(), 'drapeau-test-')), 'output.log');
+  const output = openSync(log, 'w');
+  const stepStarted = Date.now();
+  const child = spawn(command, args, { stdio: ['ignore', output, output], detached: true });
+  let outcome;
+  const exited = new Promise((resolve) => {
+    child.on('error', (error) => resolve((outcome = { status: 1, error, ended: Date.now() })));
+    child.on('exit', (status) => resolve((outcome = { status, ended: Date.now() })));
+  });
+  const stop = () => {
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      // Ended already.
+    }
+  };
+  process.on('exit', stop);
+  // Interrupted: exit, which stops the background step too (it has a process group of its own, which Ctrl-C misses).
+  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+  const background = {
+    /** Fails the run now, between two steps, if the background step failed already (a step blocks the event loop). */
+    async failEarly() {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (outcome && outcome.status !== 0) await background.finish();
+    },
+    async finish() {
+      console.log(`\n▶ ${title}: waiting for the background`);
+      const waitStarted = Date.now();
+      const { status, error, ended } = await exited;
+      process.off('exit', stop);
+      console.log(readFileSync(log, 'utf8'));
+      if (status !== 0) {
+        console.error(`✖ ${title} failed in the background after ${minutes(stepStarted)}${error ? `: ${error.message}` : ''}`);
+        process.exit(status ?? 1);
+      }
+      console.log(
+        `✔ ${title}: ${((ended - stepStarted) / 60_000).toFixed(1)} min in the background, ${minutes(waitStarted)} waited (${minutes(started)} in all)`,
+      );
+    },
+  };
+  return background;
 }
 
 const databaseUrl = process.env.DATABASE_URL;
@@ -64,16 +115,27 @@ function databaseTestFiles() {
 }
 
 step('check: format, lint, types, unit and route tests (PGlite)', 'npm', ['run', 'check'], withoutDatabaseUrl);
+// The container images build from here on, beside the PostgreSQL pass and the fault tests (which mostly wait on
+// PostgreSQL), not beside the check, which keeps both cores busy; nothing in the build uses the local PostgreSQL (the
+// fault tests stop it) or a port. Their checks run at the end, alone (docs/conventions.md, "Scripts and CI").
+const containerImages = runContainerTests
+  ? startInBackground('container images (podman)', 'bash', ['scripts/test-containers.sh', 'build'])
+  : undefined;
 if (databaseUrl)
   step('route tests (PostgreSQL)', 'npx', ['vitest', 'run', '--project', 'server', ...databaseTestFiles()], process.env);
 else console.log('\n(DATABASE_URL unset: the PostgreSQL pass is skipped)');
+await containerImages?.failEarly();
 step('build', 'npm', ['run', 'build']);
 // Real server processes killed mid-burst, and the local PostgreSQL stopped under load: alone, after the other suites, and
 // only in CI or when asked, since they stop the developer's PostgreSQL for a few seconds.
 if (runFaultTests) step('fault tests', 'npm', ['run', 'test:fault']);
 else console.log('\n(fault tests skipped: they run when CI is set or DRAPEAU_FAULT_TESTS=1)');
+await containerImages?.failEarly();
 step('end-to-end journeys (Chromium)', 'npx', ['playwright', 'test'], { ...process.env, DATABASE_URL: '' });
 // The README's deploy steps with podman (image, restart, compose stack): in CI or on request, since they install podman
-// and build images (4.8 minutes from nothing in a full CI-style run here, most of it the image's two `npm ci` and Debian's bootstrap).
-if (runContainerTests) step('container image and compose stack (podman)', 'bash', ['scripts/test-containers.sh']);
-else console.log('\n(container tests skipped: they run when CI is set or DRAPEAU_CONTAINER_TESTS=1)');
+// and build images (4.8 minutes from nothing in a full CI-style run here, most of it the image's two `npm ci` and Debian's
+// bootstrap, now in the background).
+if (containerImages) {
+  await containerImages.finish();
+  step('container image and compose stack (podman)', 'bash', ['scripts/test-containers.sh', 'check']);
+} else console.log('\n(container tests skipped: they run when CI is set or DRAPEAU_CONTAINER_TESTS=1)');
