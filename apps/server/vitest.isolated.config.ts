@@ -1,0 +1,3 @@
+import { serverProject } from './vitest.config.js';
+
+export default serverProject(true);

@@ -1,0 +1,3 @@
+import { webProject } from './vitest.config.js';
+
+export default webProject(true);
