@@ -4,7 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import { options, root } from './options.js';
+import { options, root, serverEntry } from './options.js';
 
 export const machine = () => ({
   cpus: os.cpus().length,
@@ -23,6 +23,8 @@ export async function writeResults(suffix: string, results: Record<string, unkno
   const body = {
     date: new Date().toISOString(),
     git,
+    // The build measured: this checkout's, or another commit's given with --server-entry.
+    serverEntry: path.relative(root, serverEntry),
     machine: machine(),
     loadAverage: os.loadavg(),
     options,

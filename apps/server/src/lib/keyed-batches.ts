@@ -3,7 +3,8 @@
  * (at most `maxBatch` items); batches of other keys run alongside. Correct flags use it, one key per challenge
  * (docs/performance.md "Burst of correct flags"): a batch commits its solves in one transaction, with one statement per
  * step (and for a dynamic challenge one rescoring), and the solves waiting for it wait here rather than each holding a
- * database connection (a burst of them once took the whole pool).
+ * database connection (a burst of them once took the whole pool). Wrong attempts use it too, one key for all: one
+ * insert per batch.
  *
  * `run` answers one result per item, in order. A batch that fails is run again item by item (its transaction changed
  * nothing), so that one item's error is its own and the others still go through.

@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { flagIncidents, solves, submissions, users } from '../../db/schema/index.js';
 import { shownUsername } from '../../db/user-row.js';
+import { createKeyedBatches } from '../../lib/keyed-batches.js';
 // The score SQL is the catalogue's: one definition of how a solve's points follow a challenge's value.
 import { createCatalogueRepository } from '../challenges/catalogue.repository.js';
 import type { SolveOwner } from '../challenges/challenge.js';
@@ -33,7 +34,7 @@ export interface SubmissionsRepository {
    * Records a wrong attempt and tells whether the user had already solved the challenge, once the attempt is committed.
    * Concurrent calls share one statement (the hot path of wrong flags, docs/performance.md).
    */
-  recordWrongAttempt(attempt: Omit<AttemptRecord, 'isCorrect'>): Promise<{ alreadySolved: boolean }>;
+  recordWrongAttempt(attempt: WrongAttempt): Promise<{ alreadySolved: boolean }>;
   /** Adds to these users' scores in one statement and returns each new score and shown username. */
   addToScores(deltas: readonly { userId: string; points: number }[]): Promise<Map<string, { score: number; username: string }>>;
   /** Locks the challenge's row for this transaction and counts its solves (dynamic values count one solve at a time). */
@@ -151,67 +152,37 @@ export function createSubmissionsRepository(db: Db): SubmissionsRepository {
   };
 }
 
+type WrongAttempt = Omit<AttemptRecord, 'isCorrect'>;
+
 /**
- * Application-level group commit for wrong attempts: while one insert is running, the attempts that arrive wait, then go
- * in together as one multi-row insert that also reads which of them were already solved. Each caller still gets its
- * answer only after its row is committed; under load, one statement (and one commit) serves dozens of requests.
+ * Application-level group commit for wrong attempts (lib/keyed-batches.ts, one key for all): while one insert is
+ * running, the attempts that arrive wait, then go in together as one statement that also reads which of them were
+ * already solved. Each caller still gets its answer only after its row is committed; under load, one statement (and one
+ * commit) serves dozens of requests. A batch that fails (e.g. a user deleted meanwhile) is run again attempt by attempt.
  */
 function createWrongAttemptBatcher(db: Db) {
-  type Pending = {
-    attempt: Omit<AttemptRecord, 'isCorrect'>;
-    resolve: (solved: boolean) => void;
-    reject: (error: unknown) => void;
-  };
-  let queue: Pending[] = [];
-  let running = false;
-
-  const write = async (batch: Pending[]): Promise<Set<string>> => {
-    const inserted = db.$with('inserted').as(
-      db
-        .insert(submissions)
-        .values(batch.map(({ attempt }) => ({ ...attempt, ip: attempt.ip ?? null, isCorrect: false })))
-        .returning({ userId: submissions.userId, challengeId: submissions.challengeId }),
+  // One constant statement whatever the batch's size: the rows arrive as four array parameters, so drizzle builds no
+  // statement per batch (it did, row by row, for a fifth of a wrong flag's CPU) and PostgreSQL parses the same text.
+  // Index-only lookups per inserted attempt: the player's own solve (solves_user_challenge_uq), or their team's
+  // (team_members' key, then solves_team_challenge_uq: in team mode every solve is a team's, and a player who left their
+  // team keeps none of its solves).
+  const write = async (_key: string, attempts: readonly WrongAttempt[]): Promise<boolean[]> => {
+    const column = (of: (attempt: WrongAttempt) => string | null) => sql.param(attempts.map(of));
+    const result = await db.execute(sql`with inserted as (
+        insert into submissions (user_id, challenge_id, submitted, is_correct, ip)
+        select a.user_id, a.challenge_id, a.submitted, false, a.ip
+        from unnest(${column((a) => a.userId)}::text[], ${column((a) => a.challengeId)}::text[],
+          ${column((a) => a.submitted)}::text[], ${column((a) => a.ip)}::text[]) as a(user_id, challenge_id, submitted, ip)
+        returning user_id, challenge_id)
+      select i.user_id, i.challenge_id from inserted i
+      where exists (select 1 from solves s where s.user_id = i.user_id and s.challenge_id = i.challenge_id and s.team_id is null)
+        or exists (select 1 from team_members m join solves s on s.team_id = m.team_id
+          where m.user_id = i.user_id and s.challenge_id = i.challenge_id)`);
+    const solved = new Set(
+      rowsOf<{ user_id: string; challenge_id: string }>(result).map((r) => `${r.user_id}|${r.challenge_id}`),
     );
-    // Index-only lookups per inserted attempt: the player's own solve (solves_user_challenge_uq), or their team's
-    // (team_members' key, then solves_team_challenge_uq: in team mode every solve is a team's, and a player who left their
-    // team keeps none of its solves).
-    const rows = await db
-      .with(inserted)
-      .select({ userId: inserted.userId, challengeId: inserted.challengeId })
-      .from(inserted)
-      .where(
-        sql`exists (select 1 from solves s where s.user_id = ${inserted.userId} and s.challenge_id = ${inserted.challengeId}
-            and s.team_id is null)
-          or exists (select 1 from team_members m join solves s on s.team_id = m.team_id
-            where m.user_id = ${inserted.userId} and s.challenge_id = ${inserted.challengeId})`,
-      );
-    return new Set(rows.map((r) => `${r.userId}|${r.challengeId}`));
+    return attempts.map((a) => solved.has(`${a.userId}|${a.challengeId}`));
   };
-
-  const drain = async (): Promise<void> => {
-    running = true;
-    // Let the requests already received (sockets ready to read) reach the queue first: with PGlite, which runs in this
-    // thread, nothing else would arrive between two statements.
-    await new Promise<void>((resolve) => setImmediate(resolve));
-    while (queue.length > 0) {
-      const batch = queue.slice(0, 500);
-      queue = queue.slice(batch.length);
-      try {
-        const solved = await write(batch);
-        for (const p of batch) p.resolve(solved.has(`${p.attempt.userId}|${p.attempt.challengeId}`));
-      } catch (error) {
-        if (batch.length === 1) batch[0]!.reject(error);
-        // One bad row (e.g. a user deleted meanwhile) must not fail the others: one by one, then.
-        else await Promise.all(batch.map((p) => write([p]).then((solved) => p.resolve(solved.size > 0), p.reject)));
-      }
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
-    running = false;
-  };
-
-  return (attempt: Omit<AttemptRecord, 'isCorrect'>): Promise<boolean> =>
-    new Promise<boolean>((resolve, reject) => {
-      queue.push({ attempt, resolve, reject });
-      if (!running) void drain();
-    });
+  const batches = createKeyedBatches(write, 500);
+  return (attempt: WrongAttempt): Promise<boolean> => batches.submit('wrong attempts', attempt);
 }
