@@ -47,7 +47,11 @@ function startInBackground(title, command, args) {
   };
   process.on('exit', stop);
   // Interrupted: exit, which stops the background step too (it has a process group of its own, which Ctrl-C misses).
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => process.exit(130));
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ])
+    process.on(signal, () => process.exit(code));
   const background = {
     /** Fails the run now, between two steps, if the background step failed already (a step blocks the event loop). */
     async failEarly() {

@@ -19,8 +19,9 @@ export function serverProject(isolated: boolean) {
       testTimeout: 180_000,
       hookTimeout: 180_000,
       globalSetup: ['./test/global-setup.ts'],
-      // One module graph per worker, not per file: half the suite's time was each file loading the server again
-      // (docs/conventions.md, "Tests"). A test file leaves no module state behind: each builds its own app.
+      // Apart from the files that mock a module, one module graph per worker, not per file: half the suite's time was
+      // each file loading the server again (docs/conventions.md, "Tests"). A test file leaves no module state behind:
+      // each builds its own app.
       isolate: isolated,
     },
   });

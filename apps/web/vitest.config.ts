@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { fileURLToPath, URL } from 'node:url';
 
 import react from '@vitejs/plugin-react';
@@ -13,7 +14,7 @@ export function webProject(isolated: boolean) {
   return defineProject({
     plugins: [react()],
     resolve: {
-      alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+      alias: { '@': path.join(root, 'src') },
     },
     test: {
       name: isolated ? 'web (isolated)' : 'web',
@@ -22,8 +23,8 @@ export function webProject(isolated: boolean) {
       exclude: isolated ? configDefaults.exclude : [...configDefaults.exclude, ...mocking],
       setupFiles: ['./src/testing/setup.ts'],
       restoreMocks: true,
-      // One module graph per worker, not per file (docs/conventions.md, "Tests"): the setup file resets what a
-      // test may leave behind (mocks, the DOM, the language).
+      // Apart from the files that mock a module, one module graph per worker, not per file (docs/conventions.md,
+      // "Tests"): the setup file resets what a test may leave behind (mocks, the DOM, the language).
       isolate: isolated,
       // Generous: component tests must not fail on a busy machine.
       testTimeout: 60_000,
