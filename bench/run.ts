@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 
-import { runBare, runBareDynamic, runBareHot, runBareTeams } from './lib/bare.js';
+import { runBare, runBareDynamic, runBareFastifyHot, runBareHot, runBareTeams } from './lib/bare.js';
 import { type CatalogueResult, renderCatalogue } from './lib/catalogue.js';
 import { type DynamicResult, renderDynamic } from './lib/dynamic.js';
 import { renderInstances, runInstancesScenario } from './lib/instances.js';
@@ -182,24 +182,27 @@ async function hotMain(
   started: number,
 ): Promise<void> {
   const bare = captured.page && captured.search ? await runBareHot(captured as Captured) : undefined;
+  const bareFastify = captured.page && captured.search ? await runBareFastifyHot(captured as Captured) : undefined;
   const loadAverage = (values: number[]) => values.map((l) => l.toFixed(1)).join(' ');
   console.log(
     `\nDrapeau hot-path benchmark — ${os.cpus().length} cores, Node ${process.version}; load average ` +
       `${loadAverage(loadAverageBefore)} at the start, ${loadAverage(os.loadavg())} at the end\n`,
   );
   const line = (label: string, r: HotFigures[keyof HotFigures], b?: HotFigures[keyof HotFigures]) =>
-    `${label.padEnd(30)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s` +
+    `${label.padEnd(33)} ${r.requestsPerSecond.toFixed(0).padStart(7)} req/s` +
     (b ? ` (${(r.requestsPerSecond / b.requestsPerSecond).toFixed(2)}x)` : '') +
     `, p99 ${r.p99Ms} ms, ${r.serverCpuUsPerRequest.toFixed(0)} µs CPU/req` +
     (b ? ` (${(r.serverCpuUsPerRequest / b.serverCpuUsPerRequest).toFixed(2)}x)` : '') +
     `, non-2xx ${r.non2xx}`;
-  for (const [kind, r] of [...Object.entries(results), ...(bare ? [['bare Node', bare] as const] : [])]) {
+  // Ratios to bare Node; bare Fastify (the framework alone) shows how much of the distance is the framework's.
+  const rows = [...Object.entries(results), ...(bareFastify ? [['bare Fastify', bareFastify] as const] : [])];
+  for (const [kind, r] of [...rows, ...(bare ? [['bare Node', bare] as const] : [])]) {
     const b = kind === 'bare Node' ? undefined : bare;
     console.log(line(`${kind}: leaderboard page 1`, r.leaderboard, b?.leaderboard));
     console.log(line(`${kind}: leaderboard search`, r.search, b?.search));
     console.log(line(`${kind}: wrong flags`, r.wrongFlags, b?.wrongFlags));
   }
-  await writeResults('-hot', { hot: results, bare, loadAverageBefore, loadAverageAfter: os.loadavg() }, started);
+  await writeResults('-hot', { hot: results, bare, bareFastify, loadAverageBefore, loadAverageAfter: os.loadavg() }, started);
 }
 
 /** --only=teams: the team-mode figure alone, beside the bare Node server answering the same bytes. */

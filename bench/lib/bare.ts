@@ -11,8 +11,15 @@ import type { BareResult } from './report.js';
 import { freePort, type ServerProcess, startServer } from './server-process.js';
 import { TEAM_SEARCH_PATHS } from './teams.js';
 
-/** Starts the bare server answering `page` and `search` (bytes Drapeau answered), runs `work`, stops it. */
-async function withBareServer<T>(captured: Captured, work: (server: ServerProcess) => Promise<T>): Promise<T> {
+/**
+ * Starts the bare server answering `page` and `search` (bytes Drapeau answered), runs `work`, stops it. `script`: the
+ * bare Node server, or bench/bare-fastify-server.ts (Fastify alone: the framework's floor, for --only=hot).
+ */
+async function withBareServer<T>(
+  captured: Captured,
+  work: (server: ServerProcess) => Promise<T>,
+  script = 'bench/bare-node-server.ts',
+): Promise<T> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'drapeau-bench-bare-'));
   try {
     const pageFile = path.join(tmp, 'page.json');
@@ -20,7 +27,7 @@ async function withBareServer<T>(captured: Captured, work: (server: ServerProces
     await writeFile(pageFile, captured.page);
     await writeFile(searchFile, captured.search);
     const { server } = await startServer({
-      args: ['--import', 'tsx', path.join(root, 'bench/bare-node-server.ts')],
+      args: ['--import', 'tsx', path.join(root, script)],
       env: { ...(process.env as Record<string, string>), BARE_PAGE_FILE: pageFile, BARE_SEARCH_FILE: searchFile },
       port: await freePort(),
       logFile: path.join(tmp, 'bare.log'),
@@ -55,12 +62,17 @@ export function runBare(captured: Captured): Promise<BareResult> {
 
 /** --only=hot: the three sustained loads alone. */
 export function runBareHot(captured: Captured): Promise<Omit<BareResult, 'dynamic'>> {
-  return withBareServer(captured, hotLoads);
+  return withBareServer(captured, (server) => hotLoads(server));
 }
 
-async function hotLoads(server: ServerProcess): Promise<Omit<BareResult, 'dynamic'>> {
+/** --only=hot: the same loads on Fastify with no plugin, hook or log answering the same bytes. */
+export function runBareFastifyHot(captured: Captured): Promise<Omit<BareResult, 'dynamic'>> {
+  return withBareServer(captured, (server) => hotLoads(server, 'bare Fastify'), 'bench/bare-fastify-server.ts');
+}
+
+async function hotLoads(server: ServerProcess, label = 'bare Node'): Promise<Omit<BareResult, 'dynamic'>> {
   const load = loadOn(server);
-  log('bare Node: leaderboard bytes');
+  log(`${label}: leaderboard bytes`);
   const leaderboard = await runLoad({ baseUrl: server.baseUrl, path: '/api/leaderboard', ...load });
   const search = await runLoad({
     baseUrl: server.baseUrl,
@@ -68,7 +80,7 @@ async function hotLoads(server: ServerProcess): Promise<Omit<BareResult, 'dynami
     paths: SEARCH_PATHS,
     ...load,
   });
-  log('bare Node: submissions');
+  log(`${label}: submissions`);
   const wrongFlags = await runLoad({
     baseUrl: server.baseUrl,
     path: '/api/challenges/x/submit',

@@ -98,8 +98,16 @@ async function burstStep(
     body: flag,
     cookie: cookieOf(i),
   }));
+  const statementsBefore = await server.databaseStatements();
   const burst = await runBurst<{ status: string }>(server.baseUrl, requests);
   const correct = burst.answered.filter((a) => a.body.status === 'correct');
+  const statementsAfter = await server.databaseStatements();
+  // Logged at once too: an older build (--server-entry) may stop the run at a later step it does not have.
+  log(
+    `${kind}: burst: ${burst.throughput.toFixed(0)} solves/s, p99 ${burst.p99Ms.toFixed(0)} ms, ${correct.length} correct; ` +
+      `${statementsAfter.count - statementsBefore.count} database statements ` +
+      `(${(statementsAfter.seconds - statementsBefore.seconds).toFixed(1)} s) from its start to its last answer`,
+  );
   return {
     burst: {
       count: burst.count,

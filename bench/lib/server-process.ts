@@ -14,6 +14,8 @@ export interface ServerProcess {
   rssMb(): Promise<number>;
   /** V8 heap used in MB, from GET /metrics (NaN without a METRICS_TOKEN in the server's environment). */
   heapUsedMb(): Promise<number>;
+  /** Database statements run so far and their total time, from GET /metrics (NaN without a METRICS_TOKEN). */
+  databaseStatements(): Promise<{ count: number; seconds: number }>;
   /** SIGTERM, then SIGKILL after 15 s. */
   stop(): Promise<void>;
 }
@@ -41,11 +43,14 @@ async function readRssMb(pid: number): Promise<number> {
   }
 }
 
-async function readHeapUsedMb(baseUrl: string, token: string | undefined): Promise<number> {
-  if (!token) return NaN;
+/** Values of the server's /metrics by name (NaN without a token, or when a name is absent). */
+async function readMetrics(baseUrl: string, token: string | undefined, names: string[]): Promise<number[]> {
+  if (!token) return names.map(() => NaN);
   const response = await httpRequest(`${baseUrl}/metrics`, { agent: pollAgent, headers: { authorization: `Bearer ${token}` } });
-  const match = /^nodejs_heap_size_used_bytes (\S+)$/m.exec(response.body);
-  return response.status === 200 && match ? Number(match[1]) / 1024 / 1024 : NaN;
+  return names.map((name) => {
+    const match = new RegExp(`^${name} (\\S+)$`, 'm').exec(response.body);
+    return response.status === 200 && match ? Number(match[1]) : NaN;
+  });
 }
 
 /**
@@ -81,7 +86,13 @@ export async function startServer(options: {
     baseUrl,
     child,
     rssMb: () => readRssMb(child.pid ?? -1),
-    heapUsedMb: () => readHeapUsedMb(baseUrl, options.env.METRICS_TOKEN),
+    heapUsedMb: async () =>
+      (await readMetrics(baseUrl, options.env.METRICS_TOKEN, ['nodejs_heap_size_used_bytes']))[0]! / 1024 / 1024,
+    databaseStatements: async () => {
+      const names = ['drapeau_db_query_duration_seconds_count', 'drapeau_db_query_duration_seconds_sum'];
+      const [count, seconds] = await readMetrics(baseUrl, options.env.METRICS_TOKEN, names);
+      return { count: count!, seconds: seconds! };
+    },
     stop: async () => {
       if (exitCode !== undefined) return;
       child.kill('SIGTERM');

@@ -120,11 +120,7 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
   const frozenAt = frozenAtOf(s.eventService);
   await app.register(
     async (api) => {
-      // Answers about the signed-in user must not be kept by a shared cache or the browser's back-forward cache.
-      api.addHook('onSend', (_request, reply, payload, done) => {
-        if (!reply.hasHeader('cache-control')) void reply.header('cache-control', 'no-store');
-        done(null, payload);
-      });
+      // Answers are `Cache-Control: no-store` unless a route says otherwise (http/security-headers.ts).
       await api.register(systemRoutes, {
         system: s.systemService,
         readiness: s.readiness,

@@ -1,15 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { type ExtractTablesWithRelations, sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
-import pg from 'pg';
+import type pg from 'pg';
 
 import * as schema from './schema/index.js';
 
@@ -35,8 +31,13 @@ const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url)
 /** Any constant: holds off a second instance's migrations until the first one's are done. */
 const MIGRATION_LOCK_ID = 4_711_813;
 
+/**
+ * Each driver is imported when used: a server loads one of the two (the other is a tenth of a second of its cold start,
+ * docs/performance.md "Cold start").
+ */
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'postgres') {
+    const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([import('pg'), import('drizzle-orm/node-postgres')]);
     // JIT off (docs/performance.md "Dynamic scoring figure"): our statements are short, but the planner's estimate of
     // a rescoring of thousands of solves passed JIT's threshold, and compiling took 1.7 s of a 2.4 s statement.
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, options: '-c jit=off' });
@@ -45,6 +46,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
     return { db: db as unknown as Db, kind: 'postgres', pool, close: () => pool.end() };
   }
+  const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('drizzle-orm/pglite'),
+  ]);
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = options.client ?? (await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {}));
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
@@ -53,6 +58,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
 
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'postgres' && database.pool) {
+    const [{ drizzle: drizzleNodePg }, { migrate: migrateNodePg }] = await Promise.all([
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const lockClient = await database.pool.connect();
     try {
       await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
@@ -63,6 +72,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
     }
     return;
   }
+  const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
   await migratePglite(database.db as unknown as Parameters<typeof migratePglite>[0], { migrationsFolder: MIGRATIONS_FOLDER });
 }
 

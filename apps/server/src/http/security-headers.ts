@@ -2,10 +2,18 @@ import helmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /**
- * The headers of @fastify/helmet, computed once at start instead of on every request (the plugin builds helmet's
- * middleware, CSP parsing included, per request: about 8% of the CPU of a leaderboard read, docs/performance.md).
- * The options give constant headers (no CSP nonces), so they are read once from a throwaway instance that runs the
- * plugin, then set on every response's raw object, as helmet does, hijacked responses (SSE) included.
+ * Security headers on every response, computed once at start (docs/architecture.md#security):
+ *
+ * - pages, the web app's files and anything outside `/api/`: the headers of @fastify/helmet with the app's policy below,
+ *   read once from a throwaway instance that runs the plugin (the plugin itself rebuilds them, CSP parsing included, on
+ *   every request), plus a Permissions-Policy;
+ * - answers under `/api/` (JSON, event streams, downloads): the set OWASP's REST Security Cheat Sheet gives for APIs, a
+ *   half as many headers (they were a fifth of the CPU of a leaderboard read, docs/performance.md): a CSP that allows
+ *   nothing and no framing, nosniff, DENY, same-origin resources only, no referrer, HSTS over https, and `no-store`,
+ *   since answers about the signed-in user must not be kept by a shared cache or the back-forward cache. A route that
+ *   may be cached, or that serves a page of its own (a lab's frame), sets its own `cache-control` or CSP, which wins.
+ *
+ * Set on the raw response at the request's start, as helmet does, so that hijacked responses (SSE) carry them too.
  */
 /** The app uses none of these browser features; an embedded page or injected script gets none either. */
 const PERMISSIONS_POLICY = [
@@ -21,6 +29,8 @@ const PERMISSIONS_POLICY = [
   'interest-cohort=()',
 ].join(', ');
 
+const API_PREFIX = '/api/';
+
 export async function registerSecurityHeaders(app: FastifyInstance, options: FastifyHelmetOptions): Promise<void> {
   if (options.enableCSPNonces) throw new Error('security headers with CSP nonces are not constant');
   const headersOf = async (withHelmet: boolean): Promise<Record<string, unknown>> => {
@@ -33,11 +43,22 @@ export async function registerSecurityHeaders(app: FastifyInstance, options: Fas
   };
   const plain = await headersOf(false);
   const secured = await headersOf(true);
-  const headers = Object.entries(secured).filter(
+  const pageHeaders = Object.entries(secured).filter(
     (entry): entry is [string, string] => typeof entry[1] === 'string' && plain[entry[0]] === undefined,
   );
-  headers.push(['permissions-policy', PERMISSIONS_POLICY]);
+  pageHeaders.push(['permissions-policy', PERMISSIONS_POLICY]);
+  const hsts = pageHeaders.find(([name]) => name === 'strict-transport-security');
+  const apiHeaders: [string, string][] = [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ['referrer-policy', 'no-referrer'],
+    ['cache-control', 'no-store'],
+    ...(hsts ? [hsts] : []),
+  ];
   app.addHook('onRequest', (request, reply, done) => {
+    const headers = request.url.startsWith(API_PREFIX) ? apiHeaders : pageHeaders;
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });

@@ -25,12 +25,34 @@ describe('per-user answers', () => {
 });
 
 describe('security headers', () => {
-  it('deny framing in both headers, send a Permissions-Policy and allow fonts from the app only', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+  it("give pages the app's policy: framing denied in both headers, fonts from the app only, a Permissions-Policy", async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/leaderboard' });
     expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['content-security-policy']).toMatch(/font-src 'self'(;|$)/);
     expect(response.headers['permissions-policy']).toContain('camera=()');
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('give every API answer the strict set, errors included: nothing allowed, no framing, no sniffing, no-store', async () => {
+    const player = await registerPlayer(t.app);
+    for (const [url, status] of [
+      ['/api/health', 200],
+      ['/api/leaderboard', 200],
+      ['/api/admin/stats', 403],
+      ['/api/no-such-route', 404],
+    ] as const) {
+      const response = await player.client.get(url);
+      expect(response.statusCode, url).toBe(status);
+      expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(response.headers['x-frame-options'], url).toBe('DENY');
+      expect(response.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(response.headers['referrer-policy'], url).toBe('no-referrer');
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    // A route that may be cached says so itself.
+    expect((await player.client.get('/api/scoreboard/ctftime')).headers['cache-control']).toBe('public, max-age=60');
   });
 });
 

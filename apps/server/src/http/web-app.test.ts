@@ -4,9 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { buildTestApp, registerPlayer, type TestApp } from '../../test/build-test-app.js';
+import { deriveFlag } from '../modules/challenges/flags.js';
 
 const WEB_PUBLIC = fileURLToPath(new URL('../../../web/public', import.meta.url));
 const INDEX = `<!doctype html><html><head><title>Drapeau</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
@@ -28,11 +29,16 @@ async function writeBuild(): Promise<string> {
   }
   for (const name of ['robots.txt', 'favicon.ico', 'favicon.svg'])
     await copyFile(path.join(WEB_PUBLIC, name), path.join(dir, name));
+  // Beside the build, not in it: no path reaches it.
+  await writeFile(`${dir}.secret`, 'SECRET');
   return dir;
 }
 
+let webDistDir: string;
+
 beforeAll(async () => {
-  t = await buildTestApp({ webDistDir: await writeBuild() });
+  webDistDir = await writeBuild();
+  t = await buildTestApp({ webDistDir });
 });
 afterAll(async () => {
   await t.close();
@@ -91,6 +97,21 @@ describe('the web app', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toBe(INDEX);
   });
+
+  it('never sends a file from outside the build, however the path is written', async () => {
+    const outside = `${path.basename(webDistDir)}.secret`;
+    for (const url of [
+      `/../${outside}`,
+      `/%2e%2e/${outside}`,
+      `/assets/..%2f..%2f${outside}`,
+      `/assets/%2e%2e/%2e%2e/${outside}`,
+      `/..%5c${outside}`,
+    ]) {
+      const response = await get(url);
+      expect(response.body, url).not.toContain('SECRET');
+      expect([200, 400, 404], url).toContain(response.statusCode);
+    }
+  });
 });
 
 describe('API responses', () => {
@@ -103,6 +124,46 @@ describe('API responses', () => {
     const small = await get('/api/health', 'br, gzip');
     expect(small.statusCode).toBe(200);
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('sends the leaderboard and the CTFtime feed, kept in memory, in the encoding the client accepts', async () => {
+    // Enough players for a page above the 1 KB threshold.
+    const players = await Promise.all(Array.from({ length: 12 }, () => registerPlayer(t.app)));
+    const { client } = players[0]!;
+    for (const url of ['/api/leaderboard', '/api/leaderboard?search=player', '/api/scoreboard/ctftime']) {
+      const plain = await client.get(url);
+      expect(plain.statusCode, url).toBe(200);
+      expect(plain.rawPayload.length, url).toBeGreaterThan(1024);
+      expect(plain.headers['content-encoding'], url).toBeUndefined();
+      expect(plain.headers['vary'], url).toMatch(/accept-encoding/i);
+      const br = await client.get(url, { 'accept-encoding': 'gzip, deflate, br' });
+      expect(br.headers['content-encoding'], url).toBe('br');
+      expect(br.headers['content-type'], url).toBe('application/json; charset=utf-8');
+      expect(brotliDecompressSync(br.rawPayload).toString(), url).toBe(plain.body);
+      const gz = await client.get(url, { 'accept-encoding': 'gzip, br;q=0' });
+      expect(gz.headers['content-encoding'], url).toBe('gzip');
+      expect(gunzipSync(gz.rawPayload).toString(), url).toBe(plain.body);
+      const refused = await client.get(url, { 'accept-encoding': 'br;q=0, gzip;q=0, identity' });
+      expect(refused.headers['content-encoding'], url).toBeUndefined();
+      expect(refused.body, url).toBe(plain.body);
+    }
+    // A solve changes the standings: the compressed page follows (on PostgreSQL, once the solve's notification is
+    // back, the same moment as its live event: docs/architecture.md "Several instances").
+    const brotliPage = async () =>
+      brotliDecompressSync((await client.get('/api/leaderboard', { 'accept-encoding': 'br' })).rawPayload).toString();
+    const before = await brotliPage();
+    const solved = await players[5]!.client.post('/api/challenges/caesar-cipher/submit', {
+      flag: deriveFlag(t.config.instanceSecret!, 'caesar-cipher'),
+    });
+    expect(solved.json()).toMatchObject({ success: true });
+    await vi.waitFor(
+      async () => {
+        const after = await brotliPage();
+        expect(after).not.toBe(before);
+        expect(after).toBe((await client.get('/api/leaderboard')).body);
+      },
+      { timeout: 30_000, interval: 20 },
+    );
   });
 
   it('never compresses the live event stream', async () => {

@@ -17,9 +17,12 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     app.log.warn({ webDistDir }, 'web app not built: serving the API only');
     return;
   }
+  // No route per file (`serve: false`): the catch-all below sends files with the plugin's sendFile, which negotiates the
+  // precompressed copies the same way; registering a route for each of the build's several hundred files was a tenth of
+  // a second of every cold start (docs/performance.md "Cold start").
   await app.register(fastifyStatic, {
     root: webDistDir,
-    wildcard: false,
+    serve: false,
     index: false,
     preCompressed: true,
     setHeaders: (reply, filePath) => {

@@ -1,11 +1,11 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 
-import pg from 'pg';
-import lockfile from 'proper-lockfile';
+import type pg from 'pg';
 
 /**
- * Who may use the database while a maintenance command runs (docs/decisions/013-operations.md):
+ * Who may use the database while a maintenance command runs (docs/decisions/013-operations.md); each side imports its
+ * own library when used (docs/performance.md "Cold start"):
  * - embedded PGlite: one process at a time on DATA_DIR. The server and every command of the CLI take the same lock file
  *   (`DATA_DIR/drapeau.lock`, refreshed every second, stale after 5 s when its owner was killed);
  * - PostgreSQL: every server holds a shared advisory lock on its own connection for its whole life; a command that needs
@@ -29,6 +29,7 @@ export async function lockDataDir(
   await mkdir(dataDir, { recursive: true });
   const retries = Math.ceil((options.waitMs ?? 0) / 1000);
   try {
+    const { default: lockfile } = await import('proper-lockfile');
     const release = await lockfile.lock(dataDir, {
       lockfilePath: path.join(dataDir, 'drapeau.lock'),
       realpath: false,
@@ -64,6 +65,7 @@ export async function holdServerPresence(url: string, log: { warn(message: strin
     retry.unref();
   };
   async function connect(): Promise<void> {
+    const { default: pg } = await import('pg');
     const next = new pg.Client({ connectionString: url, application_name: 'drapeau-server' });
     next.on('error', () => {});
     await next.connect();
@@ -100,6 +102,7 @@ export async function claimServerInstance(
 
 /** The CLI's side on PostgreSQL: refuses at once while any server is connected; held until the command ends. */
 export async function claimExclusiveDatabase(url: string): Promise<Release> {
+  const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: url, application_name: 'drapeau-cli' });
   client.on('error', () => {});
   await client.connect();

@@ -102,7 +102,7 @@ describe('rate limiter on an unreachable Redis', () => {
   it('counts in memory instead: the limit holds, no request fails', async () => {
     // Nothing listens on port 1: the connection is never ready (lib/redis.ts: no offline queue).
     const logs: string[] = [];
-    const unreachable = connectRedis('redis://127.0.0.1:1', { warn: (m) => logs.push(m), info: (m) => logs.push(m) });
+    const unreachable = await connectRedis('redis://127.0.0.1:1', { warn: (m) => logs.push(m), info: (m) => logs.push(m) });
     try {
       const limiter = createRateLimiter({
         points: 3,

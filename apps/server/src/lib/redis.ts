@@ -1,4 +1,4 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 
 export interface RedisLog {
   warn(message: string): void;
@@ -9,9 +9,11 @@ export interface RedisLog {
  * The Redis connection of the shared rate-limit counters (REDIS_URL). Commands never wait for a lost connection (no
  * offline queue): while Redis is unreachable, every limiter counts in this instance's memory instead
  * (lib/rate-limiter.ts, http/ip-rate-limit-store.ts), and the log says so once per outage; ioredis reconnects by itself
- * (every 2 s at most) and the counters are shared again as soon as it is back.
+ * (every 2 s at most) and the counters are shared again as soon as it is back. ioredis is imported only when REDIS_URL
+ * is set (docs/performance.md "Cold start").
  */
-export function connectRedis(url: string, log: RedisLog): Redis {
+export async function connectRedis(url: string, log: RedisLog): Promise<Redis> {
+  const { Redis } = await import('ioredis');
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 0,

@@ -50,7 +50,7 @@ export async function createHttpServer(deps: { config: Config; database: Databas
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('sessionUser', null);
 
-  const redis = config.redisUrl ? connectRedis(config.redisUrl, app.log) : undefined;
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl, app.log) : undefined;
 
   registerErrorHandler(app);
   registerRequestIdHeader(app);

@@ -3,7 +3,6 @@ import { createReadStream } from 'node:fs';
 import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import * as tar from 'tar';
 import { z } from 'zod';
 
 /** Bumped when the archive's layout changes; a reader refuses a newer one. */
@@ -50,6 +49,7 @@ export async function writeArchive(staging: string, manifest: Omit<BackupManifes
   for (const entry of entries) checksums[entry] = await sha256File(path.join(staging, entry));
   await writeFile(path.join(staging, 'manifest.json'), JSON.stringify({ ...manifest, checksums }, null, 2));
   await mkdir(path.dirname(path.resolve(file)), { recursive: true });
+  const tar = await import('tar'); // (imported when used: docs/performance.md "Cold start")
   await tar.create({ gzip: true, file, cwd: staging, portable: true, mode: 0o600 }, ['manifest.json', ...entries]);
   await chmod(file, 0o600);
 }
@@ -67,6 +67,7 @@ export async function readArchive(
     new BackupRejectedError(`The archive ${file} is damaged or is not a Drapeau backup (${why}); nothing was changed.`);
   try {
     // node-tar strips absolute paths and `..`, so that no entry lands outside `staging`.
+    const tar = await import('tar');
     await tar.extract({ file, cwd: staging, strict: true });
   } catch (error) {
     throw damaged(error instanceof Error ? error.message : String(error));

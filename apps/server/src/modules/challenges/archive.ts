@@ -1,7 +1,7 @@
 import { lstat, readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
 
 import { IMPORT_LIMITS, type ImportProblem } from '@drapeau/shared';
 
@@ -31,6 +31,7 @@ export function isSafeRelativePath(name: string): boolean {
  * declared one, so a lying header cannot get past the bounds).
  */
 export async function readZip(data: Buffer, limits: ImportLimits = IMPORT_LIMITS): Promise<ArchiveFiles> {
+  const { default: yauzl } = await import('yauzl'); // (imported when used: docs/performance.md "Cold start")
   if (data.length > limits.maxArchiveBytes) throw problem('TOO_LARGE', '', 'the archive is too large');
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(

@@ -1,7 +1,5 @@
 import { fileURLToPath } from 'node:url';
 
-import yazl from 'yazl';
-
 import type { ImportProblem, ImportReport, SeedResult } from '@drapeau/shared';
 
 import { AppError } from '../../lib/app-error.js';
@@ -159,6 +157,7 @@ export function createCatalogueTransferService(deps: {
       return files;
     },
     async exportZip(): Promise<Buffer> {
+      const { default: yazl } = await import('yazl'); // (imported when used: docs/performance.md "Cold start")
       const zip = new yazl.ZipFile();
       for (const [name, data] of await service.exportFiles()) zip.addBuffer(data, name, { mtime: new Date(0) });
       zip.end();

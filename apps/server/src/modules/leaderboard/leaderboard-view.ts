@@ -1,19 +1,24 @@
+import type { PrecompressedBody } from '../../lib/precompressed-body.js';
+
 import type { CostedSolve } from './frozen-standings.js';
 import { createSearchIndex, type SearchIndex } from './search-index.js';
 import type { Standing } from './standings.js';
 
-/** At most this many bytes of remembered search answers per instance; past it, the memory starts again. */
+/**
+ * At most this many bytes of remembered search answers per instance, each counted twice (its JSON, and room for its
+ * compressed copies, which are smaller); past it, the memory starts again.
+ */
 const SEARCH_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** One set of standings (live, or at the freeze) and the bytes served from it, serialized once per change. */
 export function createView(loadStandings: () => Promise<Standing[]>, loadSolves: () => Promise<CostedSolve[]>) {
   let standings: Promise<Standing[]> | undefined;
   let solves: Promise<CostedSolve[]> | undefined;
-  const pageBytes = new Map<number, Buffer>();
-  const searchBytes = new Map<string, Buffer>();
+  const pageBytes = new Map<number, PrecompressedBody>();
+  const searchBytes = new Map<string, PrecompressedBody>();
   let searchBytesSize = 0;
   /** The CTFtime feed's bytes, per scope (docs/product.md#ctftime-feed). */
-  const feedBytes = new Map<string, Promise<Buffer>>();
+  const feedBytes = new Map<string, Promise<PrecompressedBody>>();
   const indexes = new WeakMap<Standing[], SearchIndex>();
   const remember = <T>(pending: Promise<T>, forget: () => void): Promise<T> => {
     pending.catch(forget);
@@ -35,13 +40,14 @@ export function createView(loadStandings: () => Promise<Standing[]>, loadSolves:
     },
     pageBytes,
     feedBytes,
-    rememberSearch(key: string, bytes: Buffer) {
-      if (searchBytesSize + bytes.length > SEARCH_CACHE_BYTES) {
+    rememberSearch(key: string, body: PrecompressedBody) {
+      const size = 2 * body.identity.length + key.length;
+      if (searchBytesSize + size > SEARCH_CACHE_BYTES) {
         searchBytes.clear();
         searchBytesSize = 0;
       }
-      searchBytes.set(key, bytes);
-      searchBytesSize += bytes.length + key.length;
+      searchBytes.set(key, body);
+      searchBytesSize += size;
     },
     searchBytes,
   };

@@ -1,14 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-import {
-  type CtftimeFeed,
-  CtftimeFeedSchema,
-  type LeaderboardPage,
-  LeaderboardPageSchema,
-  LeaderboardQuerySchema,
-} from '@drapeau/shared';
+import { CtftimeFeedSchema, LeaderboardPageSchema, LeaderboardQuerySchema } from '@drapeau/shared';
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';
+import { sendPrecompressedJson, withoutCompressionHooks } from '../../http/compression.js';
 import type { FrozenAtOf } from '../event/event.routes.js';
 
 import type { LeaderboardService } from './leaderboard.service.js';
@@ -29,18 +24,17 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: guards.requireUser,
       schema: { tags: ['leaderboard'], querystring: LeaderboardQuerySchema, response: { 200: LeaderboardPageSchema } },
+      ...withoutCompressionHooks,
     },
     async (request, reply) => {
       const { search, page } = request.query;
       const frozenAt = frozenAtOf(request);
-      if (!search) {
-        // Pre-serialized bytes of the common pages (and of searches below), built from the same schema-shaped object.
-        // A Buffer body skips serialization and encoding: Fastify sends the bytes as they are.
-        const bytes = await leaderboard.getPageBytes(page, frozenAt);
-        return reply.type('application/json; charset=utf-8').send(bytes as unknown as LeaderboardPage);
-      }
-      const bytes = await leaderboard.getSearchBytes({ search, page }, currentUser(request).role === 'admin', frozenAt);
-      return reply.type('application/json; charset=utf-8').send(bytes as unknown as LeaderboardPage);
+      // Bytes serialized (and compressed) once per change of the standings, from the same schema-shaped object. A
+      // Buffer body skips serialization: Fastify sends the bytes as they are.
+      const body = search
+        ? await leaderboard.getSearchBody({ search, page }, currentUser(request).role === 'admin', frozenAt)
+        : await leaderboard.getPageBody(page, frozenAt);
+      return sendPrecompressedJson(request, reply, body);
     },
   );
 };
@@ -58,14 +52,12 @@ export const scoreboardRoutes: FastifyPluginAsyncZod<{ leaderboard: LeaderboardS
         summary: "CTFtime's JSON scoreboard feed: tasks, and per standing pos, team, score, taskStats and lastAccept",
         response: { 200: CtftimeFeedSchema },
       },
+      ...withoutCompressionHooks,
     },
     async (request, reply) => {
-      const bytes = await leaderboard.getCtftimeBytes(frozenAt(request));
+      const body = await leaderboard.getCtftimeBody(frozenAt(request));
       // CTFtime polls every minute; a shared cache may keep it that long.
-      return reply
-        .header('cache-control', 'public, max-age=60')
-        .type('application/json; charset=utf-8')
-        .send(bytes as unknown as CtftimeFeed);
+      return sendPrecompressedJson(request, reply.header('cache-control', 'public, max-age=60'), body);
     },
   );
 };

@@ -7,6 +7,7 @@ import {
   type Scoring,
 } from '@drapeau/shared';
 
+import { PrecompressedBody } from '../../lib/precompressed-body.js';
 import type { EventBus, ServerEventMessage } from '../events/event-bus.js';
 
 import { buildCtftimeFeed, type FeedTask } from './ctftime-feed.js';
@@ -112,36 +113,36 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
       return pageOf(await view.load(), view, query, isAdmin);
     },
 
-    /** The JSON bytes of an unfiltered page, serialized and encoded once per change. */
-    async getPageBytes(page: number, frozenAt: Date | null = null): Promise<Buffer> {
+    /** The JSON body of an unfiltered page, serialized (and compressed) once per change. */
+    async getPageBody(page: number, frozenAt: Date | null = null): Promise<PrecompressedBody> {
       const view = viewAt(frozenAt);
       const cached = view.pageBytes.get(page);
       if (cached !== undefined) return cached;
-      const bytes = Buffer.from(JSON.stringify(pageOf(await view.load(), view, { page }, false)));
-      view.pageBytes.set(page, bytes);
-      return bytes;
+      const body = PrecompressedBody.ofJson(pageOf(await view.load(), view, { page }, false));
+      view.pageBytes.set(page, body);
+      return body;
     },
 
     /**
-     * The JSON bytes of a search's page: the same answer as getPage, remembered until the standings change (players
+     * The JSON body of a search's page: the same answer as getPage, remembered until the standings change (players
      * repeat searches: their own name, their rivals'). Admins' and players' answers are kept apart.
      */
-    async getSearchBytes(
+    async getSearchBody(
       query: LeaderboardQuery & { search: string },
       isAdmin: boolean,
       frozenAt: Date | null = null,
-    ): Promise<Buffer> {
+    ): Promise<PrecompressedBody> {
       const view = viewAt(frozenAt);
       const key = `${isAdmin ? 'a' : 'p'}${query.page}|${query.search}`;
       const cached = view.searchBytes.get(key);
       if (cached !== undefined) return cached;
-      const bytes = Buffer.from(JSON.stringify(pageOf(await view.load(), view, query, isAdmin)));
-      view.rememberSearch(key, bytes);
-      return bytes;
+      const body = PrecompressedBody.ofJson(pageOf(await view.load(), view, query, isAdmin));
+      view.rememberSearch(key, body);
+      return body;
     },
 
     /** GET /api/scoreboard/ctftime: built once per change of the standings (and per event phase), not per request. */
-    getCtftimeBytes(frozenAt: Date | null = null): Promise<Buffer> {
+    getCtftimeBody(frozenAt: Date | null = null): Promise<PrecompressedBody> {
       const view = viewAt(frozenAt);
       const scope = deps.feedScope?.() ?? '';
       let bytes = view.feedBytes.get(scope);
@@ -150,7 +151,7 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
           const [ranked, tasks, solves] = [await view.load(), (await deps.listFeedTasks?.()) ?? [], await view.solves()];
           const feedSolves =
             frozenAt === null ? solves : valuedAtFreeze(solves, await scorings(), countByChallenge(solves), frozenAt, bonus());
-          return Buffer.from(JSON.stringify(buildCtftimeFeed(ranked, tasks, feedSolves)));
+          return PrecompressedBody.ofJson(buildCtftimeFeed(ranked, tasks, feedSolves));
         })();
         view.feedBytes.set(scope, bytes);
         const pending = bytes;

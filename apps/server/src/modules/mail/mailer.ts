@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 import { ADMIN_PAGE_SIZE, type OutboxPage } from '@drapeau/shared';
 
@@ -28,12 +28,17 @@ export interface MailRequest {
  * not it produced a mail (an account's existence is not told by timing); `idle()` waits for the mails under way.
  */
 export function createMailer(options: MailerOptions) {
-  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : undefined;
+  // nodemailer is imported with the first mail (docs/performance.md "Cold start").
+  const { smtpUrl } = options;
+  let opened: Promise<Transporter> | undefined;
+  const transportFor = (url: string) =>
+    (opened ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url)));
   const pending = new Set<Promise<void>>();
 
   async function deliver(request: MailRequest): Promise<void> {
     const mail = renderMail(request.kind, request.locale, { name: request.name, url: request.url });
-    if (transport) {
+    if (smtpUrl) {
+      const transport = await transportFor(smtpUrl);
       await transport.sendMail({ from: options.from, to: request.to, subject: mail.subject, text: mail.text, html: mail.html });
     } else {
       await options.repository.insertMail({ recipient: request.to, ...mail });
@@ -41,7 +46,7 @@ export function createMailer(options: MailerOptions) {
   }
 
   return {
-    mode: transport ? ('smtp' as const) : ('outbox' as const),
+    mode: smtpUrl ? ('smtp' as const) : ('outbox' as const),
     send(request: MailRequest): void {
       const task = deliver(request)
         .catch((error: unknown) => options.reportError(error, request.kind))
@@ -55,7 +60,7 @@ export function createMailer(options: MailerOptions) {
         limit: ADMIN_PAGE_SIZE,
       });
       return {
-        mode: transport ? 'smtp' : 'outbox',
+        mode: smtpUrl ? 'smtp' : 'outbox',
         mails: rows.map((row) => ({
           id: row.id,
           recipient: row.recipient,
@@ -74,7 +79,7 @@ export function createMailer(options: MailerOptions) {
       while (pending.size > 0) await Promise.all([...pending]);
     },
     close(): void {
-      transport?.close();
+      void opened?.then((transport) => transport.close());
     },
   };
 }

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ChallengeParamsSchema, type SubmitFlagResult, SubmitFlagBodySchema, SubmitFlagResultSchema } from '@drapeau/shared';
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';
+import { withoutCompressionHooks } from '../../http/compression.js';
 
 import type { SubmitFlagOutcome, SubmissionsService } from './submissions.service.js';
 
@@ -38,6 +39,8 @@ export const submissionsRoutes: FastifyPluginAsyncZod<{ submissions: Submissions
         body: SubmitFlagBodySchema,
         response: { 200: SubmitFlagResultSchema },
       },
+      // A verdict is a few hundred bytes, under the compression threshold: compression's hooks would only look.
+      ...withoutCompressionHooks,
     },
     async (request) =>
       toResult(

@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import pLimit from 'p-limit';
-import sharp from 'sharp';
+import type sharp from 'sharp';
 
 import { AVATAR_MAX_BYTES, AVATAR_MAX_SIDE } from '@drapeau/shared';
 
@@ -58,6 +58,8 @@ export type AvatarsService = ReturnType<typeof createAvatarsService>;
 
 /** The header is read first (no decoding), then the image is decoded within the same pixel bound. */
 async function toAvatarJpeg(data: Buffer): Promise<Buffer> {
+  // Imported on the first upload: libvips is not needed to start (docs/performance.md "Cold start").
+  const { default: sharp } = await import('sharp');
   let metadata: sharp.Metadata;
   try {
     metadata = await sharp(data).metadata();
