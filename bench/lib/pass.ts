@@ -28,7 +28,7 @@ import {
 } from './options.js';
 import { integrityOk, type PassResult } from './report.js';
 import { checkIntegrity, type IntegrityReport, playersWithoutSolve, type SeededChallenge, seedCompetition } from './seed.js';
-import { freePort, type ServerProcess, sampleRss, startServer } from './server-process.js';
+import { describeActivity, freePort, type ServerProcess, sampleRss, startServer } from './server-process.js';
 import { userId } from './sessions.js';
 import { checkTeamIntegrity, playersOfTeamsWithoutSolve, runTeamsLoads, seedTeams, type TeamsResult } from './teams.js';
 import { dropPostgresDatabase, openPglite, openPostgres, recreatePostgresDatabase, type SqlRunner } from './sql-runner.js';
@@ -65,7 +65,7 @@ export interface LiveFigure {
 }
 
 /** The dynamic-scoring figure (bench/lib/dynamic.ts) on a running server. */
-function dynamicStep(
+async function dynamicStep(
   kind: string,
   server: ServerProcess,
   env: Record<string, string>,
@@ -73,7 +73,8 @@ function dynamicStep(
   players: number[],
 ): Promise<DynamicResult> {
   log(`${kind}: dynamic scoring on ${target.id} (${target.solvers} solvers): ${players.length} correct flags`);
-  return runDynamic({
+  const before = await server.activity();
+  const dynamic = await runDynamic({
     baseUrl: server.baseUrl,
     admin: benchAdmin(env),
     target,
@@ -82,6 +83,13 @@ function dynamicStep(
     sequential: options.dynamicSequential,
     cookieOf,
   });
+  const { sequential, burst } = dynamic;
+  log(
+    `${kind}: dynamic scoring: one by one ${sequential.throughput.toFixed(1)} solves/s, at once ` +
+      `${burst.throughput.toFixed(1)} solves/s (p99 ${burst.p99Ms.toFixed(0)} ms, ${burst.acknowledged} acknowledged); ` +
+      `from the switch to the last answer, ${describeActivity(before, await server.activity())}`,
+  );
+  return dynamic;
 }
 
 /** The burst of correct flags: `players` send the flag of `target` all at once. */
@@ -98,15 +106,14 @@ async function burstStep(
     body: flag,
     cookie: cookieOf(i),
   }));
-  const statementsBefore = await server.databaseStatements();
+  const before = await server.activity();
   const burst = await runBurst<{ status: string }>(server.baseUrl, requests);
   const correct = burst.answered.filter((a) => a.body.status === 'correct');
-  const statementsAfter = await server.databaseStatements();
+  const after = await server.activity();
   // Logged at once too: an older build (--server-entry) may stop the run at a later step it does not have.
   log(
     `${kind}: burst: ${burst.throughput.toFixed(0)} solves/s, p99 ${burst.p99Ms.toFixed(0)} ms, ${correct.length} correct; ` +
-      `${statementsAfter.count - statementsBefore.count} database statements ` +
-      `(${(statementsAfter.seconds - statementsBefore.seconds).toFixed(1)} s) from its start to its last answer`,
+      `from its start to its last answer, ${describeActivity(before, after)}`,
   );
   return {
     burst: {

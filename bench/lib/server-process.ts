@@ -15,7 +15,8 @@ export interface ServerProcess {
   /** V8 heap used in MB, from GET /metrics (NaN without a METRICS_TOKEN in the server's environment). */
   heapUsedMb(): Promise<number>;
   /** Database statements run so far and their total time, from GET /metrics (NaN without a METRICS_TOKEN). */
-  databaseStatements(): Promise<{ count: number; seconds: number }>;
+  /** What the server's /metrics say so far of its database statements and its event loop (see ServerActivity). */
+  activity(): Promise<ServerActivity>;
   /** SIGTERM, then SIGKILL after 15 s. */
   stop(): Promise<void>;
 }
@@ -44,13 +45,45 @@ async function readRssMb(pid: number): Promise<number> {
 }
 
 /** Values of the server's /metrics by name (NaN without a token, or when a name is absent). */
+/** Values of /metrics series, each named as it is printed there (labels included); NaN for one that is missing. */
 async function readMetrics(baseUrl: string, token: string | undefined, names: string[]): Promise<number[]> {
   if (!token) return names.map(() => NaN);
   const response = await httpRequest(`${baseUrl}/metrics`, { agent: pollAgent, headers: { authorization: `Bearer ${token}` } });
-  return names.map((name) => {
-    const match = new RegExp(`^${name} (\\S+)$`, 'm').exec(response.body);
-    return response.status === 200 && match ? Number(match[1]) : NaN;
-  });
+  const values = new Map(
+    response.status === 200
+      ? response.body.split('\n').flatMap((line) => {
+          const space = line.lastIndexOf(' ');
+          return line.startsWith('#') || space < 0 ? [] : [[line.slice(0, space), Number(line.slice(space + 1))] as const];
+        })
+      : [],
+  );
+  return names.map((name) => values.get(name) ?? NaN);
+}
+
+/**
+ * Counters of the server's database statements (count, total seconds, and how many took over a second) and of its
+ * batches of correct flags run again flag by flag, since it started, and the longest event-loop delay since the previous read (prom-client resets it at each scrape): two reads
+ * around a step tell whether a slow step waited on the database or on the server's own thread.
+ */
+export interface ServerActivity {
+  statements: number;
+  statementSeconds: number;
+  statementsOverOneSecond: number;
+  /** Batches of correct flags that failed and ran again flag by flag. */
+  batchesRetried: number;
+  eventLoopDelayMaxSeconds: number;
+}
+
+/** The activity between two reads, as one phrase of a log line. */
+export function describeActivity(before: ServerActivity, after: ServerActivity): string {
+  const statements = after.statements - before.statements;
+  const seconds = after.statementSeconds - before.statementSeconds;
+  const overOneSecond = after.statementsOverOneSecond - before.statementsOverOneSecond;
+  return (
+    `${statements} database statements (${seconds.toFixed(1)} s, ${overOneSecond} over 1 s), ` +
+    `${after.batchesRetried - before.batchesRetried} batches of correct flags run again flag by flag, ` +
+    `longest event-loop delay ${(after.eventLoopDelayMaxSeconds * 1000).toFixed(0)} ms`
+  );
 }
 
 /**
@@ -88,10 +121,22 @@ export async function startServer(options: {
     rssMb: () => readRssMb(child.pid ?? -1),
     heapUsedMb: async () =>
       (await readMetrics(baseUrl, options.env.METRICS_TOKEN, ['nodejs_heap_size_used_bytes']))[0]! / 1024 / 1024,
-    databaseStatements: async () => {
-      const names = ['drapeau_db_query_duration_seconds_count', 'drapeau_db_query_duration_seconds_sum'];
-      const [count, seconds] = await readMetrics(baseUrl, options.env.METRICS_TOKEN, names);
-      return { count: count!, seconds: seconds! };
+    activity: async () => {
+      const statements = 'drapeau_db_query_duration_seconds';
+      const [count, seconds, underOneSecond, retried, delay] = await readMetrics(baseUrl, options.env.METRICS_TOKEN, [
+        `${statements}_count`,
+        `${statements}_sum`,
+        `${statements}_bucket{le="1"}`,
+        'drapeau_correct_flag_batches_retried_total',
+        'nodejs_eventloop_lag_max_seconds',
+      ]);
+      return {
+        statements: count!,
+        statementSeconds: seconds!,
+        statementsOverOneSecond: count! - underOneSecond!,
+        batchesRetried: retried!,
+        eventLoopDelayMaxSeconds: delay!,
+      };
     },
     stop: async () => {
       if (exitCode !== undefined) return;

@@ -144,6 +144,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onIncident: (incident) => events.publish('incident', incident),
     wrongFlagLimiter: limiterFor('wrong-flag', config.submissionRateLimit),
     onWrongFlag: metrics.wrongFlag,
+    ...(database.settle ? { settleDatabase: database.settle } : {}),
+    // The `err` serializer leaves out a failed query's values (lib/logger.ts).
+    onSolveBatchRetried: (size, reason) => {
+      metrics.solveBatchRetried();
+      app.log.warn(
+        { size, ...('error' in reason ? { err: reason.error } : reason) },
+        'a batch of correct flags failed: its flags run again one by one',
+      );
+    },
     // docs/product.md#freeze: a player's answer during the freeze says what they see, not the live numbers.
     freeze: {
       frozenAtFor: (isAdmin) => eventService.frozenAtFor({ isAdmin }),

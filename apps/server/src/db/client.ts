@@ -21,6 +21,12 @@ export interface Database {
   pool?: pg.Pool;
   /** The embedded database, when on PGlite (its metrics: http/database-metrics.ts). */
   pglite?: PGlite;
+  /**
+   * On PGlite, which runs one statement at a time: resolves once the statements queued before this call have run (it
+   * queues an empty one behind them), with whether there were any. Lets a batch wait for the requests on their way to
+   * it (lib/keyed-batches.ts).
+   */
+  settle?: () => Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -53,7 +59,21 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = options.client ?? (await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {}));
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  return { db: db as unknown as Db, kind: 'pglite', pglite: client, close: () => client.close() };
+  // Operations queued or running on the one connection (a query, or a whole transaction), for settle().
+  let pending = 0;
+  for (const method of ['query', 'exec', 'transaction'] as const) {
+    const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
+    (client as unknown as Record<string, unknown>)[method] = (...args: unknown[]) => {
+      pending += 1;
+      return original(...args).finally(() => (pending -= 1));
+    };
+  }
+  const settle = async () => {
+    const busy = pending > 0;
+    await client.query('select 1');
+    return busy;
+  };
+  return { db: db as unknown as Db, kind: 'pglite', pglite: client, settle, close: () => client.close() };
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

@@ -35,6 +35,11 @@ export function createMetrics() {
       this.set(waitingSolves());
     },
   });
+  const solveBatchesRetried = new Counter({
+    name: 'drapeau_correct_flag_batches_retried_total',
+    help: 'Batches of correct flags that failed and ran again flag by flag (docs/performance.md "Burst of correct flags")',
+    registers: [registry],
+  });
   const liveClients = new Gauge({ name: 'drapeau_live_clients', help: 'Open live-update streams', registers: [registry] });
   const database = createDatabaseMetrics(registry);
 
@@ -42,6 +47,7 @@ export function createMetrics() {
     registry,
     solved: () => solves.inc(),
     wrongFlag: () => wrongFlags.inc(),
+    solveBatchRetried: () => solveBatchesRetried.inc(),
     setLiveClients: (count: number) => liveClients.set(count),
     /** Where the correct flags waiting for their batch are counted (the submissions service, built later). */
     countWaitingSolvesWith: (count: () => number) => {

@@ -73,12 +73,17 @@ describe('keyed batches', () => {
   it('runs a failed batch again item by item: only the failing item gets the error', async () => {
     const gate = deferred();
     const calls: number[][] = [];
-    const batches = createKeyedBatches<number, number>(async (_key, items) => {
-      calls.push([...items]);
-      if (items[0] === 0) await gate.promise;
-      if (items.includes(2)) throw new Error('item 2 is bad');
-      return items.map((n) => n * 10);
-    });
+    const failures: string[] = [];
+    const batches = createKeyedBatches<number, number>(
+      async (_key, items) => {
+        calls.push([...items]);
+        if (items[0] === 0) await gate.promise;
+        if (items.includes(2)) throw new Error('item 2 is bad');
+        return items.map((n) => n * 10);
+      },
+      100,
+      { onBatchFailed: (key, size, error) => failures.push(`${key} ${size} ${(error as Error).message}`) },
+    );
     const first = batches.submit('k', 0);
     await started();
     const rest = [1, 2, 3].map((n) => batches.submit('k', n));
@@ -91,6 +96,43 @@ describe('keyed batches', () => {
       30,
     ]);
     expect(calls).toEqual([[0], [1, 2, 3], [1], [2], [3]]);
+    // The batch's failure is told once; the lone item's own failure is its caller's.
+    expect(failures).toEqual(['k 3 item 2 is bad']);
     expect(batches.size).toBe(0);
+  });
+
+  it('lets the statements queued before a batch run first, so that requests reading the database on their way join it', async () => {
+    // A stand-in for PGlite's one connection: statements run one after the other, in the order queued.
+    let line = Promise.resolve();
+    let queued = 0;
+    const statement = () => {
+      queued += 1;
+      return (line = line.then(() => new Promise<void>((resolve) => setImmediate(resolve))).finally(() => (queued -= 1)));
+    };
+    const settle = async () => {
+      const busy = queued > 0;
+      await statement();
+      return busy;
+    };
+    const calls: number[][] = [];
+    const batches = createKeyedBatches<number, number>(
+      async (_key, items) => {
+        calls.push([...items]);
+        await statement();
+        return items;
+      },
+      100,
+      { settle },
+    );
+    // Each request reads twice (its session, then its progress) before it submits; they all arrive together.
+    const request = async (n: number) => {
+      await statement();
+      await statement();
+      return batches.submit('k', n);
+    };
+    const first = batches.submit('k', 0);
+    expect(await Promise.all([first, ...[1, 2, 3, 4, 5].map(request)])).toEqual([0, 1, 2, 3, 4, 5]);
+    // Without the settling, the first batch would hold 0 alone and the others would trickle in behind it.
+    expect(calls).toEqual([[0, 1, 2, 3, 4, 5]]);
   });
 });

@@ -50,11 +50,14 @@ const warmPlayers = async (count: number): Promise<Player[]> => {
 
 const submit = (player: Player, id: string) => player.client.post(`/api/challenges/${id}/submit`, { flag: FLAG });
 
-const waitingFlags = async (): Promise<number> => {
+const metric = async (name: string): Promise<number> => {
   const response = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
-  const line = response.body.split('\n').find((l) => l.startsWith('drapeau_correct_flags_waiting '));
+  const line = response.body.split('\n').find((l) => l.startsWith(`${name} `));
   return Number(line?.split(' ')[1] ?? Number.NaN);
 };
+const waitingFlags = () => metric('drapeau_correct_flags_waiting');
+/** Batches that failed and ran again flag by flag: an operator's sign that a burst went one flag at a time. */
+const retriedBatches = () => metric('drapeau_correct_flag_batches_retried_total');
 
 const databaseUrl = () => (t.database as { url?: string }).url;
 
@@ -171,7 +174,9 @@ describe('correct flags of one challenge committed as one batch', () => {
     const [firstSolver, ...players] = await warmPlayers(5);
     const failing = players[2]!;
     await failSolvesOf(failing.userId);
+    const retriedBefore = await retriedBatches();
     const { first, batch } = await sendAsOneBatch('together-failing', firstSolver!, players);
+    expect(await retriedBatches()).toBe(retriedBefore + 1);
     expect(first).toMatchObject({ status: 'correct', points: 50 + BONUS });
     batch.forEach((answer, index) => {
       if (players[index] === failing) expect(answer.status).toBeUndefined();

@@ -91,6 +91,13 @@ export function createSubmissionsService(deps: {
   /** Whose per-user flag a text is, if anyone's (a shared flag): a player's, or in team mode a team's. */
   findPerUserOwner: (challengeId: string, flag: string) => Promise<SolveOwner | undefined>;
   onIncident?: (incident: SharedFlagIncident) => void;
+  /**
+   * A batch of correct flags failed and its flags run again one by one (lib/keyed-batches.ts): `ranksShifted` when it
+   * met a solve committed elsewhere (several instances), else the database's error.
+   */
+  onSolveBatchRetried?: (size: number, reason: { ranksShifted: true } | { error: unknown }) => void;
+  /** On PGlite: resolves once the statements queued before it have run (Database.settle, lib/keyed-batches.ts). */
+  settleDatabase?: () => Promise<boolean>;
 }) {
   const { repository, transaction, challenges, wrongFlagLimiter, clock } = deps;
   /**
@@ -180,11 +187,18 @@ export function createSubmissionsService(deps: {
   // Correct flags of one challenge that arrive while one of its batches commits wait here, then commit together: one
   // transaction (and for a dynamic challenge one rescoring) for all of them, and no database connection held while they
   // wait (docs/performance.md "Burst of correct flags"). Each is answered once its batch committed.
-  const solveBatches = createKeyedBatches<{ challenge: ListedChallenge; request: SolveRequest }, Solved>((_id, items) =>
-    solveAll(
-      items.at(-1)!.challenge,
-      items.map((item) => item.request),
-    ),
+  const solveBatches = createKeyedBatches<{ challenge: ListedChallenge; request: SolveRequest }, Solved>(
+    (_id, items) =>
+      solveAll(
+        items.at(-1)!.challenge,
+        items.map((item) => item.request),
+      ),
+    100,
+    {
+      onBatchFailed: (_id, size, error) =>
+        deps.onSolveBatchRetried?.(size, error instanceof BatchRanksShifted ? { ranksShifted: true } : { error }),
+      ...(deps.settleDatabase ? { settle: deps.settleDatabase } : {}),
+    },
   );
 
   /**
