@@ -27,6 +27,8 @@ export interface Database {
    * it (lib/keyed-batches.ts).
    */
   settle?: () => Promise<boolean>;
+  /** On PGlite: operations (a query, or a whole transaction) queued or running on its one connection. */
+  pendingOperations?: () => number;
   close(): Promise<void>;
 }
 
@@ -59,7 +61,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const client = options.client ?? (await PGlite.create(options.dataDir ? { dataDir: options.dataDir } : {}));
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
-  // Operations queued or running on the one connection (a query, or a whole transaction), for settle().
+  // Operations queued or running on the one connection, for settle() and the pool metrics.
   let pending = 0;
   for (const method of ['query', 'exec', 'transaction'] as const) {
     const original = client[method].bind(client) as (...args: unknown[]) => Promise<unknown>;
@@ -73,7 +75,14 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     await client.query('select 1');
     return busy;
   };
-  return { db: db as unknown as Db, kind: 'pglite', pglite: client, settle, close: () => client.close() };
+  return {
+    db: db as unknown as Db,
+    kind: 'pglite',
+    pglite: client,
+    settle,
+    pendingOperations: () => pending,
+    close: () => client.close(),
+  };
 }
 
 export async function migrateDatabase(database: Database): Promise<void> {

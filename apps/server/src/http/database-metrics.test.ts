@@ -19,7 +19,7 @@ describe(`database metrics on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     database = await createTestDatabase();
     const metrics = createDatabaseMetrics(registry);
     if (database.pool) metrics.observePool(database.pool);
-    if (database.pglite) metrics.observePglite(database.pglite);
+    if (database.pglite && database.pendingOperations) metrics.observePglite(database.pglite, database.pendingOperations);
   });
   afterAll(async () => {
     await database.close();
@@ -50,5 +50,25 @@ describe(`database metrics on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlit
     expect(await value(registry, 'drapeau_db_pool_total')).toBeGreaterThanOrEqual(1);
     expect(await value(registry, 'drapeau_db_pool_idle')).toBeGreaterThanOrEqual(1);
     expect(await value(registry, 'drapeau_db_pool_waiting')).toBe(0);
+  });
+
+  // lib/keyed-batches.ts: a batch of correct flags lets the statements queued before it run first.
+  it.skipIf(process.env.DATABASE_URL)('on the embedded database, settles once what was queued before has run', async () => {
+    expect(await database.settle!()).toBe(false);
+    let committed = false;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = database.pglite!.transaction(async (tx) => {
+      await tx.query('select 1');
+      await held;
+      committed = true;
+    });
+    const settling = database.settle!();
+    setImmediate(release);
+    // Busy when asked, and settled only once the transaction queued before it is over.
+    expect(await settling).toBe(true);
+    expect(committed).toBe(true);
+    await transaction;
+    expect(await database.settle!()).toBe(false);
   });
 });

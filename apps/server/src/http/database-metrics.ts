@@ -52,19 +52,12 @@ export function createDatabaseMetrics(registry: Registry) {
     },
 
     /**
-     * The embedded database: operations started and not finished (each public call queues on its one connection), and
-     * each statement's time. `_runExclusiveQuery` is where PGlite runs every statement, in a transaction or not, once
-     * the connection is its; a PGlite that renamed it leaves the histogram empty, which the metrics test notices.
+     * The embedded database: its operations queued or running (`pending`, counted by db/client.ts), and each
+     * statement's time. `_runExclusiveQuery` is where PGlite runs every statement, in a transaction or not, once the
+     * connection is its; a PGlite that renamed it leaves the histogram empty, which the metrics test notices.
      */
-    observePglite: (client: PGlite): void => {
-      let pending = 0;
-      poolGauges({ total: () => 1, idle: () => (pending === 0 ? 1 : 0), waiting: () => Math.max(0, pending - 1) });
-      for (const method of ['query', 'exec', 'transaction'] as const) {
-        wrap(client, method, () => {
-          pending += 1;
-          return () => (pending -= 1);
-        });
-      }
+    observePglite: (client: PGlite, pending: () => number): void => {
+      poolGauges({ total: () => 1, idle: () => (pending() === 0 ? 1 : 0), waiting: () => Math.max(0, pending() - 1) });
       if (typeof (client as unknown as Record<string, unknown>)._runExclusiveQuery === 'function') {
         wrap(client as unknown as { _runExclusiveQuery: unknown }, '_runExclusiveQuery', () => queryDuration.startTimer());
       }

@@ -57,7 +57,7 @@ export async function createHttpServer(deps: { config: Config; database: Databas
   const metrics = createMetrics();
   metrics.register(app, config.metricsToken);
   if (database.pool) metrics.observePool(database.pool);
-  if (database.pglite) metrics.observePglite(database.pglite);
+  if (database.pglite && database.pendingOperations) metrics.observePglite(database.pglite, database.pendingOperations);
   registerOriginCheck(app, config.trustedOrigins);
   await registerCompression(app);
   await registerSecurityHeaders(app, securityHeadersFor(config.publicUrl));
