@@ -136,7 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // docs/product.md#events: the `event` setting, read at each use (a memory read).
   const eventService = createEventService({ settings: () => settingsService.get().event, clock });
   const submissionsService = createSubmissionsService({
-    ...wireSubmissionStores({ db: database.db, challenges: challengesService, authoring: authoringService }),
+    ...wireSubmissionStores({ database, challenges: challengesService, authoring: authoringService, metrics, log: app.log }),
     event: eventService,
     challenges: challengesService,
     teams: teamsService,
@@ -144,15 +144,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onIncident: (incident) => events.publish('incident', incident),
     wrongFlagLimiter: limiterFor('wrong-flag', config.submissionRateLimit),
     onWrongFlag: metrics.wrongFlag,
-    ...(database.settle ? { settleDatabase: database.settle } : {}),
-    // The `err` serializer leaves out a failed query's values (lib/logger.ts).
-    onSolveBatchRetried: (size, reason) => {
-      metrics.solveBatchRetried();
-      app.log.warn(
-        { size, ...('error' in reason ? { err: reason.error } : reason) },
-        'a batch of correct flags failed: its flags run again one by one',
-      );
-    },
     // docs/product.md#freeze: a player's answer during the freeze says what they see, not the live numbers.
     freeze: {
       frozenAtFor: (isAdmin) => eventService.frozenAtFor({ isAdmin }),

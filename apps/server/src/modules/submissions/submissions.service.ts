@@ -13,6 +13,7 @@ import type { EventService } from '../event/event.service.js';
 import type { TeamsService } from '../teams/teams.service.js';
 import { checkFlag } from '../challenges/flag-check.js';
 
+import { createSharedFlagReport } from './shared-flag-report.js';
 import type { SubmissionsRepository } from './submissions.repository.js';
 
 type ListedChallenge = Awaited<ReturnType<ChallengesService['getListedChallenge']>>;
@@ -31,6 +32,9 @@ interface Solved {
   /** A new solve, announced once committed. */
   event?: FrozenAwareSolveEvent;
 }
+
+/** Why a batch of correct flags ran again flag by flag: a solve committed elsewhere, or the database's error. */
+export type SolveBatchRetryReason = { ranksShifted: true } | { error: unknown };
 
 /** Thrown to run a batch again flag by flag: a solve of it was left out, so the ranks after it moved. */
 class BatchRanksShifted extends Error {}
@@ -95,7 +99,7 @@ export function createSubmissionsService(deps: {
    * A batch of correct flags failed and its flags run again one by one (lib/keyed-batches.ts): `ranksShifted` when it
    * met a solve committed elsewhere (several instances), else the database's error.
    */
-  onSolveBatchRetried?: (size: number, reason: { ranksShifted: true } | { error: unknown }) => void;
+  onSolveBatchRetried?: (size: number, reason: SolveBatchRetryReason) => void;
   /** On PGlite: resolves once the statements queued before it have run (Database.settle, lib/keyed-batches.ts). */
   settleDatabase?: () => Promise<boolean>;
 }) {
@@ -201,34 +205,11 @@ export function createSubmissionsService(deps: {
     },
   );
 
-  /**
-   * A wrong flag that is another player's per-user flag, or in team mode another team's (docs/decisions/016-teams.md), is
-   * recorded as a shared-flag incident naming both sides, and pushed to the admins.
-   */
-  const reportSharedFlag = async (submitterId: string, submitterTeamId: string | null, challengeId: string, text: string) => {
-    const owner = await deps.findPerUserOwner(challengeId, text);
-    if (!owner || ('teamId' in owner ? owner.teamId === submitterTeamId : owner.userId === submitterId)) return;
-    const ownerTeamId = 'teamId' in owner ? owner.teamId : null;
-    const ownerTeam = ownerTeamId === null ? undefined : await repository.findTeamForIncident(ownerTeamId);
-    const ownerId = 'userId' in owner ? owner.userId : (ownerTeam?.memberId ?? null);
-    const row = await repository.insertIncident({ challengeId, submitterId, ownerId, submitterTeamId, ownerTeamId });
-    deps.onIncident?.({
-      id: row.id,
-      challengeId,
-      submitterId,
-      submitterName: await repository.findUsername(submitterId),
-      ownerId,
-      ownerName: ownerId === null ? '' : await repository.findUsername(ownerId),
-      createdAt: row.createdAt.toISOString(),
-      ...(ownerTeam === undefined
-        ? {}
-        : {
-            submitterTeamName: submitterTeamId === null ? null : (await repository.findTeamForIncident(submitterTeamId)).name,
-            ownerTeamId,
-            ownerTeamName: ownerTeam.name,
-          }),
-    });
-  };
+  const reportSharedFlag = createSharedFlagReport({
+    repository,
+    findPerUserOwner: deps.findPerUserOwner,
+    ...(deps.onIncident ? { onIncident: deps.onIncident } : {}),
+  });
 
   return {
     /** Correct flags waiting for their batch to start (the `drapeau_correct_flags_waiting` metric). */
