@@ -36,13 +36,17 @@ export function wireCatalogue(deps: {
     instanceSecret,
     clock,
     onScoresChanged: () => events.publish('leaderboard', { reason: 'catalogue' }),
+    onHintOpened: (opened) => events.publish('hint-opened', opened),
     isTeamMode: deps.isTeamMode,
   });
-  // Another instance's solve, or an admin's change: the in-memory catalogue follows (docs/performance.md).
+  // Another instance's solve or opened hint, or an admin's change: the in-memory catalogue follows (docs/performance.md).
   events.subscribe((message) => {
     if (message.type === 'solve') {
       const data = message.data as ServerEvents['solve'];
       challengesService.noteSolve(data.userId, data.challengeId, new Date(data.solvedAt), data.teamId ?? null);
+    } else if (message.type === 'hint-opened') {
+      const data = message.data as ServerEvents['hint-opened'];
+      void challengesService.noteHintOpened(data.userId, data.hintId, data.teamId);
     } else if (message.type === 'challenges') challengesService.reload();
     else if (message.type === 'leaderboard' && (message.data as ServerEvents['leaderboard']).reason.startsWith('user'))
       challengesService.forgetPlayer();

@@ -98,3 +98,10 @@ export function localized(text: OptionalAuthoredText): { en: string; fr: string 
  * (docs/decisions/016-teams.md).
  */
 export type SolveOwner = { userId: string } | { teamId: string };
+
+/** A hint opened by a player: for them, or in team mode for their team (`teamId`). */
+export interface HintOpened {
+  userId: string;
+  hintId: number;
+  teamId: string | null;
+}

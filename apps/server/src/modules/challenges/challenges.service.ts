@@ -5,7 +5,7 @@ import type { Clock } from '../../lib/clock.js';
 import { createKeyedBatches } from '../../lib/keyed-batches.js';
 
 import type { CatalogueRepository, SolveStats } from './catalogue.repository.js';
-import { type Category, type Challenge, currentValue, localized, type SolveOwner } from './challenge.js';
+import { type Category, type Challenge, currentValue, type HintOpened, localized, type SolveOwner } from './challenge.js';
 import { createChallengeListJson } from './challenge-list-json.js';
 import { isListed, type PlayerProgress, toPublicChallenge } from './challenge-views.js';
 import { createPlayerFlags, teamRequired } from './player-flags.js';
@@ -22,6 +22,8 @@ export function createChallengesService(deps: {
   clock: Clock;
   /** A score changed outside a solve (a hint opened on a solved challenge). */
   onScoresChanged?: () => void;
+  /** A hint was opened for the first time for a player (their team): told to the other instances, whose memory follows. */
+  onHintOpened?: (opened: HintOpened) => void;
   /** Team mode (docs/decisions/016-teams.md): per-user flags and opened hints are the team's. */
   isTeamMode?: () => boolean;
 }) {
@@ -199,10 +201,11 @@ export function createChallengesService(deps: {
       if (isTeamMode() && teamId === null) throw teamRequired();
       const owner: SolveOwner = teamId === null ? { userId } : { teamId };
       let scoreChanged = false;
+      let isNew = false;
       await repository.transaction(async (tx) => {
         // Taken first, as the solve does: a solve committing meanwhile is seen below, or sees this hint.
         if (hint.cost > 0) await tx.lockHintsOf(owner, challengeId);
-        const isNew = await tx.openHint(userId, hintId, challengeId, teamId);
+        isNew = await tx.openHint(userId, hintId, challengeId, teamId);
         if (isNew && hint.cost > 0 && (await tx.hasSolveOf(owner, challengeId))) {
           const solves = await tx.lockChallenge(challengeId);
           await tx.recomputeSolvePoints(challengeId, currentValue(challenge.scoring, solves), owner);
@@ -211,6 +214,7 @@ export function createChallengesService(deps: {
       });
       progress.openedHints.add(hintId);
       await service.noteHintOpened(userId, hintId, teamId);
+      if (isNew) deps.onHintOpened?.({ userId, hintId, teamId });
       if (scoreChanged) deps.onScoresChanged?.();
       const value = currentValue(challenge.scoring, (await solveCounts()).get(challengeId) ?? 0);
       const costs = challenge.hints.filter((h) => progress.openedHints.has(h.id)).reduce((sum, h) => sum + h.cost, 0);
@@ -235,7 +239,7 @@ export function createChallengesService(deps: {
           if (solver !== userId && p.teamId !== teamId) return;
           p.solved.add(challengeId);
           p.solvedAt.set(challengeId, solvedAt.getTime());
-        });
+        }, ignoreFailedRead);
     },
     async noteWrongAttempt(userId: string, challengeId: string): Promise<void> {
       const progress = await players.cached(userId);
@@ -244,7 +248,7 @@ export function createChallengesService(deps: {
     /** A hint was opened: for the player, or in team mode for every cached member of their team. */
     async noteHintOpened(userId: string, hintId: number, teamId: string | null = null): Promise<void> {
       for (const member of players.solversOf(userId, teamId)) {
-        const progress = await players.cached(member);
+        const progress = await players.cached(member)?.catch(ignoreFailedRead);
         if (progress?.teamId === teamId || member === userId) progress?.openedHints.add(hintId);
       }
     },
@@ -275,3 +279,9 @@ export function createChallengesService(deps: {
   return service;
 }
 export type ChallengesService = ReturnType<typeof createChallengesService>;
+
+/**
+ * A progress read that failed was answered to the request that asked for it, and is no longer cached: there is nothing
+ * to update, and an event from the bus must not become an unhandled rejection (which stops the server).
+ */
+const ignoreFailedRead = (): undefined => undefined;

@@ -175,6 +175,36 @@ describe('concurrent hints in team mode', () => {
   });
 });
 
+// PostgreSQL only: two instances on one database, told of each other's changes through LISTEN/NOTIFY (the event bus).
+describe.runIf(process.env.DATABASE_URL)('hints opened through another instance', () => {
+  it('show as opened on every instance, for the opener and their team', async () => {
+    const { id, hintIds } = await hintedChallenge();
+    const team = await formTeam('Two doors', 2);
+    const [alice, bob] = team.members as [Player, Player];
+    const second = await buildTestApp({ database: t.database });
+    const openedOnSecond = async (player: Player) =>
+      (
+        await second.app.inject({
+          method: 'GET',
+          url: `/api/challenges/${id}`,
+          headers: { cookie: `drapeau.session_token=${player.client.sessionToken()}` },
+        })
+      )
+        .json<{ hints: { isOpened: boolean }[] }>()
+        .hints.map((h) => h.isOpened);
+    try {
+      // Both members' progress is now in the second instance's memory, with no hint opened.
+      expect(await openedOnSecond(alice)).toEqual([false, false]);
+      expect(await openedOnSecond(bob)).toEqual([false, false]);
+      expect((await openHint(alice, id, hintIds[0]!)).statusCode).toBe(200);
+      await expect.poll(() => openedOnSecond(bob), { timeout: 15_000 }).toEqual([true, false]);
+      expect(await openedOnSecond(alice)).toEqual([true, false]);
+    } finally {
+      await second.close();
+    }
+  });
+});
+
 describe('badges in team mode', () => {
   it('go to the member who made the solve, never to the others, and never twice', async () => {
     const { id } = await hintedChallenge();

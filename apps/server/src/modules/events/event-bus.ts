@@ -29,6 +29,8 @@ export interface ServerEvents {
   sessions: { userId: string };
   /** Between server instances only: these players changed team (docs/decisions/016-teams.md), their progress is reread. */
   'team-members': { userIds: string[] };
+  /** Between server instances only: a hint was opened for a player, or in team mode for their team; progress in memory follows. */
+  'hint-opened': { userId: string; hintId: number; teamId: string | null };
   /**
    * On this instance only: its LISTEN connection is back after a drop, and what other instances announced meanwhile was
    * missed. Whatever the bus keeps fresh (standings, remembered sessions, settings) is rebuilt.
