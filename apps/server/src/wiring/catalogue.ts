@@ -39,7 +39,19 @@ export function wireCatalogue(deps: {
     onHintOpened: (opened) => events.publish('hint-opened', opened),
     isTeamMode: deps.isTeamMode,
   });
-  // Another instance's solve or opened hint, or an admin's change: the in-memory catalogue follows (docs/performance.md).
+  const onCatalogueChanged = (challengeIds: string[]) => {
+    events.publish('challenges', { challengeIds });
+    events.publish('leaderboard', { reason: 'catalogue' });
+  };
+  const authoringService = createAuthoringService({
+    repository,
+    challenges: challengesService,
+    instanceSecret,
+    onCatalogueChanged,
+    listUserIds: () => deps.users.listUserIds(),
+  });
+  // Another instance's solve or opened hint, or an admin's change: the in-memory catalogue follows (docs/performance.md);
+  // players and teams added or removed: so does the index of per-user flags.
   events.subscribe((message) => {
     if (message.type === 'solve') {
       const data = message.data as ServerEvents['solve'];
@@ -48,22 +60,17 @@ export function wireCatalogue(deps: {
       const data = message.data as ServerEvents['hint-opened'];
       void challengesService.noteHintOpened(data.userId, data.hintId, data.teamId);
     } else if (message.type === 'challenges') challengesService.reload();
-    else if (message.type === 'leaderboard' && (message.data as ServerEvents['leaderboard']).reason.startsWith('user'))
-      challengesService.forgetPlayer();
+    else if (message.type === 'leaderboard') {
+      const { reason } = message.data as ServerEvents['leaderboard'];
+      if (reason.startsWith('user')) challengesService.forgetPlayer();
+      if (reason === 'user-updated') authoringService.flagOwnersChanged('players-added');
+      else if (reason === 'user-deleted') authoringService.flagOwnersChanged('players-removed');
+      else if (reason === 'team') authoringService.flagOwnersChanged('teams-changed');
+    }
   });
-  const onCatalogueChanged = (challengeIds: string[]) => {
-    events.publish('challenges', { challengeIds });
-    events.publish('leaderboard', { reason: 'catalogue' });
-  };
   return {
     challengesService,
-    authoringService: createAuthoringService({
-      repository,
-      challenges: challengesService,
-      instanceSecret,
-      onCatalogueChanged,
-      listUserIds: () => deps.users.listUserIds(),
-    }),
+    authoringService,
     transferService: createCatalogueTransferService({
       repository,
       badgesRepository: createChallengesRepository(database.db),

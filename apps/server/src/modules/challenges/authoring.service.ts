@@ -20,7 +20,8 @@ import { slugify } from './catalogue-import.js';
 import { type Challenge, type ChallengeDraft, currentValue, hasFrench, type SolveOwner } from './challenge.js';
 import { toAdminChallenge, toAdminSummary } from './challenge-views.js';
 import type { ChallengesService } from './challenges.service.js';
-import { checkFlag, derivePerTeamFlag, derivePerUserFlag } from './flag-check.js';
+import { checkFlag } from './flag-check.js';
+import { createPerUserFlagOwners, type FlagOwnersChange } from './per-user-flag-owners.js';
 
 type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -36,6 +37,11 @@ export function createAuthoringService(deps: {
   listUserIds: () => Promise<string[]>;
 }) {
   const { repository, challenges, instanceSecret } = deps;
+  const perUserOwners = createPerUserFlagOwners({
+    instanceSecret,
+    listUserIds: deps.listUserIds,
+    listTeamIds: challenges.listTeamIds,
+  });
   const changed = (ids: string[]) => {
     challenges.reload();
     deps.onCatalogueChanged(ids);
@@ -178,15 +184,10 @@ export function createAuthoringService(deps: {
       if (!flags.some((f) => f.isPerUser)) return undefined;
       const text = flag.trim();
       if (!/^CTF\{[a-z0-9_]*_[0-9a-f]{24}\}$/.test(text)) return undefined;
-      if (challenges.isTeamMode()) {
-        for (const teamId of await challenges.listTeamIds())
-          if (derivePerTeamFlag(instanceSecret, challenge.id, teamId) === text) return { teamId };
-        return undefined;
-      }
-      for (const userId of await deps.listUserIds())
-        if (derivePerUserFlag(instanceSecret, challenge.id, userId) === text) return { userId };
-      return undefined;
+      return perUserOwners.find(challenge.id, text, challenges.isTeamMode());
     },
+    /** Players or teams were added, changed or removed (per-user-flag-owners.ts). */
+    flagOwnersChanged: (change: FlagOwnersChange): void => perUserOwners.ownersChanged(change),
 
     async listIncidents(): Promise<SharedFlagIncident[]> {
       return (await repository.listIncidents(200)).map((r) => ({

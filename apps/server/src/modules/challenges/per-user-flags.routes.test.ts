@@ -3,10 +3,12 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
+import { statementsRun } from '../../../test/statements.js';
 import { createLoggerOptions } from '../../lib/logger.js';
 
 import { deriveFlag, derivePerUserFlag } from './flag-check.js';
 
+const METRICS_TOKEN = 'per-user-flags-metrics-token-0123456789';
 let t: TestApp;
 let admin: TestClient;
 let baseUrl: string;
@@ -19,7 +21,7 @@ beforeAll(async () => {
       done();
     },
   });
-  t = await buildTestApp({ logger: { ...createLoggerOptions('debug'), stream: sink } });
+  t = await buildTestApp({ logger: { ...createLoggerOptions('debug'), stream: sink }, env: { METRICS_TOKEN } });
   admin = await loginAdmin(t.app);
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
@@ -132,6 +134,46 @@ describe('the built-in pack turned per-user', () => {
     expect(JSON.stringify(copierStream.frames)).not.toContain(flag);
     adminStream.close();
     copierStream.close();
+  });
+});
+
+describe('whose per-user flag a wrong flag is', () => {
+  // After the pack was turned per-user above. The owners are found in an index kept in memory (per-user-flag-owners.ts).
+  const submit = (client: TestClient, flag: string) => client.post('/api/challenges/hash-cracking/submit', { flag });
+  const incidentsOf = async (submitterId: string) =>
+    ((await admin.get('/api/admin/incidents')).json().incidents as { submitterId: string; ownerId: string }[]).filter(
+      (i) => i.submitterId === submitterId,
+    );
+  let unknown = 0;
+  /** Shaped like a per-user flag, and nobody's. */
+  const nobodys = () => `CTF{hash_cracking_${(++unknown).toString(16).padStart(24, 'f')}}`;
+
+  it('costs no read of every player once the index is built', async () => {
+    const copier = await registerPlayer(t.app);
+    expect((await submit(copier.client, nobodys())).json().status).toBe('incorrect');
+    const statements = async (flag: string) => {
+      const before = await statementsRun(t.app, METRICS_TOKEN);
+      expect((await submit(copier.client, flag)).json().status).toBe('incorrect');
+      return (await statementsRun(t.app, METRICS_TOKEN)) - before;
+    };
+    // A wrong flag shaped like a per-user flag runs what any wrong flag runs (its attempt written), nothing more.
+    expect(await statements(nobodys())).toBe(await statements('CTF{just_wrong}'));
+  });
+
+  it('finds a player who registered after the index was built, and no longer one who was deleted', async () => {
+    const copier = await registerPlayer(t.app);
+    expect((await submit(copier.client, nobodys())).json().status).toBe('incorrect');
+    const newcomer = await registerPlayer(t.app);
+    const flag = derivePerUserFlag(t.config.instanceSecret!, 'hash-cracking', newcomer.userId);
+    expect((await submit(copier.client, flag)).json().status).toBe('incorrect');
+    expect(await incidentsOf(copier.userId)).toMatchObject([{ ownerId: newcomer.userId }]);
+
+    // Deleting the newcomer deletes the incidents naming them; their flag is then nobody's.
+    expect((await admin.delete(`/api/admin/users/${newcomer.userId}`)).statusCode).toBe(200);
+    const again = await submit(copier.client, flag);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().status).toBe('incorrect');
+    expect(await incidentsOf(copier.userId)).toEqual([]);
   });
 });
 
