@@ -8,7 +8,7 @@ import { createCatalogueRepository } from '../modules/challenges/catalogue.repos
 import { createCatalogueTransferService } from '../modules/challenges/catalogue-transfer.service.js';
 import { createChallengesRepository } from '../modules/challenges/challenges.repository.js';
 import { createChallengesService } from '../modules/challenges/challenges.service.js';
-import type { EventBus, ServerEvents } from '../modules/events/event-bus.js';
+import { type EventBus, publishChallengesChanged, type ServerEvents } from '../modules/events/event-bus.js';
 import { createLabsService } from '../modules/labs/labs.service.js';
 import type { UsersRepository } from '../modules/users/users.repository.js';
 
@@ -40,7 +40,7 @@ export function wireCatalogue(deps: {
     isTeamMode: deps.isTeamMode,
   });
   const onCatalogueChanged = (challengeIds: string[]) => {
-    events.publish('challenges', { challengeIds });
+    publishChallengesChanged(events, challengeIds);
     events.publish('leaderboard', { reason: 'catalogue' });
   };
   const authoringService = createAuthoringService({

@@ -5,7 +5,7 @@ import { createUnitOfWork } from '../db/unit-of-work.js';
 import { createAuditRepository } from '../modules/audit/audit.repository.js';
 import { createAuditService } from '../modules/audit/audit.service.js';
 import type { Clock } from '../lib/clock.js';
-import type { EventBus } from '../modules/events/event-bus.js';
+import { type EventBus, publishChallengesChanged } from '../modules/events/event-bus.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import type { ChallengesService } from '../modules/challenges/challenges.service.js';
 import { createClassesRepository } from '../modules/classes/classes.repository.js';
@@ -84,7 +84,7 @@ export function wireTeams(deps: {
     onMembershipChanged: membershipChanged,
     onTeamsChanged: teamsChanged,
     // Solve counts, values and first bloods changed: every instance reloads the catalogue (and the players' progress).
-    onSolvesRemoved: (challengeIds) => events.publish('challenges', { challengeIds }),
+    onSolvesRemoved: (challengeIds) => publishChallengesChanged(events, challengeIds),
   });
   return { teamsService, teamsAdminService };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 
 import type pg from 'pg';
@@ -49,7 +50,8 @@ type Listener = (message: ServerEventMessage) => void;
 
 /**
  * Live events (docs/architecture.md#live-updates). In one process they go through memory; on PostgreSQL they go through
- * LISTEN/NOTIFY so that a solve on one instance reaches the clients of every instance.
+ * LISTEN/NOTIFY so that a solve on one instance reaches the clients of every instance, and to the instance's own
+ * subscribers at once.
  */
 export interface EventBus {
   /** Fire and forget: a failure is reported to the bus's error handler. */
@@ -88,10 +90,36 @@ export function createMemoryEventBus(): EventBus {
 }
 
 const CHANNEL = 'drapeau_events';
+/** PostgreSQL's bound on a NOTIFY payload (its default build): a payload must be shorter. */
+const NOTIFY_PAYLOAD_BYTES = 8000;
+/** The ids of one `challenges` event: its payload stays well under NOTIFY's bound, whatever the ids. */
+const CHALLENGE_IDS_BYTES_PER_EVENT = 6000;
+
+/**
+ * Announces changed challenges (an import, an edit, solves removed by a team merge) in as many `challenges` events as
+ * their ids need: an import of a few hundred challenges is more than one NOTIFY can carry.
+ */
+export function publishChallengesChanged(events: Pick<EventBus, 'publish'>, challengeIds: readonly string[]): void {
+  let chunk: string[] = [];
+  let bytes = 0;
+  for (const id of challengeIds) {
+    const size = Buffer.byteLength(JSON.stringify(id)) + 1;
+    if (chunk.length > 0 && bytes + size > CHALLENGE_IDS_BYTES_PER_EVENT) {
+      events.publish('challenges', { challengeIds: chunk });
+      chunk = [];
+      bytes = 0;
+    }
+    chunk.push(id);
+    bytes += size;
+  }
+  if (chunk.length > 0 || challengeIds.length === 0) events.publish('challenges', { challengeIds: chunk });
+}
 
 /** One dedicated connection listens; publishing uses the pool. Reconnects by itself if the connection drops. */
 export async function createPostgresEventBus(pool: pg.Pool, onError: (error: unknown) => void): Promise<EventBus> {
   const local = createMemoryEventBus();
+  /** Marks this instance's notifications, which come back to it too. */
+  const origin = randomUUID();
   let client: pg.PoolClient | undefined;
   let closed = false;
   let lost = false;
@@ -102,8 +130,9 @@ export async function createPostgresEventBus(pool: pg.Pool, onError: (error: unk
       c.on('notification', (message) => {
         if (message.channel !== CHANNEL || !message.payload) return;
         try {
-          const parsed = JSON.parse(message.payload) as ServerEventMessage;
-          local.publish(parsed.type, parsed.data);
+          const parsed = JSON.parse(message.payload) as ServerEventMessage & { origin?: string };
+          // This instance's own events were delivered here when published.
+          if (parsed.origin !== origin) local.publish(parsed.type, parsed.data);
         } catch (error) {
           onError(error);
         }
@@ -131,9 +160,39 @@ export async function createPostgresEventBus(pool: pg.Pool, onError: (error: unk
   };
   await connect();
 
-  const deliver = async <K extends ServerEventName>(type: K, data: ServerEvents[K]): Promise<void> => {
-    await pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ type, data })]);
+  // What is published in one turn of the event loop goes in one statement (the solves of a batch of correct flags and
+  // their leaderboard events: two per flag), each message still a notification of its own. PostgreSQL delivers the
+  // notifications of one statement in order, and drops a payload repeated within it: the bus's events say "this
+  // changed", so a repeated one says nothing more.
+  let queued: { payload: string; sent: { resolve: () => void; reject: (error: unknown) => void } }[] = [];
+  const flush = async (): Promise<void> => {
+    const batch = queued;
+    queued = [];
+    try {
+      await pool.query('select pg_notify($1, payload) from unnest($2::text[]) as payload', [
+        CHANNEL,
+        batch.map((message) => message.payload),
+      ]);
+      for (const message of batch) message.sent.resolve();
+    } catch (error) {
+      for (const message of batch) message.sent.reject(error);
+    }
   };
+  const deliver = <K extends ServerEventName>(type: K, data: ServerEvents[K]): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      // Here at once, as in one process: a player's next request to this instance sees their own solve whether or not
+      // the notification has come back.
+      local.publish(type, data);
+      const payload = JSON.stringify({ origin, type, data });
+      const bytes = Buffer.byteLength(payload);
+      // Refused alone, before it would fail the statement of the messages sent with it.
+      if (bytes >= NOTIFY_PAYLOAD_BYTES) {
+        reject(new Error(`The ${type} event is ${bytes} bytes: a NOTIFY payload is under ${NOTIFY_PAYLOAD_BYTES}.`));
+        return;
+      }
+      if (queued.length === 0) setImmediate(() => void flush());
+      queued.push({ payload, sent: { resolve, reject } });
+    });
   return {
     publish: (type, data) => {
       deliver(type, data).catch(onError);
