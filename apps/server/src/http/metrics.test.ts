@@ -1,3 +1,5 @@
+import { readFile } from 'node:fs/promises';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, registerPlayer, type TestApp } from '../../test/build-test-app.js';
@@ -44,6 +46,23 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^drapeau_db_pool_total [1-9]/m);
     expect(text).toMatch(/^drapeau_db_pool_waiting 0$/m);
     expect(text).toMatch(/^drapeau_db_query_duration_seconds_count [1-9]/m);
+  });
+
+  it('has every metric that the Grafana dashboard (docs/grafana-dashboard.json) plots', async () => {
+    const dashboard = JSON.parse(await readFile(new URL('../../../../docs/grafana-dashboard.json', import.meta.url), 'utf8')) as {
+      panels: { title: string; targets: { expr: string }[] }[];
+    };
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } })).body;
+    const exported = new Set([...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name]) => name));
+    // A histogram's series are its name with _bucket, _count or _sum.
+    const family = (series: string) => series.replace(/_(bucket|count|sum)$/, '');
+    const plotted = dashboard.panels.flatMap((panel) =>
+      panel.targets.flatMap(({ expr }) =>
+        [...expr.matchAll(/\b((?:drapeau|nodejs|process)_[a-z0-9_]+)/g)].map(([, series]) => ({ panel: panel.title, series })),
+      ),
+    );
+    expect(plotted.length).toBeGreaterThan(10);
+    for (const { panel, series } of plotted) expect(exported, `${panel}: ${series}`).toContain(family(series!));
   });
 
   it('counts each route, method and status apart, one per request', async () => {
