@@ -26,10 +26,14 @@ COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
+# The packages the built server loads from node_modules: the build bundles the others (apps/server/tsup.config.ts).
+COPY --from=build /app/apps/server/dist/external-packages.json apps/server/dist/
+COPY scripts/prune-image-modules.mjs scripts/
 # The server's production dependencies, installed once and in place (no second copy of node_modules between stages).
 # The package files lose their devDependencies first, and the web app its dependencies (its built files need none):
 # otherwise npm also installs the optional peers of production packages that are development tools here (better-auth's
 # drizzle-kit and vitest, with TypeScript, esbuild and msw behind them), and React: about 150 MB that nothing runs.
+# Then only the external packages stay, with what they depend on: about 75 MB less.
 # /data is made here too, for the `node` user, to save a layer.
 RUN --mount=type=cache,id=drapeau-npm,target=/root/.npm,sharing=locked \
   node -e 'const fs = require("node:fs"); \
@@ -40,6 +44,7 @@ RUN --mount=type=cache,id=drapeau-npm,target=/root/.npm,sharing=locked \
       fs.writeFileSync(file, JSON.stringify(pkg)); \
     }' \
   && npm ci --omit=dev --no-audit --no-fund --prefer-offline \
+  && node scripts/prune-image-modules.mjs apps/server/dist/external-packages.json \
   && mkdir -p apps/server/node_modules /data && chown node:node /data
 COPY --from=build /app/apps/server/dist ./apps/server/dist
 COPY --from=build /app/apps/web/dist ./apps/web/dist

@@ -134,11 +134,17 @@ wait_for "$APP_URL/api/health" 180
 say "container answers /api/health"
 node scripts/containers/smoke.mjs app "$APP_URL"
 [ "$(podman exec "$RUN_ID-app" id -u)" != "0" ] || { echo "the app runs as root" >&2; exit 1; }
-# Only production dependencies and the built app: no development tool, no web dependency, no source.
+# Only production dependencies and the built app: no development tool, no web dependency, no source, and none of the
+# packages the build bundles.
 leftovers=$(podman exec "$RUN_ID-app" sh -c 'cd /app && for p in node_modules/typescript node_modules/vitest \
   node_modules/drizzle-kit node_modules/tsx node_modules/esbuild node_modules/vite node_modules/eslint node_modules/react \
+  node_modules/fastify node_modules/better-auth node_modules/drizzle-orm node_modules/kysely node_modules/zod \
   apps/server/src apps/web/src; do [ ! -e "$p" ] || echo "$p"; done')
 [ -z "$leftovers" ] || { echo "the image holds what production does not need: $leftovers" >&2; exit 1; }
+# What the build leaves out of its bundle (the rest is in it, hence not above) is all there, with what it needs.
+podman exec -w /app/apps/server/dist "$RUN_ID-app" node --input-type=module -e '
+  import { readFileSync } from "node:fs";
+  for (const name of JSON.parse(readFileSync("external-packages.json", "utf8"))) await import(name);'
 podman healthcheck run "$RUN_ID-app" >/dev/null
 node scripts/containers/smoke.mjs register "$APP_URL" keeper@example.com keeper-password
 # A backup by the command-line tool while the server runs on the embedded database (it asks the server for it).

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { cp } from 'node:fs/promises';
+import { cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -34,6 +34,10 @@ const EXTERNAL = [
   'yazl',
   'proper-lockfile',
   WEBAUTHN,
+  // Loaded by path at run time, which a bundler cannot follow: @fastify/rate-limit's stores
+  // (http/ip-rate-limit-store.ts), and sql.js, which the SQL lab's worker loads (labs/handlers/sql-sandbox.ts).
+  '@fastify/rate-limit',
+  'sql.js',
 ];
 const IS_EXTERNAL = new RegExp(`^(${EXTERNAL.map((name) => name.replace(/[/.-]/g, '\\$&')).join('|')})(/|$)`);
 
@@ -92,6 +96,9 @@ export default defineConfig({
   },
   esbuildPlugins: [externals],
   async onSuccess() {
+    // What the container image keeps in node_modules (scripts/prune-image-modules.mjs): the external packages installed.
+    const installed = EXTERNAL.filter((name) => packageSeenFrom(OUT_DIR, name) !== undefined);
+    await writeFile('dist/external-packages.json', `${JSON.stringify(installed)}\n`);
     await cp('src/db/migrations', 'dist/migrations', { recursive: true });
     // The built-in pack: a folder in the import format, read by the importer at first start (PACK_DIR).
     await cp('src/modules/challenges/pack', 'dist/pack', { recursive: true });
