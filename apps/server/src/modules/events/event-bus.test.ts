@@ -89,13 +89,17 @@ describe.runIf(!!databaseUrl)('PostgreSQL event bus', () => {
     }
   });
 
-  it('tells its own instance at once and once, and the others through NOTIFY', async () => {
-    const bus = await createPostgresEventBus(pool, () => {});
+  it('tells its own instance at once and once, and the others through NOTIFY, even if a subscriber here fails', async () => {
+    const errors: unknown[] = [];
+    const bus = await createPostgresEventBus(pool, (error) => errors.push(error));
     const other = await createPostgresEventBus(otherPool, () => {});
     const run = randomBytes(4).toString('hex');
     const here = sessionsHeard(bus, run);
     const there = sessionsHeard(other, run);
     try {
+      bus.subscribe(() => {
+        throw new Error('a subscriber that fails');
+      });
       bus.publish('sessions', { userId: `${run}-own` });
       // Before any round trip to PostgreSQL.
       expect(here).toEqual(['own']);
@@ -104,6 +108,7 @@ describe.runIf(!!databaseUrl)('PostgreSQL event bus', () => {
       await other.deliver('sessions', { userId: `${run}-marker` });
       await until(() => here.includes('marker'));
       expect(here).toEqual(['own', 'marker']);
+      expect(errors).toContainEqual(new Error('a subscriber that fails'));
     } finally {
       await bus.close();
       await other.close();

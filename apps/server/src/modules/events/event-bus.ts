@@ -181,8 +181,12 @@ export async function createPostgresEventBus(pool: pg.Pool, onError: (error: unk
   const deliver = <K extends ServerEventName>(type: K, data: ServerEvents[K]): Promise<void> =>
     new Promise<void>((resolve, reject) => {
       // Here at once, as in one process: a player's next request to this instance sees their own solve whether or not
-      // the notification has come back.
-      local.publish(type, data);
+      // the notification has come back. A subscriber that throws here does not keep the others from being told.
+      try {
+        local.publish(type, data);
+      } catch (error) {
+        onError(error);
+      }
       const payload = JSON.stringify({ origin, type, data });
       const bytes = Buffer.byteLength(payload);
       // Refused alone, before it would fail the statement of the messages sent with it.
