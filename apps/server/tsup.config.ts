@@ -13,7 +13,7 @@ const OUT_DIR = fileURLToPath(new URL('dist', import.meta.url));
 
 /**
  * The npm packages left out of the build (docs/performance.md "Cold start"): every other one is bundled, so that a start
- * reads a few files instead of some 1,900 and resolves no package. These stay files of their own in node_modules:
+ * reads a few files instead of some 1,700 and resolves no package. These stay files of their own in node_modules:
  */
 const EXTERNAL = [
   // They cannot be bundled: PGlite reads its WebAssembly and data files beside its module; sharp is a native addon;

@@ -33,7 +33,7 @@ export function wireTeams(deps: {
   /** A team's name or existence changed: the team standings are rebuilt (docs/architecture.md#leaderboard-in-memory). */
   events: Pick<EventBus, 'publish' | 'subscribe'>;
   /** The standings are wired after the teams: read at each use. A team's page shows the leaderboard's numbers. */
-  leaderboard: () => Pick<LeaderboardService, 'getTeamView' | 'invalidate'>;
+  leaderboard: () => Pick<LeaderboardService, 'getTeamView'>;
 }) {
   const { db } = deps.database;
   const { challengesService, events } = deps;
@@ -42,17 +42,10 @@ export function wireTeams(deps: {
     if (message.type !== 'team-members') return;
     for (const userId of (message.data as { userIds: string[] }).userIds) challengesService.forgetMembership(userId);
   });
-  const membershipChanged = (userIds: string[]) => {
-    // At once here (the next request of these players is answered right), and on the other instances through the bus.
-    for (const userId of userIds) challengesService.forgetMembership(userId);
-    events.publish('team-members', { userIds });
-  };
-  const teamsChanged = () => {
-    // At once here (a player reads the renamed or new team on their next request), and on the other instances through
-    // the bus, whose notification comes back later on PostgreSQL.
-    deps.leaderboard().invalidate();
-    events.publish('leaderboard', { reason: 'team' });
-  };
+  // The bus tells this instance at once and the others through PostgreSQL (modules/events/event-bus.ts): a player's next
+  // request here reads their new team's solves, or the renamed or new team.
+  const membershipChanged = (userIds: string[]) => events.publish('team-members', { userIds });
+  const teamsChanged = () => events.publish('leaderboard', { reason: 'team' });
   const teamsService = createTeamsService({
     repository: createTeamsRepository(db),
     transaction: createUnitOfWork(db, (tx) => ({ teams: createTeamsRepository(tx) })),

@@ -264,8 +264,6 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
       return teamName === undefined ? solve : { ...solve, teamName };
     },
 
-    /** Forces a rebuild (e.g. after a change made outside the event bus). */
-    invalidate,
     close: () => {
       unsubscribeEvents();
       unsubscribeSettings();
