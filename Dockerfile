@@ -57,4 +57,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
 # node is PID 1 and handles SIGTERM and SIGINT itself (src/main.ts: live streams ended, requests drained, database
 # closed, exit 0). `docker run --init` or compose's `init: true` adds an init that also reaps any child process.
 STOPSIGNAL SIGTERM
-CMD ["node", "--enable-source-maps", "apps/server/dist/main.js"]
+# A young generation of 32 MB instead of 16 (docs/performance.md "2026-11-25"), as scripts/start.mjs does.
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=32", "apps/server/dist/main.js"]

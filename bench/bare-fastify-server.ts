@@ -18,5 +18,5 @@ app.post('/api/challenges/:id/submit', (request, reply) => {
   void reply.type('application/json; charset=utf-8').send(wrongFlag);
 });
 app.get('/api/health', (_request, reply) => void reply.send({ status: 'ok' }));
-await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1', backlog: 4096 });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

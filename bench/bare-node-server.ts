@@ -34,5 +34,6 @@ const server = http.createServer((req, res) => {
   res.end('{"status":"ok"}');
 });
 server.keepAliveTimeout = 72_000;
-server.listen(Number(process.env.PORT), '127.0.0.1');
+// The real server's listen backlog (apps/server/src/main.ts), so that a burst of new connections meets the same queue.
+server.listen({ port: Number(process.env.PORT), host: '127.0.0.1', backlog: 4096 });
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -34,5 +34,7 @@ for (const name of loadNames(process.env.LOAD ?? 'page')) {
     );
   }
 }
+for (const { build, server } of servers)
+  console.log(`${build.label.padEnd(10)} RSS after the loads: ${(await server.rssMb()).toFixed(0)} MB`);
 for (const { server } of servers) await server.stop();
 process.exit(0);

@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 
-import { runBare, runBareDynamic, runBareFastifyHot, runBareHot, runBareTeams } from './lib/bare.js';
+import { runBare, runBareBurst, runBareDynamic, runBareFastifyHot, runBareHot, runBareTeams } from './lib/bare.js';
 import { type CatalogueResult, renderCatalogue } from './lib/catalogue.js';
 import { type DynamicResult, renderDynamic } from './lib/dynamic.js';
 import { renderInstances, runInstancesScenario } from './lib/instances.js';
@@ -95,6 +95,7 @@ async function main(): Promise<void> {
     return;
   }
   if (args.only === 'burst') {
+    const bare = await runBareBurst();
     console.log(
       `\nDrapeau burst benchmark — ${os.cpus().length} cores, Node ${process.version}, load average ${os
         .loadavg()
@@ -105,9 +106,14 @@ async function main(): Promise<void> {
       console.log(
         `${kind}: ${burst.count} correct flags at once: ${burst.throughput.toFixed(0)} solves/s, p50 ${burst.p50Ms.toFixed(0)} ms, ` +
           `p99 ${burst.p99Ms.toFixed(0)} ms, ${burst.acknowledged} acknowledged, statuses ${JSON.stringify(burst.statusCodes)}, ` +
-          `${burst.errors} errors; integrity ${integrityOk(integrity) ? 'ok' : 'BROKEN'} ${JSON.stringify(integrity)}`,
+          `${burst.errors} errors; integrity ${integrityOk(integrity) ? 'ok' : 'BROKEN'} ${JSON.stringify(integrity)}; ` +
+          `${(burst.throughput / bare.throughput).toFixed(2)}x bare Node`,
       );
-    await writeResults('-burst', { burst: burstResults }, started);
+    console.log(
+      `bare Node: the same ${bare.count} requests at once: ${bare.throughput.toFixed(0)} answers/s, p50 ${bare.p50Ms.toFixed(0)} ms, ` +
+        `p99 ${bare.p99Ms.toFixed(0)} ms`,
+    );
+    await writeResults('-burst', { burst: burstResults, bare: { burst: bare } }, started);
     return;
   }
   if (args.only === 'live') {

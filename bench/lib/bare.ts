@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 
 import { runDynamicBare, type SolveSeries } from './dynamic.js';
-import { type LoadResult, runLoad } from './load.js';
+import { type LoadResult, runBurst, runLoad } from './load.js';
 import { cookieOf, log, options, root, SEARCH, SEARCH_PATHS, WRONG_FLAG_BODY } from './options.js';
 import type { Captured } from './pass.js';
 import type { BareResult } from './report.js';
@@ -47,6 +47,27 @@ const bareDynamic = (server: ServerProcess) => {
   return runDynamicBare(server.baseUrl, { sequential: options.dynamicSequential, burst: options.dynamicBurst }, cookieOf);
 };
 
+/**
+ * The burst of correct flags' requests (as many players, each on a new connection, all at once), answered by the bare
+ * server after parsing each body: what the same client and machine allow before any session, database or commit.
+ */
+async function bareBurst(server: ServerProcess): Promise<SolveSeries> {
+  log(`bare Node: a burst of ${options.burst} submissions at once`);
+  const requests = Array.from({ length: options.burst }, (_, i) => ({
+    path: '/api/challenges/x/submit',
+    body: JSON.stringify({ flag: 'CTF{bench}' }),
+    cookie: cookieOf(i + 1),
+  }));
+  const burst = await runBurst(server.baseUrl, requests);
+  return {
+    count: burst.count,
+    throughput: burst.throughput,
+    p50Ms: burst.p50Ms,
+    p99Ms: burst.p99Ms,
+    acknowledged: burst.answered.length,
+  };
+}
+
 /** The sustained loads' settings against the bare server, as against the real one: same connections, cookies, duration. */
 const loadOn = (server: { pid: number }) => ({
   connections: options.connections,
@@ -57,7 +78,11 @@ const loadOn = (server: { pid: number }) => ({
 });
 
 export function runBare(captured: Captured): Promise<BareResult> {
-  return withBareServer(captured, async (server) => ({ ...(await hotLoads(server)), dynamic: await bareDynamic(server) }));
+  return withBareServer(captured, async (server) => ({
+    ...(await hotLoads(server)),
+    burst: await bareBurst(server),
+    dynamic: await bareDynamic(server),
+  }));
 }
 
 /** --only=hot: the three sustained loads alone. */
@@ -89,6 +114,11 @@ async function hotLoads(server: ServerProcess, label = 'bare Node'): Promise<Omi
     ...load,
   });
   return { leaderboard, search, wrongFlags };
+}
+
+/** --only=burst: the bare server answers the burst's requests alone. */
+export function runBareBurst(): Promise<SolveSeries> {
+  return withBareServer({ page: '{}', search: '{}' }, bareBurst);
 }
 
 /** --only=dynamic: the bare server answers the dynamic figure's requests alone. */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { runLoad } from './load.js';
 import { adminUrl, BENCH_DB, cookieOf, type DatabaseKind, options, SEARCH_PATHS, serverEnv, WRONG_FLAG_BODY } from './options.js';
 import { seedCompetition } from './seed.js';
-import { freePort, type ServerProcess, startServer } from './server-process.js';
+import { freePort, SERVER_NODE_FLAGS, type ServerProcess, startServer } from './server-process.js';
 import { openPglite, openPostgres, recreatePostgresDatabase } from './sql-runner.js';
 
 export interface Build {
@@ -24,10 +24,15 @@ export function buildsToCompare(): Build[] {
     .split(',')
     .filter(Boolean)
     .map((pair) => {
-      const [label, rest = ''] = pair.split('=');
-      const [entry, ...extra] = rest.split('+');
+      // Split at the first separator only: a value may hold '=' or ':' (NODE_OPTIONS:--max-semi-space-size=64).
+      const at = (text: string, separator: string) => {
+        const index = text.indexOf(separator);
+        return index < 0 ? [text, ''] : [text.slice(0, index), text.slice(index + 1)];
+      };
+      const [label, rest] = at(pair, '=');
+      const [entry, ...extra] = rest!.split('+');
       if (!label || !entry) throw new Error(`COMPARE: "${pair}" is not label=path/to/main.js`);
-      return { label, entry: path.resolve(entry), env: Object.fromEntries(extra.map((e) => e.split(':') as [string, string])) };
+      return { label, entry: path.resolve(entry), env: Object.fromEntries(extra.map((e) => at(e, ':'))) };
     });
   if (builds.length < 2) throw new Error('COMPARE names at least two builds: label=path/to/main.js,label=...');
   return builds;
@@ -46,7 +51,7 @@ export async function prepareComparison(kind: DatabaseKind, builds: Build[]) {
   const env = serverEnv(kind, dataDir, databaseUrl);
   const logFile = path.join(tmp, 'server.log');
   const start = async (build: Build) =>
-    startServer({ args: [build.entry], env: { ...env, ...build.env }, port: await freePort(), logFile });
+    startServer({ args: [...SERVER_NODE_FLAGS, build.entry], env: { ...env, ...build.env }, port: await freePort(), logFile });
   await (await start(builds[builds.length - 1]!)).server.stop();
   const db = databaseUrl ? await openPostgres(databaseUrl) : await openPglite(path.join(dataDir, 'pglite'));
   const seed = await seedCompetition(db, { users: options.users, solves: options.solves });

@@ -11,7 +11,7 @@ import { startNginx } from '../../apps/server/test/scale/cluster.js';
 import { httpRequest, sleep } from './http-client.js';
 import { type LoadResult, runLoad } from './load.js';
 import { seedCompetition } from './seed.js';
-import { freePort, type ServerProcess, startServer } from './server-process.js';
+import { freePort, SERVER_NODE_FLAGS, type ServerProcess, startServer } from './server-process.js';
 import { dropPostgresDatabase, openPostgres, recreatePostgresDatabase } from './sql-runner.js';
 
 export interface InstancesResult {
@@ -39,7 +39,7 @@ export async function runInstancesScenario(context: {
   const start = async (n: number) => {
     const dataDir = path.join(tmp, `data-${n}`);
     const { server } = await startServer({
-      args: [context.entry],
+      args: [...SERVER_NODE_FLAGS, context.entry],
       env: { ...context.env(dataDir, databaseUrl), TRUST_PROXY: 'true' },
       port: await freePort(),
       logFile: path.join(tmp, `server-${n}.log`),

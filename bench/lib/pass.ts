@@ -28,7 +28,7 @@ import {
 } from './options.js';
 import { integrityOk, type PassResult } from './report.js';
 import { checkIntegrity, type IntegrityReport, playersWithoutSolve, type SeededChallenge, seedCompetition } from './seed.js';
-import { describeActivity, freePort, type ServerProcess, sampleRss, startServer } from './server-process.js';
+import { describeActivity, freePort, SERVER_NODE_FLAGS, type ServerProcess, sampleRss, startServer } from './server-process.js';
 import { userId } from './sessions.js';
 import { checkTeamIntegrity, playersOfTeamsWithoutSolve, runTeamsLoads, seedTeams, type TeamsResult } from './teams.js';
 import { dropPostgresDatabase, openPglite, openPostgres, recreatePostgresDatabase, type SqlRunner } from './sql-runner.js';
@@ -235,7 +235,7 @@ async function coldStart(start: () => Promise<{ server: ServerProcess; readyMs: 
 }
 
 /** `node` options for the server under measure, e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'. */
-const serverArgs = [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), serverEntry];
+const serverArgs = [...SERVER_NODE_FLAGS, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), serverEntry];
 
 export async function runPass(kind: DatabaseKind, captured: Partial<Captured>, only = args.only): Promise<PassOutcome> {
   const tmp = await mkdtemp(path.join(os.tmpdir(), `drapeau-bench-${kind}-`));

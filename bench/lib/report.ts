@@ -34,6 +34,8 @@ export interface BareResult {
   leaderboard: LoadResult;
   search: LoadResult;
   wrongFlags: LoadResult;
+  /** The burst's requests (new connections, all at once), answered by the bare server. */
+  burst?: SolveSeries;
   /** The dynamic figure's requests, answered by the bare server. */
   dynamic?: { sequential: SolveSeries; burst: SolveSeries };
 }
@@ -118,9 +120,11 @@ export function renderTable(passes: PassResult[], bare: BareResult | undefined):
   add('  server CPU µs/req', (p) => p.wrongFlags.serverCpuUsPerRequest, {
     ...(b ? { bare: b.wrongFlags.serverCpuUsPerRequest } : {}),
   });
-  add('burst of correct flags, solves/s', (p) => p.burst.throughput, { goal: 'report' });
+  const bb = b?.burst;
+  add('burst of correct flags, solves/s', (p) => p.burst.throughput, { ...(bb ? { bare: bb.throughput } : {}), goal: 'report' });
   add('  acknowledged', (p) => p.burst.acknowledged, { goal: 'all', check: (p) => p.burst.acknowledged === p.burst.count });
-  add('  p99 ms', (p) => p.burst.p99Ms, { digits: 0 });
+  add('  p50 ms', (p) => p.burst.p50Ms, { digits: 0, ...(bb ? { bare: bb.p50Ms } : {}) });
+  add('  p99 ms', (p) => p.burst.p99Ms, { digits: 0, ...(bb ? { bare: bb.p99Ms } : {}) });
   add(
     '  integrity after (0 = ok)',
     (p) => p.integrity.scoreMismatches + p.integrity.doubledSolves + p.integrity.missingAcknowledged,

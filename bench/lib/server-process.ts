@@ -21,6 +21,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
+/**
+ * The node flags the server runs with in production (the Dockerfile's CMD, scripts/start.mjs), which the benchmark
+ * starts it with too: a young generation of 32 MB (docs/performance.md "2026-11-25").
+ */
+export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();

@@ -12,6 +12,13 @@ import { DataDirError, ensureWritableDataDir } from './lib/data-dir.js';
 import { claimServerInstance, InstanceBusyError } from './lib/instance-lock.js';
 import { createLoggerOptions } from './lib/logger.js';
 
+/**
+ * Connections the kernel may hold for the server before it accepts them (capped by net.core.somaxconn, 4,096 by default).
+ * Node's default, 511, is passed by the players of an event's start, each opening a connection at once while the server
+ * is busy: the kernel then drops their SYNs, and each retries after a second (docs/performance.md "2026-11-25").
+ */
+const LISTEN_BACKLOG = 4096;
+
 /** Entry: loadConfig → createDb → migrate → buildApp → listen; stops cleanly on SIGINT/SIGTERM (close-with-grace). */
 async function main(): Promise<void> {
   let config;
@@ -65,7 +72,7 @@ async function main(): Promise<void> {
     await releaseInstance();
   });
 
-  await app.listen({ port: config.port, host: config.host });
+  await app.listen({ port: config.port, host: config.host, backlog: LISTEN_BACKLOG });
   if (isTerminal) {
     process.stdout.write(
       formatBanner({

@@ -1,5 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
+import { anyOf } from '../../db/array-params.js';
 import type { Db } from '../../db/client.js';
 import { sessions, users } from '../../db/schema/index.js';
 
@@ -39,7 +40,7 @@ export function createSessionsRepository(db: Db) {
       const rows =
         tokens.length === 1
           ? await findByToken.execute({ token: tokens[0]! })
-          : await select().where(inArray(sessions.token, [...tokens]));
+          : await select().where(anyOf(sessions.token, tokens));
       return new Map(rows.map((row) => [row.token, row]));
     },
   };

@@ -1,9 +1,11 @@
-import { asc, count, eq, inArray } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 
 import type { Badge, BadgeCriteria } from '@drapeau/shared';
 
+import { anyOf, arrayOf } from '../../db/array-params.js';
 import type { Db } from '../../db/client.js';
 import { badges, challenges, solves, userBadges, users } from '../../db/schema/index.js';
+import { rowsOf } from '../challenges/categories.repository.js';
 
 import type { PlayerStats } from './badge-rules.js';
 
@@ -40,7 +42,7 @@ export function createBadgesRepository(db: Db) {
       const rows = await db
         .select({ userId: userBadges.userId, id: userBadges.badgeId })
         .from(userBadges)
-        .where(inArray(userBadges.userId, [...userIds]));
+        .where(anyOf(userBadges.userId, userIds));
       for (const row of rows) held.get(row.userId)?.push(row.id);
       return held;
     },
@@ -49,13 +51,13 @@ export function createBadgesRepository(db: Db) {
       const stats = new Map<string, PlayerStats>(userIds.map((id) => [id, { solveCount: 0, score: 0, solvesByCategory: {} }]));
       if (userIds.length === 0) return stats;
       const ids = [...userIds];
-      for (const user of await db.select({ id: users.id, score: users.score }).from(users).where(inArray(users.id, ids)))
+      for (const user of await db.select({ id: users.id, score: users.score }).from(users).where(anyOf(users.id, ids)))
         stats.get(user.id)!.score = user.score;
       const rows = await db
         .select({ userId: solves.userId, category: challenges.category, n: count() })
         .from(solves)
         .innerJoin(challenges, eq(challenges.id, solves.challengeId))
-        .where(inArray(solves.userId, ids))
+        .where(anyOf(solves.userId, ids))
         .groupBy(solves.userId, challenges.category);
       for (const row of rows) {
         const user = stats.get(row.userId)!;
@@ -68,12 +70,18 @@ export function createBadgesRepository(db: Db) {
     async insertUserBadgesOf(awards: readonly { userId: string; badgeId: string }[]): Promise<Map<string, string[]>> {
       const inserted = new Map<string, string[]>();
       if (awards.length === 0) return inserted;
-      const rows = await db
-        .insert(userBadges)
-        .values([...awards])
-        .onConflictDoNothing()
-        .returning({ userId: userBadges.userId, id: userBadges.badgeId });
-      for (const row of rows) inserted.set(row.userId, [...(inserted.get(row.userId) ?? []), row.id]);
+      const userIds = arrayOf(
+        awards.map((a) => a.userId),
+        'text',
+      );
+      const badgeIds = arrayOf(
+        awards.map((a) => a.badgeId),
+        'text',
+      );
+      const result = await db.execute(sql`insert into user_badges (user_id, badge_id)
+        select * from unnest(${userIds}, ${badgeIds}) on conflict do nothing returning user_id, badge_id`);
+      for (const row of rowsOf<{ user_id: string; badge_id: string }>(result))
+        inserted.set(row.user_id, [...(inserted.get(row.user_id) ?? []), row.badge_id]);
       return inserted;
     },
   };

@@ -1,5 +1,6 @@
-import { and, count, eq, inArray, isNull, or } from 'drizzle-orm';
+import { and, count, eq, isNull, or } from 'drizzle-orm';
 
+import { anyOf } from '../../db/array-params.js';
 import type { Db } from '../../db/client.js';
 import { hintUnlocks, solves, submissions, teamMembers } from '../../db/schema/index.js';
 
@@ -18,13 +19,13 @@ export function playerProgressReads(db: Db) {
       const memberships = await db
         .select({ userId: teamMembers.userId, teamId: teamMembers.teamId })
         .from(teamMembers)
-        .where(inArray(teamMembers.userId, ids));
+        .where(anyOf(teamMembers.userId, ids));
       const teamOf = new Map(memberships.map((m) => [m.userId, m.teamId]));
       const teamIds = [...new Set(teamOf.values())];
       const ownOrTeams = <T extends typeof solves | typeof hintUnlocks>(table: T, withTeams: boolean) =>
         or(
-          and(isNull(table.teamId), inArray(table.userId, ids)),
-          withTeams && teamIds.length > 0 ? inArray(table.teamId, teamIds) : undefined,
+          and(isNull(table.teamId), anyOf(table.userId, ids)),
+          withTeams && teamIds.length > 0 ? anyOf(table.teamId, teamIds) : undefined,
         );
       const [solvedRows, openedRows, attemptRows] = [
         await db
@@ -38,7 +39,7 @@ export function playerProgressReads(db: Db) {
         await db
           .select({ userId: submissions.userId, id: submissions.challengeId, n: count() })
           .from(submissions)
-          .where(and(inArray(submissions.userId, ids), eq(submissions.isCorrect, false)))
+          .where(and(anyOf(submissions.userId, ids), eq(submissions.isCorrect, false)))
           .groupBy(submissions.userId, submissions.challengeId),
       ];
       // Rows by whose they are: a player's own (no team) or a team's.

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 
+import { arrayOf } from '../../db/array-params.js';
 import type { Db } from '../../db/client.js';
 import { flagIncidents, solves, submissions, users } from '../../db/schema/index.js';
 import { shownUsername } from '../../db/user-row.js';
@@ -70,31 +71,46 @@ export function createSubmissionsRepository(db: Db): SubmissionsRepository {
     async insertAttempt(attempt: AttemptRecord): Promise<void> {
       await db.insert(submissions).values(attempt);
     },
+    // A batch's rows go as array parameters (db/array-params.ts): one constant statement whatever the batch's size.
     async insertAttempts(attempts) {
-      if (attempts.length > 0) await db.insert(submissions).values([...attempts]);
+      if (attempts.length === 0) return;
+      const column = <T>(of: (attempt: AttemptRecord) => T, type: string) => arrayOf(attempts.map(of), type);
+      await db.execute(sql`insert into submissions (user_id, challenge_id, submitted, is_correct, ip)
+        select * from unnest(${column((a) => a.userId, 'text')}, ${column((a) => a.challengeId, 'text')},
+          ${column((a) => a.submitted, 'text')}, ${column((a) => a.isCorrect, 'boolean')}, ${column((a) => a.ip, 'text')})`);
     },
     async insertSolves(rows) {
       if (rows.length === 0) return new Set();
-      const inserted = await db
-        .insert(solves)
-        // The server's clock (lib/clock.ts), which the freeze's cut-off compares with (docs/product.md#freeze).
-        .values([...rows])
-        // Either unique constraint: the player's own solve, or (team mode) their team's.
-        .onConflictDoNothing()
-        .returning({ userId: solves.userId });
-      return new Set(inserted.map((row) => row.userId));
+      const column = <T>(of: (row: (typeof rows)[number]) => T, type: string) => arrayOf(rows.map(of), type);
+      // In the batch's order (ordinality), which the ids follow. The time is the server's clock (lib/clock.ts), which
+      // the freeze's cut-off compares with (docs/product.md#freeze). Either unique constraint leaves a solve out: the
+      // player's own, or (team mode) their team's.
+      const result = await db.execute(sql`insert into solves (user_id, team_id, challenge_id, points, solved_at)
+        select s.user_id, s.team_id, s.challenge_id, s.points, s.solved_at
+        from unnest(${column((r) => r.userId, 'text')}, ${column((r) => r.teamId, 'text')},
+          ${column((r) => r.challengeId, 'text')}, ${column((r) => r.points, 'int')},
+          ${column((r) => r.solvedAt.toISOString(), 'timestamptz')})
+          with ordinality as s(user_id, team_id, challenge_id, points, solved_at, n)
+        order by s.n
+        on conflict do nothing
+        returning user_id`);
+      return new Set(rowsOf<{ user_id: string }>(result).map((row) => row.user_id));
     },
     async addToScores(deltas) {
       const moved = new Map<string, { score: number; username: string }>();
       if (deltas.length === 0) return moved;
-      const values = sql.join(
-        deltas.map((d) => sql`(${d.userId}::text, ${d.points}::int)`),
-        sql`, `,
+      const userIds = arrayOf(
+        deltas.map((d) => d.userId),
+        'text',
+      );
+      const points = arrayOf(
+        deltas.map((d) => d.points),
+        'int',
       );
       const rows = await db
         .update(users)
         .set({ score: sql`${users.score} + d.points`, scoreUpdatedAt: sql`now()` })
-        .from(sql`(values ${values}) as d(user_id, points)`)
+        .from(sql`unnest(${userIds}, ${points}) as d(user_id, points)`)
         .where(sql`${users.id} = d.user_id`)
         .returning({ id: users.id, score: users.score, username: shownUsername });
       for (const row of rows) moved.set(row.id, { score: row.score, username: row.username });
