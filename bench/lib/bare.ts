@@ -3,7 +3,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import { runDynamicBare, type SolveSeries } from './dynamic.js';
+import { bareSubmission, runDynamicBare, type SolveSeries } from './dynamic.js';
 import { type LoadResult, runBurst, runLoad } from './load.js';
 import { cookieOf, log, options, root, SEARCH, SEARCH_PATHS, WRONG_FLAG_BODY } from './options.js';
 import type { Captured } from './pass.js';
@@ -53,11 +53,7 @@ const bareDynamic = (server: ServerProcess) => {
  */
 async function bareBurst(server: ServerProcess): Promise<SolveSeries> {
   log(`bare Node: a burst of ${options.burst} submissions at once`);
-  const requests = Array.from({ length: options.burst }, (_, i) => ({
-    path: '/api/challenges/x/submit',
-    body: JSON.stringify({ flag: 'CTF{bench}' }),
-    cookie: cookieOf(i + 1),
-  }));
+  const requests = Array.from({ length: options.burst }, (_, i) => bareSubmission(i, cookieOf));
   const burst = await runBurst(server.baseUrl, requests);
   return {
     count: burst.count,

@@ -169,17 +169,20 @@ export async function runDynamic(options: {
   };
 }
 
+/** A submission the bare server answers (it parses the body, nothing more): the `index`-th player's, on its own. */
+export const bareSubmission = (index: number, cookieOf: (index: number) => string): BurstRequest => ({
+  path: '/api/challenges/x/submit',
+  body: JSON.stringify({ flag: 'CTF{bench}' }),
+  cookie: cookieOf(index + 1),
+});
+
 /** The same requests against the bare Node server (which parses each body and answers), for the ratios. */
 export async function runDynamicBare(
   baseUrl: string,
   counts: { sequential: number; burst: number },
   cookieOf: (index: number) => string,
 ): Promise<{ sequential: SolveSeries; burst: SolveSeries }> {
-  const requestOf = (index: number): BurstRequest => ({
-    path: '/api/challenges/x/submit',
-    body: JSON.stringify({ flag: 'CTF{bench}' }),
-    cookie: cookieOf(index + 1),
-  });
+  const requestOf = (index: number) => bareSubmission(index, cookieOf);
   const sequential = await runSequential(
     baseUrl,
     Array.from({ length: counts.sequential }, (_, i) => requestOf(i)),

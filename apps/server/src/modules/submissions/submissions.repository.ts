@@ -183,12 +183,12 @@ function createWrongAttemptBatcher(db: Db) {
   // (team_members' key, then solves_team_challenge_uq: in team mode every solve is a team's, and a player who left their
   // team keeps none of its solves).
   const write = async (_key: string, attempts: readonly WrongAttempt[]): Promise<boolean[]> => {
-    const column = (of: (attempt: WrongAttempt) => string | null) => sql.param(attempts.map(of));
+    const column = (of: (attempt: WrongAttempt) => string | null) => arrayOf(attempts.map(of), 'text');
     const result = await db.execute(sql`with inserted as (
         insert into submissions (user_id, challenge_id, submitted, is_correct, ip)
         select a.user_id, a.challenge_id, a.submitted, false, a.ip
-        from unnest(${column((a) => a.userId)}::text[], ${column((a) => a.challengeId)}::text[],
-          ${column((a) => a.submitted)}::text[], ${column((a) => a.ip)}::text[]) as a(user_id, challenge_id, submitted, ip)
+        from unnest(${column((a) => a.userId)}, ${column((a) => a.challengeId)},
+          ${column((a) => a.submitted)}, ${column((a) => a.ip)}) as a(user_id, challenge_id, submitted, ip)
         returning user_id, challenge_id)
       select i.user_id, i.challenge_id from inserted i
       where exists (select 1 from solves s where s.user_id = i.user_id and s.challenge_id = i.challenge_id and s.team_id is null)
