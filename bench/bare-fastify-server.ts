@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 
 import Fastify from 'fastify';
 
+import { LISTEN_BACKLOG } from '../apps/server/src/http/server-limits.js';
+
 const page = readFileSync(process.env.BARE_PAGE_FILE ?? '');
 const search = readFileSync(process.env.BARE_SEARCH_FILE ?? '');
 const wrongFlag = Buffer.from(JSON.stringify({ success: false, status: 'incorrect', message: 'Incorrect flag. Try again!' }));
@@ -18,5 +20,5 @@ app.post('/api/challenges/:id/submit', (request, reply) => {
   void reply.type('application/json; charset=utf-8').send(wrongFlag);
 });
 app.get('/api/health', (_request, reply) => void reply.send({ status: 'ok' }));
-await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1', backlog: 4096 });
+await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1', backlog: LISTEN_BACKLOG });
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));

@@ -4,6 +4,8 @@
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 
+import { LISTEN_BACKLOG } from '../apps/server/src/http/server-limits.js';
+
 const page = readFileSync(process.env.BARE_PAGE_FILE ?? '');
 const search = readFileSync(process.env.BARE_SEARCH_FILE ?? '');
 const wrongFlag = Buffer.from(JSON.stringify({ success: false, status: 'incorrect', message: 'Incorrect flag. Try again!' }));
@@ -34,6 +36,6 @@ const server = http.createServer((req, res) => {
   res.end('{"status":"ok"}');
 });
 server.keepAliveTimeout = 72_000;
-// The real server's listen backlog (apps/server/src/main.ts), so that a burst of new connections meets the same queue.
-server.listen({ port: Number(process.env.PORT), host: '127.0.0.1', backlog: 4096 });
+// The real server's listen backlog, so that a burst of new connections meets the same queue.
+server.listen({ port: Number(process.env.PORT), host: '127.0.0.1', backlog: LISTEN_BACKLOG });
 process.on('SIGTERM', () => server.close(() => process.exit(0)));

@@ -22,10 +22,11 @@ export interface ServerProcess {
 }
 
 /**
- * The node flags the server runs with in production (the Dockerfile's CMD, scripts/start.mjs), which the benchmark
- * starts it with too: a young generation of 32 MB (docs/performance.md "2026-11-25").
+ * The node flags the server runs with in production (the Dockerfile's CMD, scripts/start.mjs, `npm start`), which the
+ * benchmark starts it with too: stack traces that name the sources, a young generation of 32 MB (docs/performance.md
+ * "2026-11-25").
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=32'];
+export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=32'];
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

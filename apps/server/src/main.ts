@@ -7,17 +7,11 @@ import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { createDatabase, migrateDatabase } from './db/client.js';
 import { CONTROL_SOCKET_NAME } from './http/control-socket.js';
+import { LISTEN_BACKLOG } from './http/server-limits.js';
 import { formatBanner } from './lib/banner.js';
 import { DataDirError, ensureWritableDataDir } from './lib/data-dir.js';
 import { claimServerInstance, InstanceBusyError } from './lib/instance-lock.js';
 import { createLoggerOptions } from './lib/logger.js';
-
-/**
- * Connections the kernel may hold for the server before it accepts them (capped by net.core.somaxconn, 4,096 by default).
- * Node's default, 511, is passed by the players of an event's start, each opening a connection at once while the server
- * is busy: the kernel then drops their SYNs, and each retries after a second (docs/performance.md "2026-11-25").
- */
-const LISTEN_BACKLOG = 4096;
 
 /** Entry: loadConfig → createDb → migrate → buildApp → listen; stops cleanly on SIGINT/SIGTERM (close-with-grace). */
 async function main(): Promise<void> {

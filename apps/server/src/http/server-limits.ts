@@ -22,6 +22,14 @@ const SERVER_TIMEOUTS = {
   socketTimeoutMs: 120_000,
 } as const;
 
+/**
+ * Connections the kernel may hold for the server before it accepts them (capped by net.core.somaxconn, 4,096 by default).
+ * Node's default, 511, is passed by the players of an event's start, each opening a connection at once while the server
+ * is busy: the kernel then drops their SYNs, and each retries after a second (docs/performance.md "2026-11-25"). The
+ * benchmark's bare servers listen with the same.
+ */
+export const LISTEN_BACKLOG = 4096;
+
 /** Fastify's options for those timeouts (`connectionTimeout` is the socket inactivity timeout). */
 export function serverTimeoutOptions() {
   return {
