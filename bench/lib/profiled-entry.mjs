@@ -1,0 +1,24 @@
+// A server entry under V8's CPU profiler, for bench/profile.ts: runs PROFILE_ENTRY (a build's main.js); each SIGWINCH
+// (which the server ignores) starts the profiler, and the next one writes the profile to PROFILE_PREFIX.<n>.cpuprofile,
+// so that a profile holds one load and nothing of the start or the seed.
+import { writeFileSync } from 'node:fs';
+import inspector from 'node:inspector';
+
+const session = new inspector.Session();
+session.connect();
+let running = false;
+let written = 0;
+process.on('SIGWINCH', () => {
+  if (!running) {
+    session.post('Profiler.enable', () =>
+      session.post('Profiler.setSamplingInterval', { interval: 200 }, () => session.post('Profiler.start')),
+    );
+  } else {
+    session.post('Profiler.stop', (error, result) => {
+      if (error) throw error;
+      writeFileSync(`${process.env.PROFILE_PREFIX}.${written++}.cpuprofile`, JSON.stringify(result.profile));
+    });
+  }
+  running = !running;
+});
+await import(process.env.PROFILE_ENTRY);
