@@ -1,7 +1,7 @@
 // A server entry under V8's CPU profiler, for bench/profile.ts: runs PROFILE_ENTRY (a build's main.js); each SIGWINCH
 // (which the server ignores) starts the profiler, and the next one writes the profile to PROFILE_PREFIX.<n>.cpuprofile,
 // so that a profile holds one load and nothing of the start or the seed.
-import { writeFileSync } from 'node:fs';
+import { renameSync, writeFileSync } from 'node:fs';
 import inspector from 'node:inspector';
 
 const session = new inspector.Session();
@@ -16,7 +16,10 @@ process.on('SIGWINCH', () => {
   } else {
     session.post('Profiler.stop', (error, result) => {
       if (error) throw error;
-      writeFileSync(`${process.env.PROFILE_PREFIX}.${written++}.cpuprofile`, JSON.stringify(result.profile));
+      // Whole or not at all: bench/profile.ts reads the file as soon as it exists.
+      const file = `${process.env.PROFILE_PREFIX}.${written++}.cpuprofile`;
+      writeFileSync(`${file}.part`, JSON.stringify(result.profile));
+      renameSync(`${file}.part`, file);
     });
   }
   running = !running;
