@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { forbidden, notFound } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
 import type { Challenge } from '../challenges/challenge.js';
 import type { ChallengesService } from '../challenges/challenges.service.js';
 import type { FlagTeam } from '../challenges/player-flags.js';
@@ -98,12 +98,9 @@ export function createChallengeFilesService(deps: {
   }
 
   return {
-    /** A player's download (signed in; the challenge listed and unlocked for them). */
+    /** A player's download (signed in; the challenge playable for them: challenges/playable.ts). */
     async getChallengeFile(challengeId: string, userId: string, attachmentId?: number): Promise<GeneratedFile> {
-      const challenge = await challenges.getListedChallenge(challengeId);
-      const progress = await challenges.getProgress(userId);
-      if (challenge.prerequisites.some((id) => !progress.solved.has(id)))
-        throw forbidden('CHALLENGE_LOCKED', 'Solve the prerequisites first.');
+      const { challenge } = await challenges.getPlayableChallenge(challengeId, userId);
       return fileOf(challenge, attachmentId, userId);
     },
     /** An admin's download, hidden challenges included (generated files as this deployment's). */

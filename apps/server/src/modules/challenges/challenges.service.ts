@@ -1,6 +1,6 @@
 import type { OpenHintResult, PublicCategory, PublicChallenge } from '@drapeau/shared';
 
-import { forbidden, notFound } from '../../lib/app-error.js';
+import { notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import { createKeyedBatches } from '../../lib/keyed-batches.js';
 
@@ -10,6 +10,7 @@ import { createChallengeListJson } from './challenge-list-json.js';
 import { isListed, type PlayerProgress, toPublicChallenge } from './challenge-views.js';
 import { createPlayerFlags, teamRequired } from './player-flags.js';
 import { createPlayerProgressCache } from './player-progress-cache.js';
+import { assertPlayable } from './playable.js';
 
 /**
  * The catalogue for players and for the other modules, served from memory (docs/performance.md): the challenges,
@@ -140,6 +141,17 @@ export function createChallengesService(deps: {
 
     /** For the server only: a challenge players can reach (listed), whatever its lock. */
     getListedChallenge: findListed,
+    /**
+     * A challenge whose content this player may reach now, with their progress: every route that reveals or judges
+     * anything of a challenge goes through here (playable.ts).
+     */
+    async getPlayableChallenge(id: string, userId: string): Promise<{ challenge: Challenge; progress: PlayerProgress }> {
+      const [{ challenges }, progress] = [await load(), await progressOf(userId)];
+      const challenge = challenges.get(id);
+      if (!challenge) throw notFound('CHALLENGE_NOT_FOUND', 'Challenge not found.');
+      assertPlayable(challenge, progress, clock.now());
+      return { challenge, progress };
+    },
     /** For the server only (admin views, exports): any challenge, hidden ones included. */
     async findChallenge(id: string): Promise<Challenge | undefined> {
       return (await load()).challenges.get(id);
@@ -191,10 +203,7 @@ export function createChallengesService(deps: {
      * its cost comes off what the challenge gives them (their team), now if already solved, else when solved.
      */
     async openHint(userId: string, challengeId: string, hintId: number): Promise<OpenHintResult> {
-      const challenge = await findListed(challengeId);
-      const progress = await progressOf(userId);
-      if (challenge.prerequisites.some((id) => !progress.solved.has(id)))
-        throw forbidden('CHALLENGE_LOCKED', 'Solve the prerequisites first.');
+      const { challenge, progress } = await service.getPlayableChallenge(challengeId, userId);
       const hint = challenge.hints.find((h) => h.id === hintId);
       if (!hint) throw notFound('HINT_NOT_FOUND', 'Hint not found.');
       const teamId = isTeamMode() ? await repository.findTeamIdOf(userId) : null;

@@ -12,7 +12,7 @@ export function createLabsService(deps: { challenges: ChallengesService; limiter
   const { challenges, limiter } = deps;
   return {
     async runLab(userId: string, challengeId: string, request: LabRequest): Promise<LabResult> {
-      const challenge = await challenges.getListedChallenge(challengeId);
+      const { challenge } = await challenges.getPlayableChallenge(challengeId, userId);
       const handler = challenge.lab ? LAB_HANDLERS.get(challenge.lab) : undefined;
       if (!handler) throw notFound('LAB_NOT_FOUND', 'This challenge has no in-page exercise.');
       const consumed = await limiter.consume(`lab:${userId}`);

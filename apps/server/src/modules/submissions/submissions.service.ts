@@ -7,7 +7,7 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { BadgesService } from '../badges/badges.service.js';
 import { currentValue, type SolveOwner } from '../challenges/challenge.js';
-import { attemptsLeft, isClosed } from '../challenges/challenge-views.js';
+import { attemptsLeft } from '../challenges/challenge-views.js';
 import type { ChallengesService } from '../challenges/challenges.service.js';
 import type { EventService } from '../event/event.service.js';
 import type { TeamsService } from '../teams/teams.service.js';
@@ -16,7 +16,7 @@ import { checkFlag } from '../challenges/flag-check.js';
 import { createSharedFlagReport } from './shared-flag-report.js';
 import type { SubmissionsRepository } from './submissions.repository.js';
 
-type ListedChallenge = Awaited<ReturnType<ChallengesService['getListedChallenge']>>;
+type PlayableChallenge = Awaited<ReturnType<ChallengesService['getPlayableChallenge']>>['challenge'];
 
 /** A correct flag about to become a solve. */
 interface SolveRequest {
@@ -111,7 +111,7 @@ export function createSubmissionsService(deps: {
    * last one (CTFd's retroactive decay) through one rescoring for the whole batch. A second flag of one player (in team
    * mode, of one team) in the batch is answered as it would be after the first: already solved.
    */
-  const solveAll = (challenge: ListedChallenge, requests: readonly SolveRequest[]) =>
+  const solveAll = (challenge: PlayableChallenge, requests: readonly SolveRequest[]) =>
     transaction(async ({ submissions: tx, badges }): Promise<Solved[]> => {
       // First, as opening a hint does (in one order, whatever the batch): a hint opened meanwhile is counted here, or
       // rescores the committed solve. Only a hint with a cost takes that lock or changes a solve's points: a challenge
@@ -191,7 +191,7 @@ export function createSubmissionsService(deps: {
   // Correct flags of one challenge that arrive while one of its batches commits wait here, then commit together: one
   // transaction (and for a dynamic challenge one rescoring) for all of them, and no database connection held while they
   // wait (docs/performance.md "Burst of correct flags"). Each is answered once its batch committed.
-  const solveBatches = createKeyedBatches<{ challenge: ListedChallenge; request: SolveRequest }, Solved>(
+  const solveBatches = createKeyedBatches<{ challenge: PlayableChallenge; request: SolveRequest }, Solved>(
     (_id, items) =>
       solveAll(
         items.at(-1)!.challenge,
@@ -222,11 +222,7 @@ export function createSubmissionsService(deps: {
       if (deps.teams?.isTeamMode() && teamId === null)
         throw forbidden('TEAM_REQUIRED', 'Create or join a team before submitting flags.');
       const alreadySolvedStatus = teamId === null ? ('already_solved' as const) : ('team_already_solved' as const);
-      const challenge = await challenges.getListedChallenge(input.challengeId);
-      const progress = await challenges.getProgress(input.userId);
-      if (challenge.prerequisites.some((id) => !progress.solved.has(id)))
-        throw forbidden('CHALLENGE_LOCKED', 'Solve the prerequisites first.');
-      if (isClosed(challenge, clock.now())) throw forbidden('CHALLENGE_CLOSED', 'This challenge is closed.');
+      const { challenge, progress } = await challenges.getPlayableChallenge(input.challengeId, input.userId);
       const left = attemptsLeft(challenge, progress);
       if (left === 0 && !progress.solved.has(challenge.id))
         throw new AppError('ATTEMPTS_EXHAUSTED', 403, 'No attempts left on this challenge.');
