@@ -105,32 +105,48 @@ export const AttachmentNameSchema = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9._ -]*$/, 'letters, digits, dot, dash, underscore and space only');
 export const MAX_ATTACHMENT_BYTES = 50 * 1024 * 1024;
 
-/** What an admin writes (POST /api/admin/challenges; PATCH takes any part of it). */
+/** The fields an admin writes, without defaults (a PATCH must not fill in what it leaves out). */
+const challengeFields = {
+  title: AuthoredTextSchema,
+  description: AuthoredTextSchema,
+  explanation: OptionalAuthoredTextSchema,
+  category: CategoryKeySchema,
+  level: LevelSchema,
+  scoring: ScoringSchema,
+  author: z.string().trim().max(100).nullable(),
+  tags: z.array(z.string().trim().min(1).max(40)).max(20),
+  hints: z.array(HintInputSchema).max(20),
+  /** Other challenges' ids; a cycle is refused (400 REQUIREMENT_CYCLE). */
+  prerequisites: z.array(ChallengeIdSchema).max(50),
+  opensAt: z.iso.datetime({ offset: true }).nullable(),
+  closesAt: z.iso.datetime({ offset: true }).nullable(),
+  maxAttempts: z.number().int().min(1).max(100_000).nullable(),
+  state: ChallengeStateSchema,
+  flags: z.array(FlagInputSchema).min(1).max(20),
+};
+/** What an admin writes (POST /api/admin/challenges): the fields left out take their defaults. */
 export const AdminChallengeBodySchema = z
   .object({
+    ...challengeFields,
     /** The slug; on create, made from the English title when omitted. Never changes afterwards. */
     id: ChallengeIdSchema.optional(),
-    title: AuthoredTextSchema,
-    description: AuthoredTextSchema,
-    explanation: OptionalAuthoredTextSchema.default({ en: '', fr: '' }),
-    category: CategoryKeySchema,
-    level: LevelSchema,
-    scoring: ScoringSchema,
-    author: z.string().trim().max(100).nullable().default(null),
-    tags: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
-    hints: z.array(HintInputSchema).max(20).default([]),
-    /** Other challenges' ids; a cycle is refused (400 REQUIREMENT_CYCLE). */
-    prerequisites: z.array(ChallengeIdSchema).max(50).default([]),
-    opensAt: z.iso.datetime({ offset: true }).nullable().default(null),
-    closesAt: z.iso.datetime({ offset: true }).nullable().default(null),
-    maxAttempts: z.number().int().min(1).max(100_000).nullable().default(null),
-    state: ChallengeStateSchema.default('visible'),
-    flags: z.array(FlagInputSchema).min(1).max(20),
+    explanation: challengeFields.explanation.default({ en: '', fr: '' }),
+    author: challengeFields.author.default(null),
+    tags: challengeFields.tags.default([]),
+    hints: challengeFields.hints.default([]),
+    prerequisites: challengeFields.prerequisites.default([]),
+    opensAt: challengeFields.opensAt.default(null),
+    closesAt: challengeFields.closesAt.default(null),
+    maxAttempts: challengeFields.maxAttempts.default(null),
+    state: challengeFields.state.default('visible'),
   })
   .strict();
 export type AdminChallengeBody = z.infer<typeof AdminChallengeBodySchema>;
-/** PATCH: any field of the body (hints, prerequisites and flags are replaced as a whole when given). */
-export const AdminChallengePatchSchema = AdminChallengeBodySchema.omit({ id: true }).partial().strict();
+/**
+ * PATCH: any field of the body, and only those (no default fills in a field left out: hiding a challenge keeps its
+ * hints and the costs already paid). Hints, prerequisites and flags are replaced as a whole when given.
+ */
+export const AdminChallengePatchSchema = z.object(challengeFields).partial().strict();
 export type AdminChallengePatch = z.infer<typeof AdminChallengePatchSchema>;
 
 export const AdminChallengeSchema = z.object({

@@ -49,7 +49,7 @@ export function catalogueWrites(db: Db) {
   const writes = {
     /**
      * Writes one challenge and its parts. Hints are updated in place by position (players' opened hints stay with
-     * them); flags, files and prerequisites are replaced. Returns whether the challenge is new.
+     * them); flags, files and prerequisites are replaced when they changed. Returns whether the challenge is new.
      */
     async saveChallenge(draft: ChallengeDraft, points: number): Promise<{ isNew: boolean }> {
       const columns = toColumns(draft, points);
@@ -77,29 +77,67 @@ export function catalogueWrites(db: Db) {
       const extra = oldHints.slice(draft.hints.length).map((h) => h.id);
       if (extra.length > 0) await db.delete(challengeHints).where(inArray(challengeHints.id, extra));
 
-      await db.delete(challengeFlags).where(eq(challengeFlags.challengeId, draft.id));
-      if (draft.flags.length > 0)
-        await db.insert(challengeFlags).values(draft.flags.map((f, position) => ({ ...f, position, challengeId: draft.id })));
-
-      await db.delete(challengeAttachments).where(eq(challengeAttachments.challengeId, draft.id));
-      for (const [position, file] of draft.attachments.entries()) {
-        const blob = file.data ? await writes.insertBlob(file.data) : null;
-        await db.insert(challengeAttachments).values({
-          challengeId: draft.id,
-          position,
-          name: file.name,
-          contentType: file.contentType,
-          generator: file.generator,
-          sha256: blob?.sha256 ?? null,
-          size: blob?.size ?? null,
-        });
+      // Flags, files and prerequisites are rewritten only when they changed, so that an edit of other fields keeps
+      // their ids (a player's open download link, the flag a submission matched).
+      const oldFlags = await db
+        .select({ kind: challengeFlags.kind, matcher: challengeFlags.matcher, content: challengeFlags.content })
+        .from(challengeFlags)
+        .where(eq(challengeFlags.challengeId, draft.id))
+        .orderBy(asc(challengeFlags.position));
+      const flags = draft.flags.map((f) => ({ kind: f.kind, matcher: f.matcher, content: f.content }));
+      if (JSON.stringify(oldFlags) !== JSON.stringify(flags)) {
+        await db.delete(challengeFlags).where(eq(challengeFlags.challengeId, draft.id));
+        if (flags.length > 0)
+          await db.insert(challengeFlags).values(flags.map((f, position) => ({ ...f, position, challengeId: draft.id })));
       }
 
-      await db.delete(challengePrerequisites).where(eq(challengePrerequisites.challengeId, draft.id));
-      if (draft.prerequisites.length > 0)
-        await db
-          .insert(challengePrerequisites)
-          .values(draft.prerequisites.map((requiredId) => ({ challengeId: draft.id, requiredId })));
+      const oldFiles = await db
+        .select({
+          name: challengeAttachments.name,
+          contentType: challengeAttachments.contentType,
+          generator: challengeAttachments.generator,
+          sha256: challengeAttachments.sha256,
+        })
+        .from(challengeAttachments)
+        .where(eq(challengeAttachments.challengeId, draft.id))
+        .orderBy(asc(challengeAttachments.position));
+      const files = draft.attachments.map((file) => ({
+        name: file.name,
+        contentType: file.contentType,
+        generator: file.generator,
+        sha256: file.data ? createHash('sha256').update(file.data).digest('hex') : (file.sha256 ?? null),
+      }));
+      if (JSON.stringify(oldFiles) !== JSON.stringify(files)) {
+        await db.delete(challengeAttachments).where(eq(challengeAttachments.challengeId, draft.id));
+        for (const [position, file] of draft.attachments.entries()) {
+          // A file kept as it was (an edit) keeps its stored blob.
+          const blob = file.data
+            ? await writes.insertBlob(file.data)
+            : file.sha256
+              ? { sha256: file.sha256, size: file.size }
+              : null;
+          await db.insert(challengeAttachments).values({
+            challengeId: draft.id,
+            position,
+            name: file.name,
+            contentType: file.contentType,
+            generator: file.generator,
+            sha256: blob?.sha256 ?? null,
+            size: blob?.size ?? null,
+          });
+        }
+      }
+
+      const oldRequired = await db
+        .select({ requiredId: challengePrerequisites.requiredId })
+        .from(challengePrerequisites)
+        .where(eq(challengePrerequisites.challengeId, draft.id));
+      const required = [...new Set(draft.prerequisites)].sort();
+      if (JSON.stringify(oldRequired.map((r) => r.requiredId).sort()) !== JSON.stringify(required)) {
+        await db.delete(challengePrerequisites).where(eq(challengePrerequisites.challengeId, draft.id));
+        if (required.length > 0)
+          await db.insert(challengePrerequisites).values(required.map((requiredId) => ({ challengeId: draft.id, requiredId })));
+      }
       return { isNew: !existing };
     },
 

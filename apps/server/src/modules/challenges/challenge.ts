@@ -56,8 +56,12 @@ export interface Challenge {
 export type ChallengeDraft = Omit<Challenge, 'hints' | 'attachments' | 'flags' | 'updatedAt'> & {
   hints: Omit<ChallengeHint, 'id'>[];
   flags: Omit<ChallengeFlag, 'id'>[];
-  /** Generated files, and uploaded ones by content (stored as blobs). */
-  attachments: (Omit<ChallengeAttachment, 'id' | 'sha256' | 'size'> & { data: Buffer | null })[];
+  /**
+   * Generated files, and uploaded ones by content (stored as blobs); a file an edit keeps has no `data` but its stored
+   * blob's `sha256` and `size`.
+   */
+  attachments: (Omit<ChallengeAttachment, 'id' | 'sha256' | 'size'> &
+    Partial<Pick<ChallengeAttachment, 'sha256' | 'size'>> & { data: Buffer | null })[];
 };
 
 export interface Category {

@@ -14,15 +14,17 @@ import { refreshCatalogue } from './refresh-catalogue';
 
 const base = (id: string) => `/api/admin/challenges/${encodeURIComponent(id)}`;
 
-/** POST /api/admin/challenges (201), or PATCH /api/admin/challenges/:id when `id` is given. */
+/**
+ * POST /api/admin/challenges (201), or PATCH /api/admin/challenges/:id with only the fields that changed when `id` is
+ * given (a field left out keeps its value on the server).
+ */
 export function useSaveChallenge() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: AdminChallengeBody }) => {
-      if (id === null) return apiClient.post('/api/admin/challenges', body, AdminChallengeSchema);
-      const { id: _id, ...patch } = body;
-      return apiClient.patch(base(id), patch satisfies AdminChallengePatch, AdminChallengeSchema);
-    },
+    mutationFn: (save: { id: null; body: AdminChallengeBody } | { id: string; body: AdminChallengePatch }) =>
+      save.id === null
+        ? apiClient.post('/api/admin/challenges', save.body, AdminChallengeSchema)
+        : apiClient.patch(base(save.id), save.body, AdminChallengeSchema),
     onSuccess: (saved) => {
       queryClient.setQueryData(adminChallengeKeys.detail(saved.id), saved);
       refreshCatalogue(queryClient);

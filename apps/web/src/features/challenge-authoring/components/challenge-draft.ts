@@ -1,4 +1,12 @@
-import type { AdminChallenge, AdminChallengeBody, ChallengeState, FlagKind, FlagMatcher, Level } from '@drapeau/shared';
+import type {
+  AdminChallenge,
+  AdminChallengeBody,
+  AdminChallengePatch,
+  ChallengeState,
+  FlagKind,
+  FlagMatcher,
+  Level,
+} from '@drapeau/shared';
 
 import { fromLocalInput, toLocalInput } from '@/lib/datetime-local';
 
@@ -143,4 +151,16 @@ export function bodyFromDraft(draft: ChallengeDraft): AdminChallengeBody {
       content: flag.kind === 'static' ? flag.content : '',
     })),
   };
+}
+
+/**
+ * The fields of `body` that differ from the saved challenge's: an edit sends only those, so that a field the admin did
+ * not touch is never written back (docs/challenge-authoring.md "Routes").
+ */
+export function patchFromBody(body: AdminChallengeBody, saved: AdminChallenge): AdminChallengePatch {
+  const before: Record<string, unknown> = bodyFromDraft(draftFromChallenge(saved));
+  const { id: _id, ...fields } = body;
+  return Object.fromEntries(
+    Object.entries(fields).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key])),
+  );
 }

@@ -15,7 +15,7 @@ import { useSaveChallenge } from '../api/mutate-challenge';
 
 import { AttachmentsEditor } from './attachments-editor';
 import { BilingualField } from './bilingual-field';
-import { bodyFromDraft, type ChallengeDraft } from './challenge-draft';
+import { bodyFromDraft, patchFromBody, type ChallengeDraft } from './challenge-draft';
 import { describeSaveError } from './describe-save-error';
 import { FlagsEditor } from './flags-editor';
 import { HintsEditor } from './hints-editor';
@@ -59,16 +59,13 @@ export function ChallengeEditor({ saved, initialDraft, categories, challenges, o
       setProblem(t('authoring:editor.invalid', { fields: fields.join(', ') }));
       return;
     }
-    save.mutate(
-      { id: saved?.id ?? null, body: parsed.data },
-      {
-        onSuccess: (result) => {
-          toast({ title: t(isNew ? 'authoring:editor.created' : 'authoring:editor.saved') });
-          if (isNew) onCreated(result.id);
-        },
-        onError: (error) => setProblem(describeSaveError(t, error)),
+    save.mutate(saved === null ? { id: null, body: parsed.data } : { id: saved.id, body: patchFromBody(parsed.data, saved) }, {
+      onSuccess: (result) => {
+        toast({ title: t(isNew ? 'authoring:editor.created' : 'authoring:editor.saved') });
+        if (isNew) onCreated(result.id);
       },
-    );
+      onError: (error) => setProblem(describeSaveError(t, error)),
+    });
   }
 
   const others = challenges.filter((challenge) => challenge.id !== saved?.id);
