@@ -23,18 +23,29 @@ function isStale(output, ...sources) {
   return sources.some((source) => newest(path.join(root, source)) > built);
 }
 
-function run(args) {
-  const result = spawnSync('npm', args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+/**
+ * One build step, as one line with its time (docs/operations.md "Logs"): the tools' own output (a line per chunk) is
+ * kept and shown only when the step fails.
+ */
+function build(label, workspace) {
+  process.stdout.write(`Building ${label}…`);
+  const started = performance.now();
+  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  if (result.status !== 0) {
+    process.stdout.write(` failed after ${seconds} s:\n`);
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
+    process.exit(result.status ?? 1);
+  }
+  process.stdout.write(` done in ${seconds} s\n`);
 }
 
 if (isStale(path.join(root, 'apps/web/dist/index.html'), 'apps/web/src', 'packages/shared/src')) {
-  console.log('Building the web app…');
-  run(['run', 'build', '-w', '@drapeau/web']);
+  build('the web app', '@drapeau/web');
 }
 if (isStale(path.join(root, 'apps/server/dist/main.js'), 'apps/server/src', 'packages/shared/src')) {
-  console.log('Building the server…');
-  run(['run', 'build', '-w', '@drapeau/server']);
+  build('the server', '@drapeau/server');
 }
 
 // A young generation of 32 MB instead of 16 (docs/performance.md "2026-11-25"), as the Dockerfile's CMD does.

@@ -135,6 +135,8 @@ export function serverEnv(kind: DatabaseKind, dataDir: string, databaseUrl: stri
     AUTH_IP_RATE_LIMIT: '1000000000',
     AUTH_ACCOUNT_RATE_LIMIT: '1000000000',
     LOG_LEVEL: options.logLevel,
+    // The figures recorded so far include one log line per request (LOG_REQUESTS was on before it could be turned off).
+    LOG_REQUESTS: '1',
     // The live-clients figure reads the heap from /metrics, and holds --sse-clients streams open at once: above the default
     // bound of 4,096 connections (each stream is a file descriptor: scripts/bench.mjs raises `ulimit -n`).
     METRICS_TOKEN: 'bench-metrics-token-0123456789',

@@ -18,7 +18,7 @@ import { createAdminService } from './modules/admin/admin.service.js';
 import { createAdminSubmissionsRepository } from './modules/admin/admin-submissions.repository.js';
 import { createAuditRepository } from './modules/audit/audit.repository.js';
 import { createAuditService } from './modules/audit/audit.service.js';
-import { bootstrapAdmin } from './modules/auth/admin-bootstrap.js';
+import { bootstrapAdmin, type CreatedAdmin } from './modules/auth/admin-bootstrap.js';
 import { createInstanceRepository } from './modules/instance/instance.repository.js';
 import { loadInstanceSecrets } from './modules/instance/instance-secrets.js';
 import { createBansRepository } from './modules/bans/bans.repository.js';
@@ -49,8 +49,8 @@ export interface AppDeps {
   logger?: boolean | LoggerOptions;
   /** Where the built web app is; omitted = API only. */
   webDistDir?: string;
-  /** Where the generated admin password is printed (stdout by default). */
-  print?: (text: string) => void;
+  /** Told of the admin account created at first start, with its generated password (printed on stdout by default). */
+  announceAdmin?: (account: CreatedAdmin) => void;
   /** The command-line tool's socket (on PGlite: DATA_DIR/drapeau.sock, http/control-socket.ts); omitted = none. */
   controlSocketPath?: string;
 }
@@ -277,7 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       users: usersRepository,
       configured: config.admin,
       logger: app.log,
-      ...(deps.print ? { print: deps.print } : {}),
+      ...(deps.announceAdmin ? { announce: deps.announceAdmin } : {}),
     });
     readiness.markStarted();
   });

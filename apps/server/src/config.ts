@@ -52,6 +52,11 @@ const EnvSchema = z
     /** Bearer token that GET /metrics requires; unset = no metrics endpoint. */
     METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'must be at least 16 characters').optional()),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    /** One log line per answered request; off by default, since the reverse proxy in front logs requests already. */
+    LOG_REQUESTS: z
+      .enum(['true', 'false', '1', '0'])
+      .default('false')
+      .transform((v) => v === 'true' || v === '1'),
     /** Wrong flag submissions (and lab checks) allowed per user per minute. */
     SUBMISSION_RATE_LIMIT: z.coerce.number().int().positive().default(10),
     /** In-page lab checks allowed per user per minute. */
@@ -127,6 +132,7 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
     trustedOrigins: Object.freeze([publicUrl, ...extraOrigins.filter((o) => URL.canParse(o)).map((o) => new URL(o).origin)]),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS,
     maxConnections: e.MAX_CONNECTIONS,
     metricsToken: e.METRICS_TOKEN,
     submissionRateLimit: e.SUBMISSION_RATE_LIMIT,

@@ -12,6 +12,7 @@ import { formatBanner } from './lib/banner.js';
 import { DataDirError, ensureWritableDataDir } from './lib/data-dir.js';
 import { claimServerInstance, InstanceBusyError } from './lib/instance-lock.js';
 import { createLoggerOptions } from './lib/logger.js';
+import type { CreatedAdmin } from './modules/auth/admin-bootstrap.js';
 
 /** Entry: loadConfig → createDb → migrate → buildApp → listen; stops cleanly on SIGINT/SIGTERM (close-with-grace). */
 async function main(): Promise<void> {
@@ -47,10 +48,13 @@ async function main(): Promise<void> {
   const here = path.dirname(fileURLToPath(import.meta.url));
   // A person at a terminal gets a banner and readable lines; a log collector gets JSON.
   const isTerminal = process.stdout.isTTY === true;
+  // At a terminal, the admin account made at first start is shown in the banner, once the server listens.
+  let createdAdmin: CreatedAdmin | undefined;
   const app = await buildApp({
     config,
     database,
     logger: createLoggerOptions(config.logLevel, { pretty: isTerminal }),
+    ...(isTerminal ? { announceAdmin: (account: CreatedAdmin) => (createdAdmin = account) } : {}),
     webDistDir: process.env.WEB_DIST_DIR ?? path.resolve(here, '../../web/dist'),
     // PGlite is one process per data directory: the command-line tool asks this server for backups (ADR 013).
     ...(database.kind === 'pglite' ? { controlSocketPath: path.join(config.dataDir, CONTROL_SOCKET_NAME) } : {}),
@@ -74,6 +78,7 @@ async function main(): Promise<void> {
         database: database.kind,
         dataDir: config.dataDir,
         ...(config.admin ? { adminEmail: config.admin.email } : {}),
+        ...(createdAdmin ? { createdAdmin } : {}),
       }),
     );
   } else {

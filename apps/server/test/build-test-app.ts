@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import type { Clock } from '../src/lib/clock.js';
 import type { LoggerOptions } from '../src/lib/logger.js';
+import { formatCreatedAdmin } from '../src/modules/auth/admin-bootstrap.js';
 
 import { createManualClock } from './manual-clock.js';
 import { createTestDatabase } from './test-database.js';
@@ -50,7 +51,7 @@ export async function buildTestApp(
     config,
     database,
     logger: options.logger ?? (process.env.TEST_LOG ? { level: 'error' } : false),
-    print: (text) => printed.push(text),
+    announceAdmin: (account) => printed.push(formatCreatedAdmin(account)),
     // A clock that moves only when a test says so: a limit window never ends in the middle of a test.
     clock: options.clock ?? createManualClock(),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),

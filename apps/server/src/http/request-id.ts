@@ -27,7 +27,8 @@ export function registerRequestIdHeader(app: FastifyInstance): void {
 }
 
 /**
- * One log line per answered request (instead of Fastify's two), for operators (docs/operations.md "Logs"): the request
+ * One log line per answered request (instead of Fastify's two), for operators who set LOG_REQUESTS (docs/operations.md
+ * "Logs"; off by default, the proxy in front logs requests): the request
  * id (reqId), the method, path without its query string and address (the `req` serializer of lib/logger.ts), the status,
  * the route pattern and the time.
  *

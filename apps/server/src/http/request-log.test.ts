@@ -16,7 +16,7 @@ async function appWithLog(env: Record<string, string>) {
       done();
     },
   });
-  const t = await buildTestApp({ env, logger: { ...createLoggerOptions('info'), stream: sink } });
+  const t = await buildTestApp({ env: { LOG_REQUESTS: '1', ...env }, logger: { ...createLoggerOptions('info'), stream: sink } });
   return { t, lines, parsed: () => lines.map((l) => JSON.parse(l) as Record<string, unknown>) };
 }
 
@@ -36,6 +36,17 @@ describe('logs for operators', () => {
       // Without TRUST_PROXY a client cannot choose its id.
       const chosen = await t.app.inject({ method: 'GET', url: '/api/health', headers: { 'x-request-id': 'client-chosen' } });
       expect(chosen.headers['x-request-id']).not.toBe('client-chosen');
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('write no request line unless LOG_REQUESTS is set: the proxy in front logs requests', async () => {
+    const { t, parsed } = await appWithLog({ LOG_REQUESTS: 'false' });
+    try {
+      const response = await t.app.inject({ method: 'GET', url: '/api/health' });
+      expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      expect(parsed().filter((l) => l.msg === 'request completed')).toEqual([]);
     } finally {
       await t.close();
     }

@@ -28,18 +28,27 @@ describe('start-up output', () => {
     expect(createLoggerOptions('info', { pretty: true }).redact).toEqual(createLoggerOptions('info').redact);
   });
 
-  it('prints a short banner: the address, the database and where the admin account comes from', () => {
+  it('prints a short banner: the address, the database, the data folder and where the admin account comes from', () => {
     const embedded = formatBanner({ url: 'http://localhost:3000', database: 'pglite', dataDir: './data' });
     expect(embedded).toContain('Drapeau is ready: http://localhost:3000');
-    expect(embedded).toContain('Database: embedded PGlite in ./data');
+    expect(embedded).toMatch(/Database: +embedded PGlite/);
+    expect(embedded).toMatch(/Data: +\.\/data/);
     expect(embedded).toMatch(/Admin: +the account created at first start/);
+    const firstStart = formatBanner({
+      url: 'http://localhost:3000',
+      database: 'pglite',
+      dataDir: './data',
+      createdAdmin: { email: 'admin@drapeau.local', password: 'generated-once' },
+    });
+    expect(firstStart).toMatch(/Admin: +admin@drapeau\.local, password generated-once/);
+    expect(firstStart.split('\n').length).toBeLessThan(10);
     const configured = formatBanner({
       url: 'https://ctf.example.org',
       database: 'postgres',
       dataDir: '/srv',
       adminEmail: 'root@example.org',
     });
-    expect(configured).toContain('Database: PostgreSQL');
+    expect(configured).toMatch(/Database: +PostgreSQL/);
     expect(configured).toContain('root@example.org (from ADMIN_EMAIL)');
     expect(configured.split('\n').length).toBeLessThan(8);
   });

@@ -45,7 +45,8 @@ export async function createHttpServer(deps: { config: Config; database: Databas
     pluginTimeout: 120_000,
   });
   limitConnections(app.server, config.maxConnections);
-  registerRequestLog(app);
+  // Off by default: the reverse proxy in front logs each request already (docs/operations.md "Logs").
+  if (config.logRequests) registerRequestLog(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('sessionUser', null);

@@ -37,7 +37,7 @@ export async function createAdmin(
   await context.withDatabase({ needsServerStopped: false }, async (database, config) => {
     const { users, auth, logger } = await createCliAuthServices(database, config);
     const existing = await users.findUserByEmail(email);
-    await bootstrapAdmin({ auth, users, configured: { email, username, password }, logger, print: () => {} });
+    await bootstrapAdmin({ auth, users, configured: { email, username, password }, logger, announce: () => {} });
     if (existing) {
       context.out(`${email} already had an account: it is now an admin (its password is unchanged).\n`);
       return;

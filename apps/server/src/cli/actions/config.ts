@@ -38,6 +38,7 @@ export function describeConfig(config: Config): [string, string][] {
     ['TRUSTED_ORIGINS', config.trustedOrigins.join(', ')],
     ['TRUST_PROXY', String(config.trustProxy)],
     ['LOG_LEVEL', config.logLevel],
+    ['LOG_REQUESTS', config.logRequests ? 'true: one line per request' : 'false: no request lines (the proxy logs them)'],
     ['METRICS_TOKEN', hidden(config.metricsToken, 'unset: no /metrics endpoint')],
     ['SUBMISSION_RATE_LIMIT', String(config.submissionRateLimit)],
     ['LAB_RATE_LIMIT', String(config.labRateLimit)],

@@ -13,19 +13,34 @@ export interface AdminAccount {
 
 const DEFAULT_ADMIN = { email: 'admin@drapeau.local', username: 'admin' };
 
+/** The admin account made at first start, with its generated password: shown once to the person starting the server. */
+export interface CreatedAdmin {
+  email: string;
+  password: string;
+}
+
+/** The lines that show a created admin outside the start banner (stdout not a terminal, the test helper). */
+export function formatCreatedAdmin(account: CreatedAdmin): string {
+  return (
+    `\n  Drapeau created an admin account (shown once; set ADMIN_EMAIL/ADMIN_USERNAME/ADMIN_PASSWORD to choose your own):\n` +
+    `    email:    ${account.email}\n    password: ${account.password}\n\n`
+  );
+}
+
 /**
  * Makes sure the instance has an admin: the configured account is created if missing and promoted if present.
- * With none configured and none existing, one is created with a generated password, printed once on stdout (never logged).
+ * With none configured and none existing, one is created with a generated password, handed to `announce` once (printed on
+ * stdout by default; never logged).
  */
 export async function bootstrapAdmin(deps: {
   auth: AuthService;
   users: UserAccounts;
   configured: AdminAccount | undefined;
   logger: FastifyBaseLogger;
-  print?: (text: string) => void;
+  announce?: (account: CreatedAdmin) => void;
 }): Promise<void> {
   const { auth, users, configured, logger } = deps;
-  const print = deps.print ?? ((text: string) => process.stdout.write(text));
+  const announce = deps.announce ?? ((account: CreatedAdmin) => process.stdout.write(formatCreatedAdmin(account)));
   if (configured) {
     const existing = await users.findUserByEmail(configured.email);
     const id = existing?.id ?? (await createAccount(auth, configured));
@@ -37,10 +52,7 @@ export async function bootstrapAdmin(deps: {
   const password = randomBytes(12).toString('base64url');
   const id = await createAccount(auth, { ...DEFAULT_ADMIN, password });
   await users.updateRole(id, 'admin');
-  print(
-    `\n  Drapeau created an admin account (shown once; set ADMIN_EMAIL/ADMIN_USERNAME/ADMIN_PASSWORD to choose your own):\n` +
-      `    email:    ${DEFAULT_ADMIN.email}\n    password: ${password}\n\n`,
-  );
+  announce({ email: DEFAULT_ADMIN.email, password });
 }
 
 async function createAccount(auth: AuthService, account: AdminAccount): Promise<string> {
