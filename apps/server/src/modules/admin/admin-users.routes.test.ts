@@ -6,7 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { sessions, solves, submissions, userBadges, users } from '../../db/schema/index.js';
-import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
+import { buildTestApp, loginAdmin, registerPlayer, type TestApp, TestClient } from '../../../test/build-test-app.js';
 import { deriveFlag } from '../challenges/flags.js';
 
 let t: TestApp;
@@ -80,7 +80,7 @@ describe('PATCH /api/admin/users/:userId', () => {
     expect(await countBrokenScores()).toBe(0);
   });
 
-  it('edits username and bio, and promotes: the user’s next session shows rank admin', async () => {
+  it('edits username and bio, and promotes: the user’s sessions end, and their next one shows rank admin', async () => {
     const player = await registerPlayer(t.app);
     const response = await admin.patch(`/api/admin/users/${player.userId}`, {
       username: 'Renamed.One',
@@ -91,8 +91,11 @@ describe('PATCH /api/admin/users/:userId', () => {
     expect(response.json()).toMatchObject({ username: 'Renamed.One', bio: 'Edited', rank: 'admin' });
     const [row] = await t.database.db.select().from(users).where(eq(users.id, player.userId));
     expect(row).toMatchObject({ username: 'renamed.one', displayUsername: 'Renamed.One', name: 'Renamed.One', role: 'admin' });
-    expect((await player.client.get('/api/auth/session')).json().user).toMatchObject({ rank: 'admin', username: 'Renamed.One' });
-    expect((await player.client.get('/api/admin/stats')).statusCode).toBe(200);
+    expect((await player.client.get('/api/admin/stats')).statusCode).toBe(401);
+    const promoted = new TestClient(t.app);
+    expect((await promoted.post('/api/auth/login', { email: player.email, password: player.password })).statusCode).toBe(200);
+    expect((await promoted.get('/api/auth/session')).json().user).toMatchObject({ rank: 'admin', username: 'Renamed.One' });
+    expect((await promoted.get('/api/admin/stats')).statusCode).toBe(200);
 
     const entries = await auditOf(player.userId);
     expect(entries.map((e) => e.action).sort()).toEqual(['user.role', 'user.update']);
@@ -107,7 +110,7 @@ describe('PATCH /api/admin/users/:userId', () => {
     expect(entries).toContainEqual(expect.objectContaining({ action: 'user.role', details: { from: 'user', to: 'admin' } }));
 
     expect((await admin.patch(`/api/admin/users/${player.userId}`, { rank: 'user' })).json().rank).toBe('user');
-    expect((await player.client.get('/api/admin/stats')).statusCode).toBe(403);
+    expect((await promoted.get('/api/admin/stats')).statusCode).toBe(401);
   });
 
   it('refuses a username held by someone else in any case with 409, and changes nothing', async () => {

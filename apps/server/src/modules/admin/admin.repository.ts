@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, or, type SQL, sql, type SQLWrapper } from 'd
 import type { Role } from '@drapeau/shared';
 
 import type { Db } from '../../db/client.js';
-import { badges, userBadges, users } from '../../db/schema/index.js';
+import { badges, sessions, userBadges, users } from '../../db/schema/index.js';
 import { profileChangeColumns, shownUsername, type UserRow, userRowColumns } from '../../db/user-row.js';
 // The score SQL is the catalogue's: one definition of a solve's points (first-blood bonus included).
 import { createCatalogueRepository } from '../challenges/catalogue.repository.js';
@@ -52,6 +52,7 @@ export interface AdminRepository {
    * Sets the total: the adjustment becomes `score - sum(solve points)`, keeping the invariant of docs/product.md#scoring.
    */
   setScore(id: string, score: number): Promise<void>;
+  /** Sets the role and ends every session of the account (docs/product.md#sessions): it signs in again with its new rights. */
   updateRole(id: string, role: Role): Promise<void>;
   badgeExists(badgeId: string): Promise<boolean>;
   /** false when the user already holds the badge. */
@@ -149,6 +150,7 @@ export function createAdminRepository(db: Db): AdminRepository {
         .update(users)
         .set({ role, updatedAt: sql`now()` })
         .where(eq(users.id, id));
+      await db.delete(sessions).where(eq(sessions.userId, id));
     },
 
     async badgeExists(badgeId: string): Promise<boolean> {

@@ -26,7 +26,10 @@ export interface ServerEvents {
   incident: SharedFlagIncident;
   /** Between server instances only: the SSE route forwards SERVER_EVENT_TYPES and nothing else. */
   settings: SettingsChangedEvent;
-  /** Between server instances only: a user's sessions were revoked (role, ban, deletion, password or address change). */
+  /**
+   * Between server instances only: a user's sessions were revoked (role, ban, deletion, password or address change); each
+   * instance forgets them and ends that user's live streams.
+   */
   sessions: { userId: string };
   /** Between server instances only: these players changed team (docs/decisions/016-teams.md), their progress is reread. */
   'team-members': { userIds: string[] };

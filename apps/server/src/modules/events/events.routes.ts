@@ -116,7 +116,22 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   const leaderboardFrames = createCoalescer(LEADERBOARD_COALESCE_MS, writeAll);
   const adminLeaderboardFrames = createCoalescer(LEADERBOARD_COALESCE_MS, writeAdmins);
 
+  /**
+   * A user's sessions were revoked (a change of role, a ban, a deletion, a password or address change), on this instance
+   * or another (the bus tells every instance): their streams end at once, and no event queued for them is sent. A stream
+   * thus never outlives the role it was opened with; a browser that may still sign in reconnects by itself, with its
+   * current rights (docs/decisions/012-accounts.md).
+   */
+  const endStreamsOf = (userId: string) => {
+    for (const stream of streams) {
+      if (stream.userId !== userId) continue;
+      streams.delete(stream);
+      stream.response.end();
+    }
+  };
+
   const unsubscribe = events.subscribe((message) => {
+    if (message.type === 'sessions') return endStreamsOf((message.data as ServerEvents['sessions']).userId);
     if (!PUBLIC_EVENT_TYPES.has(message.type)) return;
     const audience = liveAudienceOf(message, options.isFrozen?.() ?? false);
     if (message.type === 'solve') {
