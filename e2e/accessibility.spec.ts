@@ -19,7 +19,14 @@ const SIGNED_IN_PAGES = ['/challenges', ...CHALLENGE_PAGES, '/leaderboard', '/pr
 const PAGES: Record<Role, string[]> = {
   visitor: ['/', '/login', '/register', '/nowhere'],
   player: SIGNED_IN_PAGES,
-  admin: [...SIGNED_IN_PAGES, '/admin', '/admin?tab=teams', '/admin?tab=mail', '/admin?tab=settings', '/seed'],
+  admin: [
+    ...SIGNED_IN_PAGES,
+    '/admin/people/users',
+    '/admin/people/teams',
+    '/admin/platform/mail',
+    '/admin/platform/settings',
+    '/admin/content/seed',
+  ],
 };
 
 async function openContext(browser: Browser, role: Role, language: string, viewport: keyof typeof VIEWPORTS) {

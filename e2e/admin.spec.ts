@@ -1,15 +1,15 @@
 import { expect, newAccount, test } from './fixtures';
 
-test('Players are shown the denial texts on /admin and /seed', async ({ page, login }) => {
+test('Players are shown the denial texts on /admin, its sections and the former /seed', async ({ page, login }) => {
   await login();
-  await page.goto('/admin');
-  await expect(page.getByText('Access Denied')).toBeVisible();
-  await expect(page.getByText('You must be an admin to access this page.')).toBeVisible();
-  await page.goto('/seed');
-  await expect(page.getByText('Only admins can seed data.')).toBeVisible();
+  for (const path of ['/admin', '/admin/platform/settings', '/seed']) {
+    await page.goto(path);
+    await expect(page.getByText('Access Denied')).toBeVisible();
+    await expect(page.getByText('You must be an admin to access this page.')).toBeVisible();
+  }
 });
 
-test('An admin edits a player’s score and rank, awards and removes a badge, then deletes the player', async ({
+test('An admin edits a player’s score and role, awards and removes a badge, then deletes the player', async ({
   page,
   loginAsAdmin,
 }) => {
@@ -24,11 +24,11 @@ test('An admin edits a player’s score and rank, awards and removes a badge, th
   const row = page.getByRole('listitem', { name: target.username });
   await expect(row).toBeVisible();
 
-  // Edit: score 120 and rank admin.
+  // Edit: score 120 and role admin.
   await row.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit User' });
   await edit.getByLabel('Score').fill('120');
-  await edit.getByRole('combobox', { name: 'Rank' }).click();
+  await edit.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: 'Admin' }).click();
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('User updated successfully', { exact: true })).toBeVisible();

@@ -23,8 +23,7 @@ test('An announcement reaches a player’s open page at once: a toast, the unrea
     await streamOpen;
 
     const title = `Room change ${Date.now().toString(36)}`;
-    await admin.goto('/admin');
-    await admin.getByRole('tab', { name: 'Announcements' }).click();
+    await admin.goto('/admin/event/announcements');
     await admin.getByLabel('Title').first().fill(title);
     await admin.getByLabel('Text (Markdown)').first().fill('The final round is in **room B12**.');
     await admin.getByRole('button', { name: 'Publish' }).click();

@@ -40,7 +40,7 @@ test('A teacher creates a class, a student joins with its code and solves, and t
   const row = admin.getByRole('listitem', { name: teacherAccount.username });
   await row.getByRole('button', { name: 'Edit' }).click();
   const edit = admin.getByRole('dialog', { name: 'Edit User' });
-  await edit.getByRole('combobox', { name: 'Rank' }).click();
+  await edit.getByRole('combobox', { name: 'Role' }).click();
   await admin.getByRole('option', { name: 'Teacher' }).click();
   await edit.getByRole('button', { name: 'Save changes' }).click();
   await expect(admin.getByText('User updated successfully', { exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 
 import { i18n, loadAllNamespaces } from '@/lib/i18n';
 
@@ -64,8 +64,10 @@ export const routes: RouteObject[] = [
           lazyPage('/join-class/:code', () => import('./routes/classes').then((m) => m.StudentClassRoute)),
           lazyPage('/teacher', () => import('./routes/classes').then((m) => m.TeacherClassesRoute)),
           lazyPage('/teacher/classes/:id', () => import('./routes/classes').then((m) => m.ClassDetailRoute)),
-          lazyPage('/admin', () => import('./routes/admin').then((m) => m.AdminRoute)),
-          lazyPage('/seed', () => import('./routes/seed').then((m) => m.SeedRoute)),
+          // The panel's sections and pages have their own addresses: /admin/people/users (docs/product.md#admin-panel).
+          lazyPage('/admin/:section?/:page?', () => import('./routes/admin').then((m) => m.AdminRoute)),
+          // The seed page became the content section's built-in pack page.
+          { path: '/seed', element: <Navigate to="/admin/content/seed" replace /> },
         ],
       },
       lazyPage('*', () => import('./routes/not-found').then((m) => m.NotFoundRoute), ['notFound']),

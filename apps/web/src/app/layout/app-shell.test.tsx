@@ -25,8 +25,9 @@ describe('navigation bar', () => {
     expect(within(nav).getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
     expect(within(nav).getByRole('link', { name: 'Drapeau home' })).toHaveAttribute('href', '/challenges');
     expect(within(nav).queryByRole('link', { name: 'Admin Panel' })).not.toBeInTheDocument();
-    expect(within(nav).queryByRole('link', { name: 'Seed DB' })).not.toBeInTheDocument();
 
+    expect(within(nav).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
+    expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     const chip = within(nav).getByTitle('Your profile');
     expect(chip).toHaveAttribute('href', '/profile');
     expect(within(chip).getByText('alice')).toBeInTheDocument();
@@ -43,12 +44,12 @@ describe('navigation bar', () => {
     expect(within(nav).getByRole('link', { name: 'Leaderboard' })).not.toHaveAttribute('aria-current');
   });
 
-  it('adds Admin Panel and Seed DB for admins and rings their avatar in red', async () => {
+  it('adds Admin Panel for admins (seeding is a page of it) and rings their avatar in red', async () => {
     renderApp('/challenges', { sessionUser: buildAdmin({ avatarUrl: 'data:image/jpeg;base64,AAAA' }) });
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
 
     expect(within(nav).getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
-    expect(within(nav).getByRole('link', { name: 'Seed DB' })).toHaveAttribute('href', '/seed');
+    expect(within(nav).queryByRole('link', { name: 'Seed DB' })).not.toBeInTheDocument();
     const avatar = within(nav).getByRole('img', { name: 'root' });
     expect(avatar).toHaveAttribute('src', 'data:image/jpeg;base64,AAAA');
     expect(avatar.parentElement).toHaveClass('ring-destructive');
@@ -72,7 +73,7 @@ describe('navigation bar', () => {
   });
 
   it('folds the links into a menu that opens and closes', async () => {
-    const { user, router } = renderApp('/seed', { sessionUser: buildAdmin() });
+    const { user, router } = renderApp('/admin/content/seed', { sessionUser: buildAdmin() });
     const toggle = await screen.findByRole('button', { name: 'Open menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
 
@@ -80,7 +81,8 @@ describe('navigation bar', () => {
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
     const menu = document.getElementById('mobile-menu');
     expect(menu).not.toBeNull();
-    expect(within(menu as HTMLElement).getByRole('link', { name: 'Seed DB' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu as HTMLElement).getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('aria-current', 'page');
+    expect(within(menu as HTMLElement).getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
     await user.click(within(menu as HTMLElement).getByRole('link', { name: 'Challenges' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/challenges'));

@@ -9,7 +9,7 @@ import { getErrorMessage } from '@/lib/error-message';
 import { cn } from '@/lib/utils';
 
 interface LogoutButtonProps {
-  /** Show the text next to the icon at every width (the mobile menu); otherwise from `lg` up. */
+  /** Show the text next to the icon at every width (the mobile menu); otherwise from `2xl` up (a tooltip below). */
   isLabelAlwaysShown?: boolean;
   className?: string;
 }
@@ -35,7 +35,7 @@ export function LogoutButton({ isLabelAlwaysShown = false, className }: LogoutBu
       className={cn('text-muted-foreground hover:text-foreground', className)}
     >
       <LogOut />
-      <span className={cn(!isLabelAlwaysShown && 'sr-only lg:not-sr-only')}>{label}</span>
+      <span className={cn(!isLabelAlwaysShown && 'sr-only 2xl:not-sr-only')}>{label}</span>
     </Button>
   );
   return isLabelAlwaysShown ? button : <WithTooltip label={label}>{button}</WithTooltip>;

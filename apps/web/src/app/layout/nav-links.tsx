@@ -1,4 +1,4 @@
-import { Database, Flag, GraduationCap, School, ShieldCheck, Trophy, User, Users, type LucideIcon } from 'lucide-react';
+import { Flag, GraduationCap, School, ShieldCheck, Trophy, User, Users, type LucideIcon } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 
@@ -28,7 +28,6 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/class', labelKey: 'class', icon: School, alsoActiveUnder: '/join-class/' },
   { to: '/teacher', labelKey: 'teacher', icon: GraduationCap, isTeacherOnly: true },
   { to: '/admin', labelKey: 'admin', icon: ShieldCheck, isAdminOnly: true },
-  { to: '/seed', labelKey: 'seed', icon: Database, isAdminOnly: true },
 ];
 
 interface NavLinksProps {
@@ -38,8 +37,8 @@ interface NavLinksProps {
 }
 
 /**
- * Challenges, leaderboard, team (in team mode), profile and class; My classes for teachers and admins; Admin Panel and
- * Seed DB only for admins (docs/product.md#navigation-bar).
+ * Challenges, leaderboard, team (in team mode), profile and class; My classes for teachers and admins; Admin Panel only
+ * for admins (docs/product.md#navigation-bar). Seeding is a page of the admin panel's content section.
  */
 export function NavLinks({ user, orientation, onNavigate }: NavLinksProps) {
   const { t } = useTranslation('nav');
@@ -51,7 +50,7 @@ export function NavLinks({ user, orientation, onNavigate }: NavLinksProps) {
   );
   const { pathname } = useLocation();
   return (
-    <ul className={cn('flex gap-1', orientation === 'vertical' ? 'flex-col' : 'items-center')}>
+    <ul className={cn('flex', orientation === 'vertical' ? 'flex-col gap-1' : 'items-center gap-0.5')}>
       {items.map(({ to, labelKey, icon: Icon, isAdminOnly, alsoActiveUnder }) => {
         // As NavLink would, plus the pages that belong to the link (NavLink cannot be told those).
         const isActive =
@@ -65,7 +64,7 @@ export function NavLinks({ user, orientation, onNavigate }: NavLinksProps) {
               onClick={onNavigate}
               {...(isActive ? { 'aria-current': 'page' as const } : {})}
               className={cn(
-                'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
                 isActive ? 'bg-accent text-foreground' : 'text-muted-foreground hover:bg-accent/60 hover:text-foreground',
                 // Red text on the active link's background is too faint (3.3:1): the active admin link keeps red in its icon only.
                 isAdminOnly && !isActive && 'text-destructive/90 hover:text-destructive',

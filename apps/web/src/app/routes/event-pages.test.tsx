@@ -180,7 +180,7 @@ describe('the admin panel’s Event tab', () => {
   it('speaks French', async () => {
     await i18n.changeLanguage('fr');
     renderTab();
-    expect(await screen.findByRole('tab', { name: 'Événement', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Événement', current: 'page' })).toBeInTheDocument();
     expect(await screen.findByText('Horloge du serveur :')).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: /Événement minuté/ })).not.toBeChecked();
     expect(screen.getByLabelText('Gel du classement (facultatif)')).toBeInTheDocument();

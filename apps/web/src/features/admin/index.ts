@@ -1,1 +1,12 @@
-export { AdminPanel, type AdminExtraTab } from './components/admin-panel';
+export { AdminPanel, type AdminPanelPage, type AdminPanelSection } from './components/admin-panel';
+export { AdminStatCards } from './components/admin-stats';
+export { AuditTab } from './components/audit-tab';
+export { BackupTab } from './components/backup-tab';
+export { BadgesTab } from './components/badges-tab';
+export { FlagsTab } from './components/flags-tab';
+export { MailTab } from './components/mail-tab';
+export { SettingsTab } from './components/settings-tab';
+export { SubmissionsTab } from './components/submissions-tab';
+export { TeamsTab } from './components/teams-tab';
+export { TokensTab } from './components/tokens-tab';
+export { UsersTab } from './components/users-tab';

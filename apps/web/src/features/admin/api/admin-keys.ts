@@ -21,6 +21,7 @@ export const adminKeys = {
   flags: () => [...adminKeys.all, 'flags'] as const,
   badges: () => [...adminKeys.all, 'badges'] as const,
   settings: () => [...adminKeys.all, 'settings'] as const,
+  perUserFlags: () => [...adminKeys.all, 'settings', 'per-user-flags'] as const,
   outboxPage: (page: number) => [...adminKeys.all, 'outbox', page] as const,
   teams: () => [...adminKeys.all, 'teams'] as const,
   teamPage: (search: string, page: number) => [...adminKeys.teams(), { search, page }] as const,

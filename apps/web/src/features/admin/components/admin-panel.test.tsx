@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { i18n } from '@/lib/i18n';
@@ -32,7 +32,7 @@ describe('admin panel', () => {
 
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
     expect(screen.getByText('You must be an admin to access this page.')).toBeInTheDocument();
-    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Admin sections' })).not.toBeInTheDocument();
     expect(urls.filter((url) => url.startsWith('/api/admin'))).toEqual([]);
     expect(api.state.requests).toEqual([]);
     server.events.removeAllListeners();
@@ -55,30 +55,49 @@ describe('admin panel', () => {
     expect(within(card('Avg Score')).getByText('46')).toBeInTheDocument();
   });
 
-  it('has its tabs, then the authoring ones, User Management first', async () => {
-    renderAdmin();
-    const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual([
-      'User Management',
-      'Teams',
-      'Badge System',
-      'Submissions',
-      'Audit Log',
-      'Flags',
-      'API tokens',
-      'Mail outbox',
-      'Settings',
-      'Challenges',
-      'Incidents',
-      'Announcements',
-      'Event',
-    ]);
-    expect(screen.getByRole('tab', { name: 'User Management' })).toHaveAttribute('aria-selected', 'true');
+  it('groups its pages into four sections with their own addresses, Users first', async () => {
+    const { router } = renderAdmin();
+    const sections = await screen.findByRole('navigation', { name: 'Admin sections' });
+    expect(
+      within(sections)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/admin/people/users', '/admin/content/challenges', '/admin/event/event', '/admin/platform/settings']);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/people/users'));
+    expect(within(sections).getByRole('link', { current: 'page' })).toHaveAccessibleName(/^People/);
+    const pages = screen.getByRole('navigation', { name: 'Pages of People' });
+    expect(
+      within(pages)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['Users', 'Teams']);
+    expect(within(pages).getByRole('link', { name: 'Users' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  it.each([
+    ['content', 'flags', ['Challenges', 'Flags', 'Badges', 'Built-in pack']],
+    ['event', 'submissions', ['Event', 'Announcements', 'Submissions', 'Incidents']],
+    ['platform', 'settings', ['Settings', 'Mail outbox', 'Audit log', 'API tokens', 'Backups']],
+  ])('lists the pages of the %s section, the open one marked', async (section, page, names) => {
+    renderAdmin(`/admin/${section}/${page}`);
+    const label = { content: 'Content', event: 'Event', platform: 'Platform' }[section]!;
+    const pages = await screen.findByRole('navigation', { name: `Pages of ${label}` });
+    expect(
+      within(pages)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(names);
+    expect(within(pages).getByRole('link', { current: 'page' })).toHaveAttribute('href', `/admin/${section}/${page}`);
+  });
+
+  it('opens the page a former address named (/admin?tab=flags)', async () => {
+    const { router } = renderAdmin('/admin?tab=flags');
+    expect(await screen.findByText(/Keep these secret/)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/admin/content/flags');
   });
 
   it('lists every badge with icon, name, description and id', async () => {
-    const { user } = renderAdmin();
-    await user.click(await screen.findByRole('tab', { name: 'Badge System' }));
+    renderAdmin('/admin/content/badges');
     const badge = await screen.findByRole('group', { name: 'Century Club' });
     expectSvgBadgeIcon(badge);
     expect(within(badge).getByText('Score a hundred points')).toBeInTheDocument();
@@ -103,7 +122,8 @@ describe('admin panel', () => {
 
   it('shows the audit log with translated actions and details', async () => {
     const { user } = renderAdmin();
-    await user.click(await screen.findByRole('tab', { name: 'Audit Log' }));
+    await user.click(await screen.findByRole('link', { name: /^Platform/ }));
+    await user.click(await screen.findByRole('link', { name: 'Audit log' }));
     const table = await screen.findByRole('table', { name: 'Audit Log' });
     expect(await within(table).findByText('Score changed')).toBeInTheDocument();
     expect(within(table).getByText('45 → 120')).toBeInTheDocument();

@@ -1,161 +1,149 @@
-import { Award, Flag, History, Download, KeyRound, Mail, Send, Settings, Users, UsersRound, type LucideIcon } from 'lucide-react';
-import { useEffect, useRef, type ReactNode } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { Link, Navigate, useParams, useSearchParams } from 'react-router';
 
 import type { PublicUser } from '@drapeau/shared';
 
-import { buttonVariants } from '@/components/ui/button';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { cn } from '@/lib/utils';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { AccessDenied } from './access-denied';
-import { AdminStatCards } from './admin-stats';
-import { AuditTab } from './audit-tab';
-import { BadgesTab } from './badges-tab';
-import { FlagsTab } from './flags-tab';
-import { MailTab } from './mail-tab';
-import { SettingsTab } from './settings-tab';
-import { SubmissionsTab } from './submissions-tab';
-import { TokensTab } from './tokens-tab';
-import { TeamsTab } from './teams-tab';
-import { UsersTab } from './users-tab';
 
-const TABS = ['users', 'teams', 'badges', 'submissions', 'audit', 'flags', 'tokens', 'mail', 'settings'] as const;
-type AdminTab = (typeof TABS)[number];
-
-const TAB_ICONS: Record<AdminTab, LucideIcon> = {
-  users: Users,
-  teams: UsersRound,
-  badges: Award,
-  submissions: Send,
-  audit: History,
-  flags: Flag,
-  tokens: KeyRound,
-  mail: Mail,
-  settings: Settings,
-};
-
-/** A tab another feature brings (challenge authoring, incidents), composed by the app route (features stay apart). */
-export interface AdminExtraTab {
+/** One page of a section, at `/admin/<section>/<page>`; its content may come from another feature (the app route composes them). */
+export interface AdminPanelPage {
   value: string;
   label: string;
   icon: LucideIcon;
   content: ReactNode;
 }
 
+/** A section of the panel (people, content, event, platform), at `/admin/<section>`: its pages, and what shows above them. */
+export interface AdminPanelSection {
+  value: string;
+  label: string;
+  icon: LucideIcon;
+  /** One line under the section's name: what it holds. */
+  description: string;
+  /** Shown above the section's pages (the people section's statistics). */
+  summary?: ReactNode;
+  pages: AdminPanelPage[];
+}
+
 interface AdminPanelProps {
-  /** The signed-in user; the panel is theirs only when their rank is admin. */
+  /** The signed-in user; the panel is theirs only when their role is admin. */
   currentUser: PublicUser;
-  /** Shown after the panel's own tabs. */
-  extraTabs?: AdminExtraTab[];
+  /** In the order of the navigation; the first page of the first section opens at `/admin`. */
+  sections: AdminPanelSection[];
 }
 
-/** The admin panel (docs/product.md#admin-panel). A player gets Access Denied and the page makes no admin request. */
-export function AdminPanel({ currentUser, extraTabs = [] }: AdminPanelProps) {
+/**
+ * The admin panel (docs/product.md#admin-panel): a few sections, each with its pages, all with their own address. A
+ * player gets Access Denied and the page makes no admin request.
+ */
+export function AdminPanel({ currentUser, sections }: AdminPanelProps) {
   const { t } = useTranslation('admin');
-  useDocumentTitle(t('title'));
-  if (currentUser.rank !== 'admin') return <AccessDenied />;
-  return <AdminDashboard currentUserId={currentUser.uid} extraTabs={extraTabs} />;
+  const isAdmin = currentUser.rank === 'admin';
+  // An admin's tab names the open page (below).
+  useDocumentTitle(isAdmin ? undefined : t('title'));
+  if (!isAdmin) return <AccessDenied />;
+  return <AdminLayout sections={sections} />;
 }
 
-function AdminDashboard({ currentUserId, extraTabs }: { currentUserId: string; extraTabs: AdminExtraTab[] }) {
+function adminPagePath(section: string, page: string): string {
+  return `/admin/${section}/${page}`;
+}
+
+function AdminLayout({ sections }: { sections: AdminPanelSection[] }) {
   const { t } = useTranslation('admin');
-  // The open tab lives in the address (?tab=flags), so a reload or a shared link opens the same tab.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const tabValues: string[] = [...TABS, ...extraTabs.map((extra) => extra.value)];
-  const requested = searchParams.get('tab');
-  const tab = requested !== null && tabValues.includes(requested) ? requested : 'users';
+  const params = useParams();
+  const [searchParams] = useSearchParams();
+  const first = sections[0];
+  const section = sections.find((candidate) => candidate.value === params.section);
+  const page = section?.pages.find((candidate) => candidate.value === params.page);
 
-  // On a phone the strip scrolls sideways: the open tab is scrolled into view, also when the page opens on it.
-  const tabStrip = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    if (tabStrip.current) scrollActiveTabIntoView(tabStrip.current);
-  }, [tab]);
-
-  function selectTab(value: string) {
-    if (!tabValues.includes(value)) return;
-    setSearchParams(value === 'users' ? {} : { tab: value }, { replace: true });
+  if (!first?.pages[0]) return null;
+  if (!section || !page) {
+    // The panel's former addresses (`/admin?tab=flags`) and a section without its page still open the right page.
+    const tab = searchParams.get('tab');
+    const fromTab = tab === null ? undefined : sections.find((candidate) => candidate.pages.some((p) => p.value === tab));
+    const target =
+      fromTab && tab !== null
+        ? adminPagePath(fromTab.value, tab)
+        : section?.pages[0]
+          ? adminPagePath(section.value, section.pages[0].value)
+          : adminPagePath(first.value, first.pages[0].value);
+    return <Navigate to={target} replace />;
   }
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
-      <header className="flex flex-wrap items-start justify-between gap-4">
-        <div className="grid gap-1">
-          <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
-          <p className="text-muted-foreground">{t('subtitle')}</p>
-        </div>
-        {/* A plain download: the browser sends the session cookie; the server checks the admin role (GET /api/admin/backup). */}
-        <a className={buttonVariants({ variant: 'outline' })} href="/api/admin/backup" download title={t('backup.hint')}>
-          <Download aria-hidden="true" />
-          {t('backup.download')}
-        </a>
+      <header className="grid gap-1">
+        <h1 className="text-3xl font-bold tracking-tight">{t('title')}</h1>
+        <p className="text-muted-foreground">{t('subtitle')}</p>
       </header>
-      <AdminStatCards />
-      <Tabs value={tab} onValueChange={selectTab}>
-        <div ref={tabStrip} className="-mx-4 overflow-x-auto px-4 pb-1 sm:mx-0 sm:px-0">
-          <TabsList aria-label={t('tabs.label')}>
-            {TABS.map((value) => {
-              const Icon = TAB_ICONS[value];
-              return (
-                <TabsTrigger key={value} value={value}>
-                  <Icon aria-hidden="true" />
-                  {t(`tabs.${value}`)}
-                </TabsTrigger>
-              );
-            })}
-            {extraTabs.map(({ value, label, icon: Icon }) => (
-              <TabsTrigger key={value} value={value}>
-                <Icon aria-hidden="true" />
-                {label}
-              </TabsTrigger>
-            ))}
-          </TabsList>
-        </div>
-        <TabsContent value="users">
-          <UsersTab currentUserId={currentUserId} />
-        </TabsContent>
-        <TabsContent value="teams">
-          <TeamsTab />
-        </TabsContent>
-        <TabsContent value="badges">
-          <BadgesTab />
-        </TabsContent>
-        <TabsContent value="submissions">
-          <SubmissionsTab />
-        </TabsContent>
-        <TabsContent value="audit">
-          <AuditTab />
-        </TabsContent>
-        <TabsContent value="flags">
-          <FlagsTab />
-        </TabsContent>
-        <TabsContent value="tokens">
-          <TokensTab />
-        </TabsContent>
-        <TabsContent value="mail">
-          <MailTab />
-        </TabsContent>
-        <TabsContent value="settings">
-          <SettingsTab />
-        </TabsContent>
-        {extraTabs.map(({ value, content }) => (
-          <TabsContent key={value} value={value}>
-            {content}
-          </TabsContent>
-        ))}
-      </Tabs>
+      <nav aria-label={t('sections.label')}>
+        <ul className="grid grid-cols-2 gap-2 md:grid-cols-4">
+          {sections.map(({ value, label, icon: Icon, description, pages }) => {
+            const isActive = value === section.value;
+            return (
+              <li key={value} className="min-w-0">
+                <Link
+                  to={adminPagePath(value, pages[0]?.value ?? '')}
+                  {...(isActive ? { 'aria-current': 'page' as const } : {})}
+                  className={cn(
+                    'flex h-full min-w-0 items-start gap-3 rounded-xl border p-3 transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                    isActive ? 'border-primary/60 bg-primary/10' : 'border-border/60 hover:bg-accent/60',
+                  )}
+                >
+                  <Icon
+                    className={cn('mt-0.5 size-5 shrink-0', isActive ? 'text-primary' : 'text-muted-foreground')}
+                    aria-hidden="true"
+                  />
+                  <span className="grid min-w-0 gap-0.5">
+                    <span className="font-semibold">{label}</span>
+                    <span className="hidden text-xs text-muted-foreground sm:block">{description}</span>
+                  </span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {section.summary}
+      <nav aria-label={t('sections.pagesOf', { section: section.label })}>
+        <ul className="flex flex-wrap gap-1 rounded-xl bg-muted/40 p-1">
+          {section.pages.map(({ value, label, icon: Icon }) => {
+            const isActive = value === page.value;
+            return (
+              <li key={value} className="min-w-0">
+                <Link
+                  to={adminPagePath(section.value, value)}
+                  {...(isActive ? { 'aria-current': 'page' as const } : {})}
+                  className={cn(
+                    'flex items-center gap-2 rounded-lg px-3 py-1.5 text-sm font-medium transition-colors outline-none focus-visible:ring-2 focus-visible:ring-ring',
+                    isActive ? 'bg-background text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
+                  )}
+                >
+                  <Icon className="size-4 shrink-0" aria-hidden="true" />
+                  {label}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      <div key={`${section.value}/${page.value}`} className="min-w-0">
+        <PageTitle section={section.label} page={page.label} />
+        {page.content}
+      </div>
     </div>
   );
 }
 
-/** Scrolls the strip sideways only (never the page) so that its active tab shows whole. */
-function scrollActiveTabIntoView(strip: HTMLElement): void {
-  const active = strip.querySelector<HTMLElement>('[role="tab"][data-state="active"]');
-  if (!active) return;
-  const margin = 16;
-  const bounds = strip.getBoundingClientRect();
-  const tab = active.getBoundingClientRect();
-  if (tab.left < bounds.left + margin) strip.scrollLeft -= bounds.left + margin - tab.left;
-  else if (tab.right > bounds.right - margin) strip.scrollLeft += tab.right - (bounds.right - margin);
+/** The browser tab names the open page: "Teams · People · Admin Panel". */
+function PageTitle({ section, page }: { section: string; page: string }) {
+  const { t } = useTranslation('admin');
+  useDocumentTitle(`${page} · ${section} · ${t('title')}`);
+  return null;
 }

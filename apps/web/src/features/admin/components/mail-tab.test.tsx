@@ -44,7 +44,7 @@ function renderMailTab(options: { mode?: 'smtp' | 'outbox'; mails?: OutboxMail[]
 describe('admin mail outbox tab', () => {
   it('says no SMTP server is configured, and lists each mail with recipient, subject, language and date', async () => {
     renderMailTab();
-    expect(await screen.findByRole('tab', { name: 'Mail outbox', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Mail outbox', current: 'page' })).toBeInTheDocument();
     expect(await screen.findByRole('note')).toHaveTextContent(/No SMTP server is configured \(SMTP_URL\)/);
     const list = await screen.findByRole('list', { name: 'Mails' });
     const items = within(list).getAllByRole('listitem');
@@ -96,7 +96,7 @@ describe('admin mail outbox tab', () => {
   it('speaks French', async () => {
     await i18n.changeLanguage('fr');
     const { user } = renderMailTab();
-    expect(await screen.findByRole('tab', { name: 'Boîte d’envoi', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Boîte d’envoi', current: 'page' })).toBeInTheDocument();
     expect(await screen.findByRole('note')).toHaveTextContent(/Aucun serveur SMTP n’est configuré/);
     expect(screen.getByText('À alice@example.com', { exact: false })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /^Ouvrir «.Choose a new password.» à alice@example.com$/ }));

@@ -76,10 +76,37 @@ describe('admin settings tab', () => {
     expect(await screen.findByText('Setting saved')).toBeInTheDocument();
   });
 
+  it('switches the built-in pack’s per-player flags, a setting of its own route, saved on the server', async () => {
+    const { user, api } = renderSettings();
+    const toggle = await screen.findByRole('switch', { name: 'Per-player flags for the built-in pack' });
+    expect(toggle).toHaveAttribute('aria-checked', 'true');
+    expect(toggle).toHaveAccessibleDescription(/a flag passed on to someone else is refused and reported under Incidents/);
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'false'));
+    expect(api.state.requests.filter((r) => r.method === 'PUT')).toEqual([
+      { method: 'PUT', path: '/api/admin/settings/per-user-flags', body: { isBuiltInPackPerUser: false } },
+    ]);
+  });
+
+  it('has a row for every setting of the API, the event’s on its own page, linked', async () => {
+    renderSettings();
+    await screen.findByRole('switch', { name: 'Per-player flags for the built-in pack' });
+    const rows: Record<keyof typeof DEFAULT_PLATFORM_SETTINGS, () => HTMLElement> = {
+      hideAdminsFromLeaderboard: () => screen.getByRole('switch', { name: 'Hide admins from the leaderboard' }),
+      emailVerification: () => screen.getByRole('group', { name: 'Email verification' }),
+      requireTwoFactorForAdmins: () => screen.getByRole('switch', { name: 'Require two-factor for admins' }),
+      event: () => screen.getByRole('link', { name: 'Open the Event page' }),
+      teams: () => screen.getByRole('switch', { name: 'Team mode' }),
+    };
+    expect(Object.keys(rows).sort()).toEqual(Object.keys(DEFAULT_PLATFORM_SETTINGS).sort());
+    for (const row of Object.values(rows)) expect(row()).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open the Event page' })).toHaveAttribute('href', '/admin/event/event');
+  });
+
   it('speaks French', async () => {
     await i18n.changeLanguage('fr');
     renderSettings();
-    expect(await screen.findByRole('tab', { name: 'Paramètres', selected: true })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Paramètres', current: 'page' })).toBeInTheDocument();
     const toggle = await screen.findByRole('switch', { name: 'Masquer les admins du classement' });
     expect(toggle).toHaveAccessibleDescription(/Les admins figurent au classement avec le rang Admin/);
     const group = screen.getByRole('group', { name: 'Vérification de l’adresse e-mail' });

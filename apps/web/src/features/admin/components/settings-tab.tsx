@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import {
   EMAIL_VERIFICATION_MODES,
@@ -9,13 +10,14 @@ import {
   type TeamSettings,
 } from '@drapeau/shared';
 
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
 
 import { useSettings } from '../api/get-settings';
+import { usePerUserFlags, useUpdatePerUserFlags } from '../api/per-user-flags';
 import { useUpdateSettings } from '../api/update-settings';
 
 import { AdminSection } from './admin-section';
@@ -26,6 +28,9 @@ type BooleanSettingKey = {
 }[keyof PlatformSettings];
 
 /**
+ * Every setting of GET /api/admin/settings has its row here, but the event's (its own page, which the last row links to),
+ * and the built-in pack's per-player flags (a setting of its own route, GET/PUT /api/admin/settings/per-user-flags).
+ *
  * One row per on/off setting, in this order; its texts are `admin:settings.fields.<key>.{label,description}`. A new one is
  * one line here (docs/decisions/008-platform-settings.md). Email verification, a choice of three, has its own row.
  */
@@ -49,6 +54,13 @@ export function SettingsTab() {
           ))}
           <EmailVerificationRow value={settings.data.emailVerification} />
           <TeamsRow value={settings.data.teams} />
+          <PerUserFlagsRow />
+          <li className="flex flex-wrap items-center justify-between gap-3 py-4 last:pb-0">
+            <p className="text-sm text-muted-foreground">{t('settings.eventElsewhere')}</p>
+            <Link to="/admin/event/event" className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+              {t('settings.openEvent')}
+            </Link>
+          </li>
         </ul>
       )}
     </AdminSection>
@@ -115,7 +127,6 @@ function EmailVerificationRow({ value }: { value: EmailVerificationMode }) {
 function BooleanSettingRow({ settingKey, value }: { settingKey: BooleanSettingKey; value: boolean }) {
   const { t } = useTranslation(['admin', 'common', 'errors']);
   const { update, save } = useSaveSetting();
-  const id = useId();
   const checked = update.isPending && update.variables[settingKey] !== undefined ? Boolean(update.variables[settingKey]) : value;
 
   function change(next: boolean) {
@@ -123,24 +134,83 @@ function BooleanSettingRow({ settingKey, value }: { settingKey: BooleanSettingKe
   }
 
   return (
+    <SwitchRow
+      label={t(`admin:settings.fields.${settingKey}.label`)}
+      description={t(`admin:settings.fields.${settingKey}.description`)}
+      checked={checked}
+      onCheckedChange={change}
+      disabled={update.isPending}
+      testId={`setting-${settingKey}`}
+    />
+  );
+}
+
+/** One on/off setting: its name and explanation, and the switch they label. */
+function SwitchRow(props: {
+  label: string;
+  description: string;
+  checked: boolean;
+  onCheckedChange: (checked: boolean) => void;
+  disabled: boolean;
+  testId: string;
+}) {
+  const id = useId();
+  return (
     <li className="flex items-start justify-between gap-4 py-4 first:pt-0 last:pb-0">
       <div className="grid gap-1">
         <span id={`${id}-label`} className="font-medium">
-          {t(`admin:settings.fields.${settingKey}.label`)}
+          {props.label}
         </span>
         <p id={`${id}-description`} className="text-sm text-muted-foreground">
-          {t(`admin:settings.fields.${settingKey}.description`)}
+          {props.description}
         </p>
       </div>
       <Switch
-        checked={checked}
-        onCheckedChange={change}
-        disabled={update.isPending}
+        checked={props.checked}
+        onCheckedChange={props.onCheckedChange}
+        disabled={props.disabled}
         aria-labelledby={`${id}-label`}
         aria-describedby={`${id}-description`}
-        data-testid={`setting-${settingKey}`}
+        data-testid={props.testId}
       />
     </li>
+  );
+}
+
+/**
+ * Per-player flags for the built-in pack (docs/challenge-authoring.md): each player, or team, gets their own flag for every
+ * built-in challenge. On by default on a new deployment.
+ */
+function PerUserFlagsRow() {
+  const { t } = useTranslation(['admin', 'common', 'errors']);
+  const setting = usePerUserFlags();
+  const update = useUpdatePerUserFlags();
+  if (setting.isPending) return null;
+  if (setting.error) {
+    return (
+      <li className="py-4">
+        <SectionError title={t('admin:settings.loadFailed')} error={setting.error} onRetry={() => void setting.refetch()} />
+      </li>
+    );
+  }
+  function change(isBuiltInPackPerUser: boolean) {
+    update.mutate(
+      { isBuiltInPackPerUser },
+      {
+        onSuccess: () => toast({ title: t('common:success'), description: t('admin:settings.saved') }),
+        onError: (error) => toast({ variant: 'destructive', title: t('common:error'), description: getErrorMessage(t, error) }),
+      },
+    );
+  }
+  return (
+    <SwitchRow
+      label={t('admin:settings.fields.perUserFlags.label')}
+      description={t('admin:settings.fields.perUserFlags.description')}
+      checked={update.isPending ? update.variables.isBuiltInPackPerUser : setting.data.isBuiltInPackPerUser}
+      onCheckedChange={change}
+      disabled={update.isPending}
+      testId="setting-perUserFlags"
+    />
   );
 }
 

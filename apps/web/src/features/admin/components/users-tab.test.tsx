@@ -71,7 +71,7 @@ describe('user management', () => {
     await user.clear(within(dialog).getByLabelText('Score'));
     await user.type(within(dialog).getByLabelText('Score'), 'abc');
     await user.type(within(dialog).getByLabelText('Bio'), 'Hello');
-    await user.click(within(dialog).getByRole('combobox', { name: 'Rank' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Role' }));
     await user.click(await screen.findByRole('option', { name: 'Admin' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save changes' }));
 

@@ -2,6 +2,8 @@ import { http, HttpResponse } from 'msw';
 
 import {
   ADMIN_PAGE_SIZE,
+  PerUserFlagsSettingSchema,
+  type PerUserFlagsSetting,
   AdminUpdateUserBodySchema,
   AwardBadgeBodySchema,
   BadgeSchema,
@@ -62,6 +64,7 @@ export function createAdminServer(initialUsers: PublicUser[], stats: AdminStats)
     users: [...initialUsers],
     requests: [] as RecordedRequest[],
     settings: { ...DEFAULT_PLATFORM_SETTINGS },
+    perUserFlags: { isBuiltInPackPerUser: true } as PerUserFlagsSetting,
     mailMode: 'outbox' as OutboxPage['mode'],
     mails: [] as OutboxMail[],
   };
@@ -191,6 +194,15 @@ export function createAdminServer(initialUsers: PublicUser[], stats: AdminStats)
       await record(request);
       state.settings = { ...state.settings, ...UpdatePlatformSettingsBodySchema.parse(await request.json()) };
       return HttpResponse.json<PlatformSettings>(state.settings);
+    }),
+    http.get('/api/admin/settings/per-user-flags', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json<PerUserFlagsSetting>(state.perUserFlags);
+    }),
+    http.put('/api/admin/settings/per-user-flags', async ({ request }) => {
+      await record(request);
+      state.perUserFlags = PerUserFlagsSettingSchema.parse(await request.json());
+      return HttpResponse.json<PerUserFlagsSetting>(state.perUserFlags);
     }),
     http.get('/api/admin/challenges/flags', async ({ request }) => {
       await record(request);

@@ -1,59 +1,82 @@
-import { CircleCheck, Database, ShieldAlert } from 'lucide-react';
+import { CircleCheck, Database, TriangleAlert } from 'lucide-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
-import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useSeedDatabase } from '../api/seed-database';
 
 import { describeSeedResult } from './seed-summary';
 
-interface SeedPanelProps {
-  isAdmin: boolean;
-}
+const EFFECTS = ['added', 'updated', 'kept'] as const;
 
-/** docs/product.md#seed-page: one button for admins; the button stays disabled after a success. */
-export function SeedPanel({ isAdmin }: SeedPanelProps) {
+/**
+ * docs/product.md#seed-page, a page of the admin panel's content section (which checks the role): what loading the
+ * built-in pack does, then a confirmation; the button stays disabled after a success.
+ */
+export function SeedPanel() {
   const { t } = useTranslation(['seed', 'common', 'errors']);
-  useDocumentTitle(t('seed:title'));
   const seed = useSeedDatabase();
-
-  if (!isAdmin) {
-    return (
-      <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-16 text-center">
-        <ShieldAlert className="size-12 text-destructive" aria-hidden="true" />
-        <p className="text-lg font-semibold">{t('seed:onlyAdmins')}</p>
-      </div>
-    );
-  }
+  const [isConfirming, setIsConfirming] = useState(false);
 
   function handleSeed() {
     seed.mutate(undefined, {
-      onSuccess: (result) => toast({ title: t('common:success'), description: describeSeedResult(t, result) }),
-      onError: (error) => toast({ variant: 'destructive', title: t('common:error'), description: getErrorMessage(t, error) }),
+      onSuccess: (result) => {
+        setIsConfirming(false);
+        toast({ title: t('common:success'), description: describeSeedResult(t, result) });
+      },
+      onError: (error) => {
+        setIsConfirming(false);
+        toast({ variant: 'destructive', title: t('common:error'), description: getErrorMessage(t, error) });
+      },
     });
   }
 
   return (
-    <Card className="mx-auto w-full max-w-lg">
+    <Card>
       <CardHeader>
-        <h1 className="flex items-center gap-2 text-lg leading-tight font-semibold">
+        <h2 className="flex items-center gap-2 text-lg leading-tight font-semibold">
           <Database className="size-5 text-primary" aria-hidden="true" />
           {t('seed:title')}
-        </h1>
+        </h2>
         <CardDescription>{t('seed:description')}</CardDescription>
       </CardHeader>
-      <CardContent>
-        <Button size="lg" className="w-full" onClick={handleSeed} disabled={seed.isPending || seed.isSuccess}>
-          {seed.isPending && <Spinner className="text-current" label={t('seed:busy')} />}
+      <CardContent className="grid gap-4">
+        <ul className="grid list-disc gap-1 pl-5 text-sm text-muted-foreground">
+          {EFFECTS.map((effect) => (
+            <li key={effect}>{t(`seed:effects.${effect}`)}</li>
+          ))}
+        </ul>
+        <Button className="w-fit max-w-full" onClick={() => setIsConfirming(true)} disabled={seed.isPending || seed.isSuccess}>
           {seed.isSuccess && <CircleCheck />}
-          {seed.isPending ? t('seed:busy') : seed.isSuccess ? t('seed:done') : t('seed:button')}
+          {seed.isSuccess ? t('seed:done') : t('seed:button')}
         </Button>
       </CardContent>
+      <Dialog open={isConfirming} onOpenChange={(isOpen) => !isOpen && !seed.isPending && setIsConfirming(false)}>
+        <DialogContent closeLabel={t('common:close')} role="alertdialog">
+          <DialogHeader>
+            <DialogTitle className="flex items-center gap-2">
+              <TriangleAlert className="size-5 text-amber-400" aria-hidden="true" />
+              {t('seed:confirm.title')}
+            </DialogTitle>
+            <DialogDescription>{t('seed:confirm.description')}</DialogDescription>
+          </DialogHeader>
+          <DialogFooter>
+            <Button variant="outline" onClick={() => setIsConfirming(false)} disabled={seed.isPending}>
+              {t('seed:confirm.cancel')}
+            </Button>
+            <Button onClick={handleSeed} disabled={seed.isPending}>
+              {seed.isPending && <Spinner className="text-current" label={t('seed:busy')} />}
+              {seed.isPending ? t('seed:busy') : t('seed:confirm.submit')}
+            </Button>
+          </DialogFooter>
+        </DialogContent>
+      </Dialog>
     </Card>
   );
 }
