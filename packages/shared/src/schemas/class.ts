@@ -75,6 +75,10 @@ export type TeacherClassList = z.infer<typeof TeacherClassListSchema>;
 export const JoinClassBodySchema = z.object({ code: ClassCodeSchema });
 export type JoinClassBody = z.infer<typeof JoinClassBodySchema>;
 
+/** POST /api/classes/preview: the class a code opens, named before the student joins it (counted as a join attempt). */
+export const ClassPreviewSchema = z.object({ name: z.string(), teacher: z.string() });
+export type ClassPreview = z.infer<typeof ClassPreviewSchema>;
+
 /** One challenge of an assignment; `isDone` is the signed-in student's own progress. */
 export const AssignmentChallengeSchema = z.object({ id: z.string(), title: LocalizedTextSchema, isDone: z.boolean() });
 

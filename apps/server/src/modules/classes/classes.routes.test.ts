@@ -42,6 +42,7 @@ describe('the teacher role', () => {
       ['GET', '/api/classes'],
       ['GET', '/api/classes/mine'],
       ['POST', '/api/classes/join'],
+      ['POST', '/api/classes/preview'],
     ] as const) {
       expect((await t.app.inject({ method, url })).statusCode).toBe(401);
     }
@@ -162,5 +163,26 @@ describe('joining a class', () => {
     expect(limited.json().error.code).toBe('RATE_LIMITED');
     clock.advance(10 * 60_000);
     expect((await guesser.client.post('/api/classes/join', { code: klass.code })).statusCode).toBe(200);
+  });
+
+  it('names the class a code opens before joining, without its code or students, within the same limit as joins', async () => {
+    const teacher = await registerTeacher(t.app, admin);
+    const klass = await createClass(teacher.client, { name: 'Seconde 4' });
+    const reader = await registerPlayer(t.app);
+    const typed = `${klass.code.slice(0, 5).toLowerCase()} ${klass.code.slice(5)}`;
+    const preview = await reader.client.post('/api/classes/preview', { code: typed });
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json()).toEqual({ name: 'Seconde 4', teacher: teacher.username });
+    // Naming classes is no way around the join limit: the preview above and these count together.
+    for (let i = 0; i < 9; i += 1) {
+      const wrong = await reader.client.post('/api/classes/preview', { code: `WRONG${i}` });
+      expect(wrong.statusCode).toBe(404);
+      expect(wrong.json().error.code).toBe('CLASS_CODE_INVALID');
+    }
+    expect((await reader.client.post('/api/classes/preview', { code: klass.code })).statusCode).toBe(429);
+    expect((await reader.client.post('/api/classes/join', { code: klass.code })).statusCode).toBe(429);
+    // Not a member: previewing joins nothing.
+    expect((await reader.client.get('/api/classes/mine')).json().class).toBeNull();
+    expect((await reader.client.post('/api/classes/preview', { code: '' })).statusCode).toBe(400);
   });
 });

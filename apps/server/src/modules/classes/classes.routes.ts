@@ -6,6 +6,7 @@ import {
   ClassLeaderboardSchema,
   ClassMemberParamsSchema,
   ClassParamsSchema,
+  ClassPreviewSchema,
   ClassProgressSchema,
   CreateAssignmentBodySchema,
   CreateClassBodySchema,
@@ -52,6 +53,15 @@ export const classesRoutes: FastifyPluginAsyncZod<{
       schema: { tags, body: JoinClassBodySchema, response: { 200: MyClassSchema } },
     },
     async (request) => classes.join(currentUser(request), request.body.code),
+  );
+  app.post(
+    '/preview',
+    {
+      onRequest: guards.requireUser,
+      config: { rateLimit: { max: options.joinIpLimit, timeWindow: 60_000 } },
+      schema: { tags, body: JoinClassBodySchema, response: { 200: ClassPreviewSchema } },
+    },
+    async (request) => classes.preview(currentUser(request), request.body.code),
   );
   app.delete('/mine', { onRequest: guards.requireUser, schema: { tags, response: { 200: OkSchema } } }, async (request) => {
     await classes.leave(currentUser(request));

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type {
   Assignment,
   ClassLeaderboard,
+  ClassPreview,
   ClassProgress,
   CreateAssignmentBody,
   CreateClassBody,
@@ -98,6 +99,14 @@ export function createClassesService(deps: ClassesServiceDeps) {
       }),
     }));
 
+  /** The class a code opens, one try of the viewer's join limit spent. */
+  const findByCodeLimited = async (viewer: Viewer, code: string): Promise<ClassRow> => {
+    const consumed = await deps.joinLimiter.consume(viewer.userId);
+    if (!consumed.allowed) throw rateLimited(consumed.retryAfterSeconds);
+    const row = await repository.findByCode(code);
+    if (!row) throw notFound('CLASS_CODE_INVALID', 'No class has this code.');
+    return row;
+  };
   const listedById = async () => new Map((await deps.listListedChallenges()).map((c) => [c.id, c]));
 
   const service = {
@@ -144,11 +153,17 @@ export function createClassesService(deps: ClassesServiceDeps) {
     },
 
     /** A student joins with a code: one class at a time (docs/decisions/015-classes-and-teacher-role.md). */
+    /**
+     * The name and teacher of the class a code opens, shown on the join page before joining. A try counts against the
+     * same limit as a join, so that naming classes is no faster a way to guess codes.
+     */
+    async preview(viewer: Viewer, code: string): Promise<ClassPreview> {
+      const row = await findByCodeLimited(viewer, code);
+      return { name: row.name, teacher: row.teacher };
+    },
+
     async join(viewer: Viewer, code: string): Promise<MyClass> {
-      const consumed = await deps.joinLimiter.consume(viewer.userId);
-      if (!consumed.allowed) throw rateLimited(consumed.retryAfterSeconds);
-      const row = await repository.findByCode(code);
-      if (!row) throw notFound('CLASS_CODE_INVALID', 'No class has this code.');
+      const row = await findByCodeLimited(viewer, code);
       const now = clock.now();
       if (row.archivedAt !== null || (row.endsAt !== null && row.endsAt <= now)) {
         throw conflict('CLASS_ENDED', 'This class has ended: it takes no new students.');

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { ClassLeaderboardSchema, type JoinClassBody, MyClassSchema, OkSchema } from '@drapeau/shared';
+import { ClassLeaderboardSchema, ClassPreviewSchema, type JoinClassBody, MyClassSchema, OkSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -10,6 +10,7 @@ export const classKeys = {
   board: (id: string) => [...classKeys.all, 'board', id] as const,
   taught: () => [...classKeys.all, 'taught'] as const,
   progress: (id: string) => [...classKeys.all, 'progress', id] as const,
+  preview: (code: string) => [...classKeys.all, 'preview', code] as const,
 };
 
 /** GET /api/classes/mine: the signed-in student's class (or none) and its assignments. */
@@ -27,6 +28,17 @@ export function useClassLeaderboard(classId: string | undefined) {
     queryFn: ({ signal }) =>
       apiClient.get(`/api/classes/${encodeURIComponent(classId!)}/leaderboard`, ClassLeaderboardSchema, { signal }),
     enabled: classId !== undefined,
+  });
+}
+
+/** POST /api/classes/preview: the class a well-formed code opens, asked once per code (each ask counts as a join try). */
+export function useClassPreview(code: string | null) {
+  return useQuery({
+    queryKey: classKeys.preview(code ?? ''),
+    queryFn: () => apiClient.post('/api/classes/preview', { code: code! }, ClassPreviewSchema),
+    enabled: code !== null,
+    retry: false,
+    staleTime: Infinity,
   });
 }
 

@@ -13,7 +13,7 @@ import { useClassProgress } from '../api/teacher-classes';
 import { AssignmentsPanel } from './assignments-panel';
 import { ClassBoard } from './class-board';
 import { ProgressMatrix } from './progress-matrix';
-import { displayCode } from './teacher-classes-page';
+import { displayCode, joinLinkOf } from './teacher-classes-page';
 
 /** /teacher/classes/:id: one class's matrix, assignments and board, for its teacher and admins. */
 export function ClassDetailPage({ classId, categoryName }: { classId: string; categoryName: (key: string) => string }) {
@@ -26,7 +26,7 @@ export function ClassDetailPage({ classId, categoryName }: { classId: string; ca
   if (progress.error) return <ErrorNotice title={t('classes:matrix.loadFailed')} message={getErrorMessage(t, progress.error)} />;
   const klass = progress.data.class;
   return (
-    <div className="mx-auto grid max-w-6xl gap-6">
+    <div className="mx-auto grid w-full max-w-6xl min-w-0 grid-cols-[minmax(0,1fr)] gap-6">
       <div className="grid gap-1">
         <Link to="/teacher" className="text-sm text-muted-foreground hover:underline">
           ← {t('classes:teacher.back')}
@@ -36,8 +36,11 @@ export function ClassDetailPage({ classId, categoryName }: { classId: string; ca
           {t('classes:teacher.code')} <code data-testid="class-code">{displayCode(klass.code)}</code> ·{' '}
           {t('classes:teacher.members', { count: klass.memberCount })}
         </p>
+        <p className="text-sm text-muted-foreground">
+          {t('classes:teacher.joinLink')} <code className="break-all">{joinLinkOf(klass.code)}</code>
+        </p>
       </div>
-      <Card>
+      <Card className="min-w-0">
         <CardHeader>
           <CardTitle>{t('classes:matrix.title')}</CardTitle>
         </CardHeader>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import type { ClassLeaderboard, ClassProgress, ErrorBody, MyClass, TeacherClass } from '@drapeau/shared';
 
@@ -59,6 +59,13 @@ function studentServer() {
       mine = joined;
       return HttpResponse.json(mine);
     }),
+    http.post('/api/classes/preview', async ({ request }) => {
+      const { code } = (await request.json()) as { code: string };
+      if (code !== klass.code) {
+        return HttpResponse.json<ErrorBody>({ error: { code: 'CLASS_CODE_INVALID', message: 'x' } }, { status: 404 });
+      }
+      return HttpResponse.json({ name: klass.name, teacher: 'tom' });
+    }),
   );
 }
 
@@ -68,6 +75,8 @@ describe('a student’s class page', () => {
     const { user } = renderApp('/join-class/abcde-fghjk', { sessionUser: student });
     const code = await screen.findByLabelText('Class code');
     expect(code).toHaveValue('abcde-fghjk');
+    // The class is named before joining.
+    expect(await screen.findByTestId('class-preview')).toHaveTextContent('You are joining Seconde 4 (teacher: tom).');
     await user.click(screen.getByRole('button', { name: 'Join' }));
     expect(await screen.findByText('Seconde 4')).toBeInTheDocument();
     expect(screen.getByText('Teacher: tom')).toBeInTheDocument();
@@ -83,17 +92,35 @@ describe('a student’s class page', () => {
   it('says clearly that a code is wrong', async () => {
     studentServer();
     const { user } = renderApp('/class', { sessionUser: student });
-    await user.type(await screen.findByLabelText('Class code'), 'NOPE');
-    await user.click(screen.getByRole('button', { name: 'Join' }));
+    await user.type(await screen.findByLabelText('Class code'), 'ABCDE-FGHJM');
     expect(await screen.findByRole('alert')).toHaveTextContent('No class has this code: check it with your teacher.');
+    expect(screen.getByRole('button', { name: 'Join' })).toBeDisabled();
+    expect(screen.queryByTestId('class-preview')).not.toBeInTheDocument();
+  });
+
+  it('flags a code of the wrong length or with a character no code has as it is typed', async () => {
+    studentServer();
+    const { user } = renderApp('/class', { sessionUser: student });
+    const field = await screen.findByLabelText('Class code');
+    await user.type(field, 'abcd');
+    expect(field).toHaveAccessibleDescription(/4 characters of 10$/);
+    expect(field).toHaveAttribute('aria-invalid', 'false');
+    expect(screen.getByRole('button', { name: 'Join' })).toBeDisabled();
+    await user.type(field, 'efghjkm');
+    expect(field).toHaveAccessibleDescription(/11 characters of 10$/);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(field);
+    await user.type(field, 'ABCDEFGHJ0');
+    expect(field).toHaveAccessibleDescription(/without 0, O, 1, I or L\.$/);
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('button', { name: 'Join' })).toBeDisabled();
   });
 
   it('speaks French, with French typography', async () => {
     await i18n.changeLanguage('fr');
     studentServer();
     const { user } = renderApp('/class', { sessionUser: student });
-    await user.type(await screen.findByLabelText('Code de la classe'), 'NOPE');
-    await user.click(screen.getByRole('button', { name: 'Rejoindre' }));
+    await user.type(await screen.findByLabelText('Code de la classe'), 'ABCDEFGHJM');
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Aucune classe n’a ce code\u202f: vérifiez-le auprès de votre enseignant.',
     );
@@ -123,7 +150,7 @@ const progress: ClassProgress = {
     },
     { uid: 'u-bea', username: 'bea', score: 30, joinedAt: '2026-03-01T08:00:00.000Z', cells: {} },
   ],
-  assignments: [],
+  assignments: [{ id: 'a1', title: 'Week 1', dueAt: '2026-03-09T17:00:00.000Z', challengeIds: ['caesar-cipher'] }],
 };
 
 function teacherServer() {
@@ -186,6 +213,53 @@ describe('the teacher’s pages', () => {
     expect(within(matrix).queryByRole('columnheader', { name: 'Caesar' })).not.toBeInTheDocument();
 
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', `/api/classes/${klass.id}/progress.csv`);
+  });
+
+  it('group the challenges by category under headers that name them in full, and filter by assignment and idle students', async () => {
+    teacherServer();
+    const { user } = renderApp(`/teacher/classes/${klass.id}`, { sessionUser: teacher });
+    const matrix = await screen.findByRole('table', { name: 'Progress' });
+    const headers = () =>
+      within(matrix)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent);
+    expect(headers()).toEqual(['Student', 'Score', 'Solved', 'web-client', 'cryptanalysis', 'DOM Manipulation', 'Caesar']);
+    // It scrolls in a frame a keyboard can reach, so that the page does not.
+    expect(screen.getByRole('region', { name: 'Progress of each student, scrollable' })).toHaveAttribute('tabindex', '0');
+    expect(screen.getByText('hints opened')).toBeInTheDocument();
+
+    await user.selectOptions(screen.getByLabelText('Assignment'), 'a1');
+    expect(headers()).toEqual(['Student', 'Score', 'Solved', 'cryptanalysis', 'Caesar']);
+    await user.selectOptions(screen.getByLabelText('Assignment'), '');
+    // alice's only solve is from 2026-03-02, long before this week: both students have solved nothing this week.
+    await user.click(screen.getByLabelText('No solve this week'));
+    expect(
+      within(matrix)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['alice', 'bea']);
+  });
+
+  it('remove a student only once the teacher confirms', async () => {
+    teacherServer();
+    let removed = 0;
+    server.use(
+      http.delete('/api/classes/:id/members/:userId', () => {
+        removed += 1;
+        return HttpResponse.json({ ok: true });
+      }),
+    );
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValueOnce(false).mockReturnValueOnce(true);
+    try {
+      const { user } = renderApp(`/teacher/classes/${klass.id}`, { sessionUser: teacher });
+      await user.click(await screen.findByRole('button', { name: 'Remove alice from the class' }));
+      expect(confirm).toHaveBeenLastCalledWith(expect.stringMatching(/^Remove alice from the class\?/));
+      expect(removed).toBe(0);
+      await user.click(screen.getByRole('button', { name: 'Remove alice from the class' }));
+      await waitFor(() => expect(removed).toBe(1));
+    } finally {
+      confirm.mockRestore();
+    }
   });
 
   it('speak French', async () => {

@@ -20,6 +20,9 @@ import { CreateClassForm } from './create-class-form';
 /** The code as shown: two groups of five, easier to read aloud (the server ignores the space). */
 export const displayCode = (code: string) => code.replace(/(.{5})(?=.)/g, '$1 ');
 
+/** The link a teacher hands out: it opens the join page with the code filled in and the class named. */
+export const joinLinkOf = (code: string) => `${window.location.origin}/join-class/${code}`;
+
 function ClassItem({ klass }: { klass: TeacherClass }) {
   const { t } = useTranslation(['classes', 'common', 'errors']);
   const regenerate = useRegenerateCode();
@@ -27,7 +30,7 @@ function ClassItem({ klass }: { klass: TeacherClass }) {
   const remove = useDeleteClass();
   const onError = (error: unknown) =>
     toast({ variant: 'destructive', title: t('common:error'), description: getErrorMessage(t, error) });
-  const joinLink = `${window.location.origin}/join-class/${klass.code}`;
+  const joinLink = joinLinkOf(klass.code);
   const [name, setName] = useState(klass.name);
   return (
     <li className="grid gap-2 py-4" aria-label={klass.name}>
