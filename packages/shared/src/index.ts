@@ -29,3 +29,4 @@ export * from './schemas/passkey.js';
 export * from './schemas/sso.js';
 export * from './schemas/write-up.js';
 export * from './schemas/class.js';
+export * from './schemas/instance.js';

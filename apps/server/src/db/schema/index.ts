@@ -9,3 +9,4 @@ export * from './tokens.js';
 export * from './write-ups.js';
 export * from './classes.js';
 export * from './teams.js';
+export * from './instances.js';

@@ -1,0 +1,68 @@
+import { request } from 'node:http';
+
+/** An answer of the engine other than 2xx: its status and the engine's message. */
+export class EngineError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(`container engine: ${status} ${message}`);
+  }
+}
+
+const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The Docker Engine API over its Unix socket (Docker, or Podman's compatible service), as plain JSON requests: the few
+ * calls container-engine-provider.ts makes. Each request is bounded in time and in the size of its answer.
+ */
+export function createEngineApi(options: { socketPath: string; timeoutMs?: number }) {
+  const timeout = options.timeoutMs ?? 60_000;
+  return async function call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
+    const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
+    return new Promise<T>((resolve, reject) => {
+      const req = request(
+        {
+          socketPath: options.socketPath,
+          method,
+          path: `/v1.41${path}`,
+          timeout,
+          headers: payload ? { 'content-type': 'application/json', 'content-length': payload.length } : {},
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          let size = 0;
+          res.on('data', (chunk: Buffer) => {
+            size += chunk.length;
+            if (size > MAX_ANSWER_BYTES) req.destroy(new Error('container engine: answer too large'));
+            else chunks.push(chunk);
+          });
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            const status = res.statusCode ?? 0;
+            if (status < 200 || status >= 300) {
+              let message = text;
+              try {
+                message = (JSON.parse(text) as { message?: string }).message ?? text;
+              } catch {
+                // not JSON: the text as it came
+              }
+              reject(new EngineError(status, message.trim()));
+              return;
+            }
+            try {
+              resolve((text === '' ? undefined : JSON.parse(text)) as T);
+            } catch (error) {
+              reject(error instanceof Error ? error : new Error(String(error)));
+            }
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('timeout', () => req.destroy(new Error(`container engine: no answer within ${timeout} ms`)));
+      req.on('error', reject);
+      req.end(payload);
+    });
+  };
+}
+export type EngineApi = ReturnType<typeof createEngineApi>;

@@ -1,0 +1,196 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createConnection, createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { createContainerEngineProvider } from './container-engine-provider.js';
+import { createEngineApi, type EngineApi } from './engine-api.js';
+import { InstanceGoneError, type InstanceProvider, type InstanceSpec } from './provider.js';
+
+/**
+ * The provider contract (provider.ts) against the real local engine: podman's Docker-compatible service, started here on
+ * a socket of our own and stopped after. Runs where podman is (CI's container step: scripts/test-instances.sh, which also
+ * sets the host rule of docs/operations.md "Challenge instances"); skipped, with the reason printed, elsewhere.
+ */
+const containersDir = process.env.DRAPEAU_CONTAINERS_DIR ?? '/tmp/drapeau-containers';
+const hasPodman = (() => {
+  try {
+    execFileSync('podman', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+const required = process.env.DRAPEAU_INSTANCE_TESTS === '1';
+const skipReason = hasPodman ? undefined : 'podman is not installed (scripts/test-instances.sh installs it)';
+if (skipReason && !required) console.log(`instances contract suite skipped: ${skipReason}`);
+if (skipReason && required) throw new Error(`DRAPEAU_INSTANCE_TESTS=1 but ${skipReason}`);
+
+const IMAGE = 'localhost/drapeau-instance-test:1';
+const POOL = '10.213.0.0/16';
+const env = {
+  ...process.env,
+  CONTAINERS_CONF: process.env.CONTAINERS_CONF ?? path.join(containersDir, 'conf/containers.conf'),
+  CONTAINERS_STORAGE_CONF: process.env.CONTAINERS_STORAGE_CONF ?? path.join(containersDir, 'conf/storage.conf'),
+  TMPDIR: process.env.CONTAINERS_CONF ? process.env.TMPDIR : path.join(containersDir, 'tmp'),
+};
+
+/** Sends one line to host:port and reads the service's JSON answer. */
+const ask = (port: number, line: string) =>
+  new Promise<{ uid: number; flag: string; probes: Record<string, boolean> }>((resolve, reject) => {
+    const socket = createConnection({ host: '127.0.0.1', port, timeout: 10_000 });
+    let text = '';
+    socket.on('timeout', () => socket.destroy(new Error('no answer')));
+    socket.on('connect', () => socket.write(`${line}\n`));
+    socket.on('data', (chunk) => (text += chunk.toString()));
+    socket.on('end', () => {
+      try {
+        resolve(JSON.parse(text));
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    socket.on('error', reject);
+  });
+
+/** Asks until the service answers: a started container takes a moment to listen. */
+const askWhenUp = async (port: number, line: string) => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await ask(port, line);
+    } catch (error) {
+      if (attempt > 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+};
+
+describe.skipIf(skipReason !== undefined)('instance provider contract: local container engine (podman)', () => {
+  let service: ChildProcess;
+  let dir: string;
+  let api: EngineApi;
+  let provider: InstanceProvider;
+  /** Stands for Drapeau: a port open on every address of the host. */
+  let drapeau: Server;
+  let drapeauPort: number;
+  const started: string[] = [];
+
+  const spec = (overrides: Partial<InstanceSpec> = {}): InstanceSpec => {
+    const id = crypto.randomUUID();
+    started.push(id);
+    return {
+      id,
+      image: IMAGE,
+      port: 8080,
+      memoryMb: 64,
+      cpus: 0.25,
+      ownerKey: 'user:alice',
+      challengeId: 'contract-suite',
+      expiresAt: new Date(Date.now() + 600_000),
+      flag: `CTF{contract_${id.slice(0, 8)}}`,
+      ...overrides,
+    };
+  };
+
+  beforeAll(async () => {
+    execFileSync('podman', ['build', '-q', '-t', IMAGE, path.join(import.meta.dirname, 'test-support')], {
+      env,
+      stdio: 'ignore',
+    });
+    dir = mkdtempSync(path.join(tmpdir(), 'drapeau-engine-'));
+    const socketPath = path.join(dir, 'engine.sock');
+    service = spawn('podman', ['system', 'service', '--time=0', `unix://${socketPath}`], { env, stdio: 'ignore' });
+    for (let i = 0; i < 300 && !existsSync(socketPath); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+    api = createEngineApi({ socketPath });
+    provider = createContainerEngineProvider({ api, publishHost: '127.0.0.1', endpointHost: '127.0.0.1', subnetPool: POOL });
+    drapeau = createServer((socket) => socket.end()).listen(0, '0.0.0.0');
+    await new Promise((resolve) => drapeau.once('listening', resolve));
+    drapeauPort = (drapeau.address() as { port: number }).port;
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const id of started) await provider?.delete(id).catch(() => undefined);
+    drapeau?.close();
+    service?.kill();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('starts an instance with its flag, as a non-root user, reachable on its endpoint; lists, extends and deletes it', async () => {
+    const wanted = spec();
+    const created = await provider.create(wanted);
+    expect(created).toMatchObject({ id: wanted.id, ownerKey: 'user:alice', challengeId: 'contract-suite', state: 'running' });
+    expect(created.endpoint?.host).toBe('127.0.0.1');
+    const answer = await askWhenUp(created.endpoint!.port, 'hello');
+    expect(answer.flag).toBe(wanted.flag);
+    expect(answer.uid).not.toBe(0);
+
+    expect((await provider.status(wanted.id))?.state).toBe('running');
+    expect((await provider.list('user:alice')).map((i) => i.id)).toContain(wanted.id);
+    expect((await provider.list('user:bob')).map((i) => i.id)).not.toContain(wanted.id);
+    await provider.extend(wanted.id, new Date(Date.now() + 1_200_000));
+
+    await provider.delete(wanted.id);
+    expect(await provider.status(wanted.id)).toBeNull();
+    expect((await provider.list()).map((i) => i.id)).not.toContain(wanted.id);
+    await expect(provider.delete(wanted.id)).resolves.toBeUndefined();
+    await expect(provider.extend(wanted.id, new Date())).rejects.toBeInstanceOf(InstanceGoneError);
+  }, 120_000);
+
+  it('runs each instance without privileges and within its limits', async () => {
+    const wanted = spec({ memoryMb: 48, cpus: 0.5 });
+    await provider.create(wanted);
+    const inspected = await api<{
+      Config: { User: string };
+      HostConfig: {
+        Memory: number;
+        NanoCpus: number;
+        PidsLimit: number;
+        CapDrop: string[] | null;
+        CapAdd: string[] | null;
+        ReadonlyRootfs: boolean;
+        Privileged: boolean;
+        SecurityOpt: string[] | null;
+      };
+      Config_Labels?: unknown;
+    }>('GET', `/containers/drapeau-instance-${wanted.id}/json`);
+    expect(inspected.HostConfig.Memory).toBe(48 * 1024 * 1024);
+    expect(inspected.HostConfig.NanoCpus).toBe(500_000_000);
+    expect(inspected.HostConfig.PidsLimit).toBeGreaterThan(0);
+    expect(inspected.HostConfig.PidsLimit).toBeLessThanOrEqual(128);
+    expect(inspected.HostConfig.Privileged).toBe(false);
+    expect(inspected.HostConfig.ReadonlyRootfs).toBe(true);
+    expect(inspected.HostConfig.CapAdd ?? []).toEqual([]);
+    expect((inspected.HostConfig.SecurityOpt ?? []).join(' ')).toMatch(/no-new-privileges/);
+    expect(inspected.Config.User).not.toMatch(/^(root|0)?(:|$)/);
+  }, 120_000);
+
+  it('gives an instance no way to Drapeau, its database, the host or another instance', async () => {
+    const target = await provider.create(spec({ ownerKey: 'user:bob' }));
+    const targetIp = Object.values(
+      (
+        await api<{ NetworkSettings: { Networks: Record<string, { IPAddress: string }> } }>(
+          'GET',
+          `/containers/drapeau-instance-${target.id}/json`,
+        )
+      ).NetworkSettings.Networks,
+    )[0]!.IPAddress;
+    const prober = await provider.create(spec());
+    // The prober reaches its own service (the probe works), and nothing else.
+    const targets = [
+      `gateway:${drapeauPort}`,
+      'gateway:5432',
+      '127.0.0.1:5432',
+      `${targetIp}:8080`,
+      `gateway:${target.endpoint!.port}`,
+      '1.1.1.1:80',
+    ];
+    const answer = await askWhenUp(prober.endpoint!.port, `probe 127.0.0.1:8080 ${targets.join(' ')}`);
+    expect(answer.probes['127.0.0.1:8080']).toBe(true);
+    for (const t of targets) expect({ [t]: answer.probes[t] }).toEqual({ [t]: false });
+    // The other instance itself is up: unreachable from the prober, not down.
+    expect((await askWhenUp(target.endpoint!.port, 'hello')).flag).toMatch(/^CTF\{contract_/);
+  }, 120_000);
+});

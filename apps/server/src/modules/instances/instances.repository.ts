@@ -1,0 +1,135 @@
+import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
+
+import type { ChallengeService } from '@drapeau/shared';
+
+import type { Db } from '../../db/client.js';
+import { challengeInstances, challengeServices } from '../../db/schema/index.js';
+
+export type InstanceRow = typeof challengeInstances.$inferSelect;
+const LIVE = ['starting', 'running'];
+
+/** Challenges' services and the record of their instances (docs/architecture.md "Challenge instances"). */
+export function createInstancesRepository(db: Db) {
+  return {
+    async findService(challengeId: string): Promise<ChallengeService | undefined> {
+      const [row] = await db.select().from(challengeServices).where(eq(challengeServices.challengeId, challengeId));
+      if (!row) return undefined;
+      const { challengeId: _, ...service } = row;
+      return service as ChallengeService;
+    },
+    async saveService(challengeId: string, service: ChallengeService): Promise<void> {
+      await db
+        .insert(challengeServices)
+        .values({ challengeId, ...service })
+        .onConflictDoUpdate({ target: challengeServices.challengeId, set: service });
+    },
+    async deleteService(challengeId: string): Promise<boolean> {
+      const rows = await db.delete(challengeServices).where(eq(challengeServices.challengeId, challengeId)).returning();
+      return rows.length > 0;
+    },
+
+    /**
+     * Records a new instance as `starting` if the limits allow it, atomically: one live instance per owner and challenge
+     * (the unique index), at most `perPlayer` live ones started by this player and `global` live ones in all (counted
+     * under a transaction lock, so concurrent starts cannot both take the last place). Returns why not otherwise.
+     */
+    async reserve(
+      values: Pick<InstanceRow, 'id' | 'challengeId' | 'ownerKey' | 'startedBy' | 'startedAt' | 'expiresAt'>,
+      limits: { perPlayer: number; global: number },
+    ): Promise<{ reserved: true } | { reserved: false; reason: 'exists' | 'player-limit' | 'full' }> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('challenge-instances'))`);
+        const live = inArray(challengeInstances.status, LIVE);
+        const [same] = await tx
+          .select({ n: count() })
+          .from(challengeInstances)
+          .where(
+            and(live, eq(challengeInstances.challengeId, values.challengeId), eq(challengeInstances.ownerKey, values.ownerKey)),
+          );
+        if ((same?.n ?? 0) > 0) return { reserved: false, reason: 'exists' } as const;
+        if (values.startedBy !== null) {
+          const [mine] = await tx
+            .select({ n: count() })
+            .from(challengeInstances)
+            .where(and(live, eq(challengeInstances.startedBy, values.startedBy)));
+          if ((mine?.n ?? 0) >= limits.perPlayer) return { reserved: false, reason: 'player-limit' } as const;
+        }
+        const [all] = await tx.select({ n: count() }).from(challengeInstances).where(live);
+        if ((all?.n ?? 0) >= limits.global) return { reserved: false, reason: 'full' } as const;
+        await tx.insert(challengeInstances).values({ ...values, status: 'starting' });
+        return { reserved: true } as const;
+      });
+    },
+    /** The soonest expiry among live instances (when a place frees up at the latest). */
+    async soonestExpiry(): Promise<Date | undefined> {
+      const [row] = await db
+        .select({ at: challengeInstances.expiresAt })
+        .from(challengeInstances)
+        .where(inArray(challengeInstances.status, LIVE))
+        .orderBy(asc(challengeInstances.expiresAt))
+        .limit(1);
+      return row?.at;
+    },
+    async markRunning(id: string, values: Pick<InstanceRow, 'providerRef' | 'endpointHost' | 'endpointPort'>): Promise<void> {
+      await db
+        .update(challengeInstances)
+        .set({ ...values, status: 'running' })
+        .where(and(eq(challengeInstances.id, id), eq(challengeInstances.status, 'starting')));
+    },
+    /** Ends a live instance; false if it had ended already (someone else ended it first). */
+    async end(id: string, status: 'stopped' | 'expired' | 'failed', at: Date): Promise<boolean> {
+      const rows = await db
+        .update(challengeInstances)
+        .set({ status, endedAt: at })
+        .where(and(eq(challengeInstances.id, id), inArray(challengeInstances.status, LIVE)))
+        .returning({ id: challengeInstances.id });
+      return rows.length > 0;
+    },
+    async setExpiry(id: string, expiresAt: Date): Promise<boolean> {
+      const rows = await db
+        .update(challengeInstances)
+        .set({ expiresAt })
+        .where(and(eq(challengeInstances.id, id), eq(challengeInstances.status, 'running')))
+        .returning({ id: challengeInstances.id });
+      return rows.length > 0;
+    },
+    async findLive(challengeId: string, ownerKey: string): Promise<InstanceRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(challengeInstances)
+        .where(
+          and(
+            inArray(challengeInstances.status, LIVE),
+            eq(challengeInstances.challengeId, challengeId),
+            eq(challengeInstances.ownerKey, ownerKey),
+          ),
+        );
+      return row;
+    },
+    async findLiveById(id: string): Promise<InstanceRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(challengeInstances)
+        .where(and(eq(challengeInstances.id, id), inArray(challengeInstances.status, LIVE)));
+      return row;
+    },
+    async listLive(): Promise<InstanceRow[]> {
+      return db
+        .select()
+        .from(challengeInstances)
+        .where(inArray(challengeInstances.status, LIVE))
+        .orderBy(asc(challengeInstances.startedAt));
+    },
+    async listExpired(now: Date): Promise<InstanceRow[]> {
+      return db
+        .select()
+        .from(challengeInstances)
+        .where(and(inArray(challengeInstances.status, LIVE), lte(challengeInstances.expiresAt, now)));
+    },
+    async countRunning(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(challengeInstances).where(eq(challengeInstances.status, 'running'));
+      return row?.n ?? 0;
+    },
+  };
+}
+export type InstancesRepository = ReturnType<typeof createInstancesRepository>;

@@ -1,0 +1,275 @@
+import { randomUUID } from 'node:crypto';
+
+import type {
+  AdminInstance,
+  ChallengeService,
+  InstanceEndpoint,
+  InstanceProtocol,
+  PlayerInstance,
+  PlayerInstanceState,
+} from '@drapeau/shared';
+
+import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Challenge } from '../challenges/challenge.js';
+import type { ChallengesService } from '../challenges/challenges.service.js';
+
+import type { InstanceMetrics } from './instance-metrics.js';
+import type { InstanceRow, InstancesRepository } from './instances.repository.js';
+import type { InstanceProvider } from './provider.js';
+
+export interface InstanceLimits {
+  /** Live instances one player may have started, all challenges together. */
+  perPlayer: number;
+  /** Live instances on this deployment. */
+  global: number;
+}
+
+const noService = () => notFound('NO_INSTANCE_SERVICE', 'This challenge has no service to start.');
+const noInstance = () => notFound('INSTANCE_NOT_FOUND', 'You have no instance of this challenge running.');
+
+/** The line a player pastes to reach the service (docs/product.md "Challenge instances"). */
+export function endpointOf(protocol: InstanceProtocol, host: string, port: number): InstanceEndpoint {
+  const hostInUrl = host.includes(':') ? `[${host}]` : host;
+  if (protocol === 'http') {
+    const url = `http://${hostInUrl}:${port}/`;
+    return { protocol, host, port, url, command: url };
+  }
+  const command = protocol === 'ssh' ? `ssh -p ${port} ctf@${host}` : `nc ${host} ${port}`;
+  return { protocol, host, port, url: null, command };
+}
+
+/**
+ * Challenge instances (docs/product.md "Challenge instances"): a player (or their team) starts the challenge's service for
+ * themselves, within the limits; its flag is their own per-user flag (docs/decisions/006-secrets-and-flags.md), so the
+ * submission check needs nothing of the instance and still accepts it once the instance is gone. The reaper stops what
+ * expired, what the server has no record of (after a restart) and what belongs to a hidden or deleted challenge.
+ */
+export function createInstancesService(deps: {
+  repository: InstancesRepository;
+  /** Undefined when no provider is configured: challenges with a service cannot be started. */
+  provider: InstanceProvider | undefined;
+  challenges: Pick<ChallengesService, 'getListedChallenge' | 'findChallenge' | 'embeddedFlagFor' | 'flagsFor' | 'isTeamMode'>;
+  findTeamIdOf: (userId: string) => Promise<string | null>;
+  describeOwner: (ownerKey: string) => Promise<string | null>;
+  limits: () => InstanceLimits;
+  clock: Clock;
+  metrics: InstanceMetrics;
+  log: { warn: (object: object, message: string) => void };
+}) {
+  const { repository, provider, challenges, clock } = deps;
+
+  const requireProvider = (): InstanceProvider => {
+    if (!provider) throw new AppError('SERVICE_UNAVAILABLE', 503, 'Challenge instances are not enabled on this server.');
+    return provider;
+  };
+
+  const serviceOf = async (challengeId: string): Promise<{ challenge: Challenge; service: ChallengeService }> => {
+    const challenge = await challenges.getListedChallenge(challengeId);
+    const service = await repository.findService(challengeId);
+    if (!service) throw noService();
+    return { challenge, service };
+  };
+
+  /** Whose instance a player's is: theirs, their team's (a per-team service in team mode), or everybody's (shared). */
+  const ownerKeyOf = async (service: ChallengeService, userId: string): Promise<string> => {
+    if (service.scope === 'shared') return 'shared';
+    if (service.scope === 'per-team' && challenges.isTeamMode()) {
+      const teamId = await deps.findTeamIdOf(userId);
+      if (teamId === null) throw forbidden('TEAM_REQUIRED', 'Create or join a team first: this service is started per team.');
+      return `team:${teamId}`;
+    }
+    return `user:${userId}`;
+  };
+
+  /** The flag the instance holds: the player's (team's) own, or for a shared one the flag everybody finds. */
+  const flagFor = async (challenge: Challenge, service: ChallengeService, userId: string): Promise<string> => {
+    if (service.scope !== 'shared') return challenges.embeddedFlagFor(challenge, userId);
+    const shared = (await challenges.flagsFor(challenge, userId, null)).find((f) => !f.isPerUser && f.spec.type === 'exact');
+    if (!shared)
+      throw badRequest('VALIDATION_FAILED', 'A shared service needs a flag that is the same for everybody (static or derived).');
+    return shared.spec.value;
+  };
+
+  const toPlayerView = (row: InstanceRow, service: ChallengeService): PlayerInstance => ({
+    challengeId: row.challengeId,
+    scope: service.scope,
+    status: row.status as PlayerInstance['status'],
+    endpoint:
+      row.endpointHost !== null && row.endpointPort !== null
+        ? endpointOf(service.protocol, row.endpointHost, row.endpointPort)
+        : null,
+    startedAt: row.startedAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    extendable: service.extendable,
+  });
+
+  /** Ends the record first (whoever ends it first does the rest), then removes what the provider runs. */
+  const end = async (row: InstanceRow, status: 'stopped' | 'expired'): Promise<boolean> => {
+    if (!(await repository.end(row.id, status, clock.now()))) return false;
+    await provider?.delete(row.id);
+    return true;
+  };
+
+  const service = {
+    async getService(challengeId: string): Promise<ChallengeService | null> {
+      return (await repository.findService(challengeId)) ?? null;
+    },
+    async setService(challengeId: string, definition: ChallengeService): Promise<void> {
+      if (!(await challenges.findChallenge(challengeId))) throw notFound('CHALLENGE_NOT_FOUND', 'Challenge not found.');
+      await repository.saveService(challengeId, definition);
+    },
+    async deleteService(challengeId: string): Promise<void> {
+      if (!(await repository.deleteService(challengeId))) throw noService();
+    },
+
+    async getForPlayer(userId: string, challengeId: string): Promise<PlayerInstanceState> {
+      const { service: definition } = await serviceOf(challengeId);
+      const row = await repository.findLive(challengeId, await ownerKeyOf(definition, userId));
+      return {
+        instance: row ? toPlayerView(row, definition) : null,
+        service: {
+          protocol: definition.protocol,
+          lifetimeMinutes: definition.lifetimeMinutes,
+          extendable: definition.extendable,
+        },
+      };
+    },
+
+    /** Starts the player's instance, or returns the one they have (one per player, or team, and challenge). */
+    async start(userId: string, challengeId: string): Promise<PlayerInstance> {
+      const engine = requireProvider();
+      const { challenge, service: definition } = await serviceOf(challengeId);
+      const ownerKey = await ownerKeyOf(definition, userId);
+      const flag = await flagFor(challenge, definition, userId);
+      const startedAt = clock.now();
+      const expiresAt = new Date(startedAt.getTime() + definition.lifetimeMinutes * 60_000);
+      const id = randomUUID();
+      const reserved = await repository.reserve(
+        { id, challengeId, ownerKey, startedBy: userId, startedAt, expiresAt },
+        deps.limits(),
+      );
+      if (!reserved.reserved) {
+        if (reserved.reason === 'exists') {
+          const existing = await repository.findLive(challengeId, ownerKey);
+          if (existing) return toPlayerView(existing, definition);
+          throw conflict('INSTANCE_LIMIT', 'An instance of this challenge is being started: try again in a moment.');
+        }
+        if (reserved.reason === 'player-limit')
+          throw conflict('INSTANCE_LIMIT', `You already run ${deps.limits().perPlayer} instances: stop one first.`);
+        const freeAt = (await repository.soonestExpiry()) ?? new Date(startedAt.getTime() + 60_000);
+        const seconds = Math.max(1, Math.ceil((freeAt.getTime() - startedAt.getTime()) / 1000));
+        throw new AppError(
+          'INSTANCES_FULL',
+          429,
+          `Every instance slot is taken: try again at ${freeAt.toISOString().slice(11, 16)} UTC.`,
+          seconds,
+        );
+      }
+      try {
+        const created = await engine.create({
+          id,
+          image: definition.image,
+          port: definition.port,
+          memoryMb: definition.memoryMb,
+          cpus: definition.cpus,
+          ownerKey,
+          challengeId,
+          expiresAt,
+          flag,
+        });
+        await repository.markRunning(id, {
+          providerRef: created.id,
+          endpointHost: created.endpoint?.host ?? null,
+          endpointPort: created.endpoint?.port ?? null,
+        });
+        deps.metrics.started((clock.now().getTime() - startedAt.getTime()) / 1000);
+      } catch (error) {
+        deps.metrics.failed();
+        await repository.end(id, 'failed', clock.now());
+        deps.log.warn({ err: error, challengeId }, 'challenge instance failed to start');
+        throw new AppError('INSTANCE_START_FAILED', 503, 'The instance could not be started: try again, or tell an organiser.');
+      }
+      const row = await repository.findLiveById(id);
+      if (!row) throw noInstance();
+      return toPlayerView(row, definition);
+    },
+
+    /** Pushes the expiry to one lifetime from now (never earlier than it was). */
+    async extend(userId: string, challengeId: string): Promise<PlayerInstance> {
+      const { service: definition } = await serviceOf(challengeId);
+      if (!definition.extendable) throw conflict('INSTANCE_NOT_EXTENDABLE', 'This instance cannot be extended.');
+      const row = await repository.findLive(challengeId, await ownerKeyOf(definition, userId));
+      if (!row || row.status !== 'running') throw noInstance();
+      const wanted = new Date(clock.now().getTime() + definition.lifetimeMinutes * 60_000);
+      const expiresAt = wanted > row.expiresAt ? wanted : row.expiresAt;
+      await requireProvider().extend(row.id, expiresAt);
+      if (!(await repository.setExpiry(row.id, expiresAt))) throw noInstance();
+      return toPlayerView({ ...row, expiresAt }, definition);
+    },
+
+    async stop(userId: string, challengeId: string): Promise<void> {
+      const { service: definition } = await serviceOf(challengeId);
+      if (definition.scope === 'shared') throw forbidden('FORBIDDEN', 'A shared instance is stopped by an organiser.');
+      const row = await repository.findLive(challengeId, await ownerKeyOf(definition, userId));
+      if (!row || !(await end(row, 'stopped'))) throw noInstance();
+    },
+
+    async listForAdmin(): Promise<AdminInstance[]> {
+      const rows = await repository.listLive();
+      return Promise.all(
+        rows.map(async (row) => {
+          const definition = await repository.findService(row.challengeId);
+          const [kind, ...rest] = row.ownerKey.split(':');
+          const ownerId = rest.join(':');
+          return {
+            ...toPlayerView(row, definition ?? ({ protocol: 'tcp', scope: 'per-player', extendable: false } as ChallengeService)),
+            id: row.id,
+            owner: {
+              kind: kind === 'team' ? 'team' : kind === 'user' ? 'user' : 'everybody',
+              id: ownerId === '' ? null : ownerId,
+              name: ownerId === '' ? null : await deps.describeOwner(row.ownerKey),
+            },
+          } satisfies AdminInstance;
+        }),
+      );
+    },
+    async stopForAdmin(id: string): Promise<void> {
+      const row = await repository.findLiveById(id);
+      if (!row || !(await end(row, 'stopped'))) throw notFound('INSTANCE_NOT_FOUND', 'No such running instance.');
+    },
+    async stopAll(): Promise<number> {
+      let stopped = 0;
+      for (const row of await repository.listLive()) if (await end(row, 'stopped')) stopped++;
+      return stopped;
+    },
+
+    /**
+     * One pass of the reaper: instances past their expiry, of a challenge now hidden, deleted or without a service, and
+     * whatever the provider runs that the record does not hold live (left by a crash or a restart).
+     */
+    async reap(): Promise<number> {
+      let reaped = 0;
+      const now = clock.now();
+      for (const row of await repository.listExpired(now)) if (await end(row, 'expired')) reaped++;
+      for (const row of await repository.listLive()) {
+        const challenge = await challenges.findChallenge(row.challengeId);
+        const gone = !challenge || challenge.state !== 'visible' || !(await repository.findService(row.challengeId));
+        if (gone && (await end(row, 'stopped'))) reaped++;
+      }
+      if (provider) {
+        // The provider's list first: whatever it runs was recorded before it was created, so is in the record read next.
+        const provided = await provider.list();
+        const live = new Set((await repository.listLive()).map((row) => row.id));
+        for (const running of provided) {
+          if (live.has(running.id)) continue;
+          await provider.delete(running.id);
+          reaped++;
+        }
+      }
+      return reaped;
+    },
+  };
+  return service;
+}
+export type InstancesService = ReturnType<typeof createInstancesService>;

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+
+/**
+ * A challenge that is a real service (docs/product.md "Challenge instances"): the image started for each player or team
+ * (or once for everybody), the port it listens on inside, and the limits of each instance.
+ */
+export const INSTANCE_SCOPES = ['shared', 'per-player', 'per-team'] as const;
+export const InstanceScopeSchema = z.enum(INSTANCE_SCOPES);
+export type InstanceScope = z.infer<typeof InstanceScopeSchema>;
+
+/** How a player talks to the service: a browser (`http`), `nc` (`tcp`) or `ssh`. */
+export const INSTANCE_PROTOCOLS = ['http', 'tcp', 'ssh'] as const;
+export const InstanceProtocolSchema = z.enum(INSTANCE_PROTOCOLS);
+export type InstanceProtocol = z.infer<typeof InstanceProtocolSchema>;
+
+/** An image reference as the engine knows it (`localhost/web-sqli:1`, `registry.example/org/app@sha256:…`). */
+export const ImageReferenceSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(255)
+  .regex(/^[a-z0-9][a-z0-9._/:@-]*$/, 'an image reference: lower-case letters, digits and . _ / : @ -');
+
+export const ChallengeServiceSchema = z
+  .object({
+    image: ImageReferenceSchema,
+    protocol: InstanceProtocolSchema.default('tcp'),
+    /** The port the service listens on inside its container. */
+    port: z.number().int().min(1).max(65_535),
+    scope: InstanceScopeSchema.default('per-player'),
+    lifetimeMinutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(24 * 60)
+      .default(60),
+    /** Whether a player may push the expiry back (by one lifetime from now, at most). */
+    extendable: z.boolean().default(true),
+    memoryMb: z.number().int().min(16).max(4096).default(256),
+    cpus: z.number().min(0.1).max(4).default(0.5),
+  })
+  .strict();
+export type ChallengeService = z.infer<typeof ChallengeServiceSchema>;
+export type ChallengeServiceInput = z.input<typeof ChallengeServiceSchema>;
+
+export const INSTANCE_STATUSES = ['starting', 'running', 'stopped', 'expired', 'failed'] as const;
+export const InstanceStatusSchema = z.enum(INSTANCE_STATUSES);
+export type InstanceStatus = z.infer<typeof InstanceStatusSchema>;
+
+export const InstanceEndpointSchema = z.object({
+  protocol: InstanceProtocolSchema,
+  host: z.string(),
+  port: z.number().int(),
+  /** For `http`, the URL to open; otherwise null (the player runs the `command`). */
+  url: z.string().nullable(),
+  /** The line to paste: `nc host port`, `ssh -p port ctf@host`, or the URL for `http`. */
+  command: z.string(),
+});
+export type InstanceEndpoint = z.infer<typeof InstanceEndpointSchema>;
+
+/** A player's view of their instance of a challenge (GET /api/challenges/:id/instance). */
+export const PlayerInstanceSchema = z.object({
+  challengeId: z.string(),
+  scope: InstanceScopeSchema,
+  status: InstanceStatusSchema,
+  endpoint: InstanceEndpointSchema.nullable(),
+  startedAt: z.string(),
+  expiresAt: z.string(),
+  extendable: z.boolean(),
+});
+export type PlayerInstance = z.infer<typeof PlayerInstanceSchema>;
+
+export const PlayerInstanceStateSchema = z.object({
+  /** Null when the player has none running. */
+  instance: PlayerInstanceSchema.nullable(),
+  /** The challenge's service as a player may know it. */
+  service: z.object({ protocol: InstanceProtocolSchema, lifetimeMinutes: z.number().int(), extendable: z.boolean() }),
+});
+export type PlayerInstanceState = z.infer<typeof PlayerInstanceStateSchema>;
+
+export const AdminInstanceSchema = PlayerInstanceSchema.extend({
+  id: z.string(),
+  owner: z.object({ kind: z.enum(['user', 'team', 'everybody']), id: z.string().nullable(), name: z.string().nullable() }),
+});
+export type AdminInstance = z.infer<typeof AdminInstanceSchema>;
+export const AdminInstanceListSchema = z.object({ instances: z.array(AdminInstanceSchema) });
+export const AdminStopAllResultSchema = z.object({ stopped: z.number().int() });
