@@ -163,13 +163,17 @@ describe('locked, closed and limited challenges', () => {
     expect(await within(card).findByText('Résolvez Reconnaissance pour le débloquer.')).toBeInTheDocument();
   });
 
-  it('keeps a closed challenge readable but refuses flags', async () => {
-    server.use(...challengesHandler([authored({ isClosed: true, closesAt: '2026-01-01T12:00:00.000Z' })]));
+  it('keeps a closed challenge readable but refuses flags, hints and files', async () => {
+    const attachments = [
+      { id: 1, name: 'dump.bin', size: 1024, sha256: null, url: '/api/challenges/login-bypass/attachments/1' },
+    ];
+    server.use(...challengesHandler([authored({ isClosed: true, closesAt: '2026-01-01T12:00:00.000Z', attachments })]));
     open();
     expect(await screen.findByText('This challenge is closed')).toBeInTheDocument();
     expect(screen.getByText('admin')).toBeInTheDocument();
     expect(screen.getByPlaceholderText('CTF{...}')).toBeDisabled();
     expect(screen.getByRole('button', { name: /Unlock the hint/ })).toBeDisabled();
+    expect(screen.queryByRole('link', { name: /dump\.bin/ })).not.toBeInTheDocument();
   });
 
   it('shows the attempts left, and closes the form at zero', async () => {

@@ -80,7 +80,8 @@ export function ChallengeDetail({ id, labSlot, renderWriteUps }: ChallengeDetail
                 <h2 className="text-sm font-medium text-muted-foreground">{t('challenge:description')}</h2>
                 <Markdown>{pickText(challenge.description, locale)}</Markdown>
               </section>
-              <ChallengeAttachments attachments={challenge.attachments} />
+              {/* A closed challenge stays readable; its files and exercise are no longer served (403 CHALLENGE_CLOSED). */}
+              {!challenge.isClosed && <ChallengeAttachments attachments={challenge.attachments} />}
               <ChallengeHints
                 challengeId={challenge.id}
                 hints={challenge.hints}
@@ -92,7 +93,7 @@ export function ChallengeDetail({ id, labSlot, renderWriteUps }: ChallengeDetail
           )}
         </CardContent>
       </Card>
-      {!challenge.isLocked && labSlot}
+      {!challenge.isLocked && !challenge.isClosed && labSlot}
       {challenge.solved && <SolvedPanel />}
       {challenge.solved && challenge.explanation && <ExplanationPanel text={pickText(challenge.explanation, locale)} />}
       {!challenge.isLocked && (
