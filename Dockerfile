@@ -11,6 +11,7 @@ ARG NPM_CONFIG_CACHE=/root/.npm
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
+COPY packages/labs/package.json packages/labs/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 RUN --mount=type=cache,id=drapeau-npm,target=/root/.npm,sharing=locked npm ci --no-audit --no-fund --prefer-offline
@@ -24,6 +25,7 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/shared/package.json packages/shared/
+COPY packages/labs/package.json packages/labs/
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 # The packages the built server loads from node_modules: the build bundles the others (apps/server/tsup.config.ts).
@@ -37,7 +39,7 @@ COPY scripts/prune-image-modules.mjs scripts/
 # /data is made here too, for the `node` user, to save a layer.
 RUN --mount=type=cache,id=drapeau-npm,target=/root/.npm,sharing=locked \
   node -e 'const fs = require("node:fs"); \
-    for (const file of ["package.json", "packages/shared/package.json", "apps/server/package.json", "apps/web/package.json"]) { \
+    for (const file of ["package.json", "packages/shared/package.json", "packages/labs/package.json", "apps/server/package.json", "apps/web/package.json"]) { \
       const pkg = JSON.parse(fs.readFileSync(file, "utf8")); \
       delete pkg.devDependencies; \
       if (file.startsWith("apps/web/")) delete pkg.dependencies; \

@@ -35,7 +35,8 @@ const EXTERNAL = [
   'proper-lockfile',
   WEBAUTHN,
   // Loaded by path at run time, which a bundler cannot follow: @fastify/rate-limit's stores
-  // (http/ip-rate-limit-store.ts), and sql.js, which the SQL lab's worker loads (labs/handlers/sql-sandbox.ts).
+  // (http/ip-rate-limit-store.ts), and sql.js, which reads its WebAssembly beside its module (the SQL lab, in the lab
+  // workers: @drapeau/labs, handlers/sql-sandbox.ts).
   '@fastify/rate-limit',
   'sql.js',
 ];
@@ -74,8 +75,9 @@ const externals: EsbuildPlugin = {
 };
 
 export default defineConfig({
-  // main.js: the server; cli.js: the operator's tool (`npm run drapeau`).
-  entry: { main: 'src/main.ts', cli: 'src/cli/main.ts' },
+  // main.js: the server; cli.js: the operator's tool (`npm run drapeau`); lab-worker.js: a lab worker thread, which the
+  // server starts from beside its entry (modules/labs/lab-pool.ts).
+  entry: { main: 'src/main.ts', cli: 'src/cli/main.ts', 'lab-worker': 'src/modules/labs/lab-worker.ts' },
   format: ['esm'],
   platform: 'node',
   target: 'node20',

@@ -20,6 +20,7 @@ import { createAuditRepository } from './modules/audit/audit.repository.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { bootstrapAdmin, type CreatedAdmin } from './modules/auth/admin-bootstrap.js';
 import { createInstanceRepository } from './modules/instance/instance.repository.js';
+import { createLabPool } from './modules/labs/lab-pool.js';
 import { loadInstanceSecrets } from './modules/instance/instance-secrets.js';
 import { createBansRepository } from './modules/bans/bans.repository.js';
 import { createBansService } from './modules/bans/bans.service.js';
@@ -53,6 +54,8 @@ export interface AppDeps {
   announceAdmin?: (account: CreatedAdmin) => void;
   /** The command-line tool's socket (on PGlite: DATA_DIR/drapeau.sock, http/control-socket.ts); omitted = none. */
   controlSocketPath?: string;
+  /** Lab workers started at the first lab call instead of now: tests whose app runs no lab skip their start. */
+  labWorkersOnDemand?: boolean;
 }
 
 /**
@@ -111,6 +114,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ownView: (user, scoreAdjustment) =>
       leaderboardService.getOwnView(user, eventService.frozenAtFor({ isAdmin: user.rank === 'admin' }), scoreAdjustment),
   });
+  // The labs' worker threads, started now so that no lab call waits for one (docs/decisions/011-real-labs.md#workers).
+  const labPool = createLabPool({
+    size: config.labs.workers,
+    timeLimitMs: config.labs.timeLimitMs,
+    maxQueue: config.labs.queueLength,
+    heapLimitMb: 64,
+    log: app.log,
+    onDemand: deps.labWorkersOnDemand ?? false,
+  });
   const { challengesService, authoringService, transferService, attachmentsService, challengeFilesService, labsService } =
     wireCatalogue({
       database,
@@ -120,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       users: usersRepository,
       filesDir: path.join(config.dataDir, 'files'),
       labLimiter: limiterFor('lab', config.labRateLimit),
+      labPool,
       isTeamMode: () => settingsService.get().teams.enabled,
     });
   // The standings are wired after the teams: read at each use (a team's page shows the leaderboard's numbers).
@@ -287,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
   app.addHook('onClose', async () => {
+    await labPool.close();
     leaderboardService.close();
     scoreGraphService.close();
     await mailer.idle();

@@ -61,6 +61,12 @@ const EnvSchema = z
     SUBMISSION_RATE_LIMIT: z.coerce.number().int().positive().default(10),
     /** In-page lab checks allowed per user per minute. */
     LAB_RATE_LIMIT: z.coerce.number().int().positive().default(30),
+    /** Worker threads that run the labs (docs/operations.md "Labs"). */
+    LAB_WORKERS: z.coerce.number().int().min(1).max(32).default(2),
+    /** A lab call longer than this ends its worker (422 LAB_TIMEOUT). */
+    LAB_TIME_LIMIT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+    /** Lab calls waiting for a worker at most; one more answers 503 LAB_QUEUE_FULL. */
+    LAB_QUEUE_LENGTH: z.coerce.number().int().min(1).max(10_000).default(64),
     /** Sign-ups and sign-ins allowed per IP per minute (a classroom shares one NAT address). */
     AUTH_IP_RATE_LIMIT: z.coerce.number().int().positive().default(60),
     /** Account mails (reset, verification, change of address) per address per hour; ten times that per IP. */
@@ -137,6 +143,7 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
     metricsToken: e.METRICS_TOKEN,
     submissionRateLimit: e.SUBMISSION_RATE_LIMIT,
     labRateLimit: e.LAB_RATE_LIMIT,
+    labs: { workers: e.LAB_WORKERS, timeLimitMs: e.LAB_TIME_LIMIT_MS, queueLength: e.LAB_QUEUE_LENGTH },
     authIpRateLimit: e.AUTH_IP_RATE_LIMIT,
     authAccountRateLimit: e.AUTH_ACCOUNT_RATE_LIMIT,
     mailRateLimit: e.MAIL_RATE_LIMIT,

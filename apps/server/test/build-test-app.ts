@@ -33,6 +33,8 @@ export async function buildTestApp(
     logger?: LoggerOptions;
     /** A built web app to serve, as production does. */
     webDistDir?: string;
+    /** Start the lab workers with the app, as production does (by default, at the first lab call). */
+    labWorkersAtStart?: boolean;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
@@ -55,6 +57,7 @@ export async function buildTestApp(
     // A clock that moves only when a test says so: a limit window never ends in the middle of a test.
     clock: options.clock ?? createManualClock(),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
+    labWorkersOnDemand: !options.labWorkersAtStart,
   });
   await app.ready();
   return {

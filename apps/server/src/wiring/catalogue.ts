@@ -9,6 +9,7 @@ import { createCatalogueTransferService } from '../modules/challenges/catalogue-
 import { createChallengesRepository } from '../modules/challenges/challenges.repository.js';
 import { createChallengesService } from '../modules/challenges/challenges.service.js';
 import { type EventBus, publishChallengesChanged, type ServerEvents } from '../modules/events/event-bus.js';
+import type { LabPool } from '../modules/labs/lab-pool.js';
 import { createLabsService } from '../modules/labs/labs.service.js';
 import type { UsersRepository } from '../modules/users/users.repository.js';
 
@@ -26,6 +27,7 @@ export function wireCatalogue(deps: {
   /** Where generated challenge files are kept (DATA_DIR/files). */
   filesDir: string;
   labLimiter: RateLimiter;
+  labPool: LabPool;
   /** Team mode (docs/decisions/016-teams.md): per-user flags and opened hints are then the team's. */
   isTeamMode: () => boolean;
 }) {
@@ -83,6 +85,6 @@ export function wireCatalogue(deps: {
       filesDir: deps.filesDir,
       instanceSecret,
     }),
-    labsService: createLabsService({ challenges: challengesService, limiter: deps.labLimiter }),
+    labsService: createLabsService({ challenges: challengesService, limiter: deps.labLimiter, pool: deps.labPool }),
   };
 }

@@ -42,6 +42,9 @@ export function describeConfig(config: Config): [string, string][] {
     ['METRICS_TOKEN', hidden(config.metricsToken, 'unset: no /metrics endpoint')],
     ['SUBMISSION_RATE_LIMIT', String(config.submissionRateLimit)],
     ['LAB_RATE_LIMIT', String(config.labRateLimit)],
+    ['LAB_WORKERS', String(config.labs.workers)],
+    ['LAB_TIME_LIMIT_MS', String(config.labs.timeLimitMs)],
+    ['LAB_QUEUE_LENGTH', String(config.labs.queueLength)],
     ['AUTH_IP_RATE_LIMIT', String(config.authIpRateLimit)],
     ['AUTH_ACCOUNT_RATE_LIMIT', String(config.authAccountRateLimit)],
   ];

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { ChallengeParamsSchema, LabRequestSchema, LabResponseSchema } from '@drapeau/shared';
+import { XSS_PREVIEW_CSP, XSS_PREVIEW_PAGE } from '@drapeau/labs';
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';
 import { notFound } from '../../lib/app-error.js';
 
-import { XSS_PREVIEW_CSP, XSS_PREVIEW_PAGE } from './handlers/xss-preview-page.js';
 import type { LabsService } from './labs.service.js';
 
 export const labsRoutes: FastifyPluginAsyncZod<{ labs: LabsService; guards: Guards }> = async (app, options) => {
@@ -26,7 +26,7 @@ export const labsRoutes: FastifyPluginAsyncZod<{ labs: LabsService; guards: Guar
     },
   );
 
-  // The XSS lab's preview frame: its own sandboxed origin and CSP (handlers/xss-preview-page.ts). Only as a frame.
+  // The XSS lab's preview frame: its own sandboxed origin and CSP (@drapeau/labs, xss-preview-page.ts). Only as a frame.
   app.get('/xss-filter-bypass/lab/preview', { onRequest: guards.requireUser, schema: { hide: true } }, async (request, reply) => {
     const destination = request.headers['sec-fetch-dest'];
     if (destination !== undefined && destination !== 'iframe')

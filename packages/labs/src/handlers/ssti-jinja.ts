@@ -11,6 +11,7 @@ import {
   type PyFunction,
   TemplateError,
   MAX_LENGTH,
+  resetWorkBudget,
   isObject,
   pyRepr,
   pyStr,
@@ -258,6 +259,7 @@ function escapeHtml(text: string): string {
 
 /** render_template_string(source) with autoescape on, as Flask renders string templates. */
 export function renderTemplate(source: string, scope: ReadonlyMap<string, Value>): string {
+  resetWorkBudget();
   let output = '';
   let i = 0;
   while (i < source.length) {

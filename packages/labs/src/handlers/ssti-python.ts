@@ -34,6 +34,22 @@ export class TemplateError extends Error {}
 
 export const MAX_LENGTH = 100_000;
 
+/**
+ * The characters and items one render may produce in all: a template that builds big strings again and again (the
+ * input allows some seventy) fails with MemoryError instead of holding its lab worker for seconds. Reset per render.
+ */
+const WORK_BUDGET = 5_000_000;
+let spent = 0;
+
+export function resetWorkBudget(): void {
+  spent = 0;
+}
+
+function spend(amount: number): void {
+  spent += amount;
+  if (spent > WORK_BUDGET) throw new TemplateError('MemoryError');
+}
+
 export function fn(repr: string, call: (args: Value[]) => Value, attrs: Record<string, Value> = {}): PyFunction {
   return { kind: 'function', repr, call, attrs };
 }
@@ -169,7 +185,10 @@ export function jinjaGetitem(owner: Value, key: Value): Value {
 }
 
 function iterate(value: Value): Value[] {
-  if (typeof value === 'string') return [...value];
+  if (typeof value === 'string') {
+    spend(value.length);
+    return [...value];
+  }
   if (typeof value === 'object' && value !== null) {
     if (value.kind === 'list' || value.kind === 'tuple') return value.items;
     if (value.kind === 'dict') return [...value.entries.keys()];
@@ -187,7 +206,13 @@ function numberOf(value: Value): number | undefined {
 
 function checkLength(text: string): string {
   if (text.length > MAX_LENGTH) throw new TemplateError('MemoryError');
+  spend(text.length);
   return text;
+}
+
+/** Refuses, before building it, a string longer than MAX_LENGTH (a huge join or replace would not fit in memory). */
+function checkPlannedLength(length: number): void {
+  if (length > MAX_LENGTH) throw new TemplateError('MemoryError');
 }
 
 export function arithmetic(op: string, left: Value, right: Value): Value {
@@ -204,7 +229,7 @@ export function arithmetic(op: string, left: Value, right: Value): Value {
     const times = typeof left === 'string' ? b : a;
     if (times === undefined || !Number.isInteger(times)) throw new TemplateError("TypeError: can't multiply sequence by non-int");
     if (text.length * Math.max(0, times) > MAX_LENGTH) throw new TemplateError('MemoryError');
-    return text.repeat(Math.max(0, times));
+    return checkLength(text.repeat(Math.max(0, times)));
   }
   if (a === undefined || b === undefined)
     throw new TemplateError(`TypeError: unsupported operand type(s) for ${op}: '${typeName(left)}' and '${typeName(right)}'`);
@@ -247,22 +272,22 @@ export const FILTERS: Record<string, (value: Value, args: Value[]) => Value> = {
   length: (value) => iterate(value).length,
   count: (value) => iterate(value).length,
   list: (value) => ({ kind: 'list', items: iterate(value) }),
-  join: (value, [sep]) =>
-    checkLength(
-      iterate(value)
-        .map(pyStr)
-        .join(sep === undefined ? '' : pyStr(sep)),
-    ),
+  join: (value, [sep]) => {
+    const parts = iterate(value).map(pyStr);
+    const separator = sep === undefined ? '' : pyStr(sep);
+    checkPlannedLength(parts.reduce((sum, part) => sum + part.length, 0) + separator.length * Math.max(0, parts.length - 1));
+    return checkLength(parts.join(separator));
+  },
   first: (value) => iterate(value)[0] ?? { kind: 'undefined', name: 'No first item, sequence was empty.' },
   last: (value) => iterate(value).at(-1) ?? { kind: 'undefined', name: 'No last item, sequence was empty.' },
   reverse: (value) =>
     typeof value === 'string' ? [...value].reverse().join('') : { kind: 'list', items: [...iterate(value)].reverse() },
-  replace: (value, [a, b]) =>
-    checkLength(
-      pyStr(value)
-        .split(pyStr(a ?? ''))
-        .join(pyStr(b ?? '')),
-    ),
+  replace: (value, [a, b]) => {
+    const pieces = pyStr(value).split(pyStr(a ?? ''));
+    const replacement = pyStr(b ?? '');
+    checkPlannedLength(pieces.reduce((sum, piece) => sum + piece.length, 0) + replacement.length * (pieces.length - 1));
+    return checkLength(pieces.join(replacement));
+  },
   safe: (value) => value,
   e: (value) => value,
   escape: (value) => value,

@@ -82,3 +82,17 @@ describe('server-side-template-injection lab: near-misses fail', () => {
     expect(runLab(serverSideTemplateInjectionLab, 'eval', { name: '{{7*7}}' }).code).toBe('unknown-action');
   });
 });
+
+describe('server-side-template-injection lab: bounded work', () => {
+  const heavy = "{{('a'*99999)|list|length}}".repeat(70);
+  it.each([
+    ['a join that would build ten billion characters', "{{ ('a'*99999)|list|join('b'*99999) }}"],
+    ['a replace that would build ten billion characters', "{{ ('a'*99999)|replace('', 'b'*99999) }}"],
+    ['seventy big lists in one template', heavy],
+  ])('answers %s as the app would (MemoryError: 500), without the flag', (_, name) => {
+    expect(name.length).toBeLessThanOrEqual(2000);
+    const result = runLab(serverSideTemplateInjectionLab, 'render', { name });
+    expect(result).toMatchObject({ code: 'server-error', output: { status: '500' } });
+    expectNoFlag(result);
+  });
+});

@@ -25,6 +25,24 @@ describe('cronjob-hijacking lab', () => {
   );
 
   it.each([
+    ['echo set', 'set'],
+    ['echo env', 'env'],
+    ['echo $HOME', '/root'],
+    ["echo '$BACKUP_TOKEN'", '$BACKUP_TOKEN'],
+    ['echo "$HOME/x"', '/root/x'],
+    ['whoami', 'root'],
+  ])('prints what sh would for %j', (command, stdout) => {
+    const result = runLab(cronjobHijackingLab, 'hijack', { command });
+    expect(result).toMatchObject({ code: 'job-output', output: { stdout } });
+    expectNoFlag(result);
+  });
+
+  it.each(['env | grep TOKEN', 'echo "$BACKUP_TOKEN"', 'printenv BACKUP_TOKEN', 'id; env'])(
+    'reads the job environment through %j',
+    (command) => expectFlag(runLab(cronjobHijackingLab, 'hijack', { command })),
+  );
+
+  it.each([
     ['whoami', 'job-output'],
     ['id', 'job-output'],
     ['touch /tmp/pwned', 'no-output'],

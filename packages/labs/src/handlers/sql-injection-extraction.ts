@@ -41,7 +41,6 @@ function buildPortalDatabase(flag: string): SqlSetupStatement[] {
 function logIn(username: string, password: string, flag: string): LabResult {
   const query = buildLoginQuery(username, password);
   const outcome = runSql(buildPortalDatabase(flag), query);
-  if (outcome.kind === 'timeout') return { ok: false, code: 'query-timeout', output: { query } };
   if (outcome.kind === 'error') return { ok: false, code: 'sql-error', output: { query, error: outcome.message } };
   const [row] = outcome.rows;
   if (!row) return { ok: false, code: 'invalid-credentials', output: { query } };

@@ -1,19 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { LabResponseSchema } from '@drapeau/shared';
 
-import { PACK_CHALLENGES } from '../../../test/pack.js';
-
 import { LAB_HANDLERS } from './lab-registry.js';
 import { runLab } from './lab-test-helpers.js';
+import { loadSqlEngine } from './handlers/sql-sandbox.js';
+
+beforeAll(loadSqlEngine);
 
 describe('LAB_HANDLERS', () => {
-  it('has one handler per lab of the built-in pack, and a lab of the pack per handler', () => {
-    const labs = PACK_CHALLENGES.flatMap((challenge) => (challenge.lab ? [challenge.lab] : []));
-    expect([...LAB_HANDLERS.keys()].sort()).toEqual([...labs].sort());
-    expect(LAB_HANDLERS.size).toBeGreaterThanOrEqual(11);
-  });
-
   it('keys each handler by its own challenge id', () => {
     for (const [id, handler] of LAB_HANDLERS) expect(handler.challengeId).toBe(id);
   });
