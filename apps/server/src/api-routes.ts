@@ -120,6 +120,8 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
   const frozenAt = frozenAtOf(s.eventService);
   await app.register(
     async (api) => {
+      // docs/decisions/012-accounts.md#api-tokens: a header naming no valid token answers 401 on every route.
+      api.addHook('onRequest', s.guards.rejectInvalidToken);
       // Answers are `Cache-Control: no-store` unless a route says otherwise (http/security-headers.ts).
       await api.register(systemRoutes, {
         system: s.systemService,

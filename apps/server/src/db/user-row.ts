@@ -22,6 +22,20 @@ export function profileChangeColumns(changes: { username?: string; bio?: string 
   };
 }
 
+/**
+ * A unique violation on the username (two renames to one name at once, by players or admins): the caller answers 409
+ * USERNAME_TAKEN, never a 500.
+ */
+export function isUsernameConflict(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    const { code, constraint, message } = current as { code?: unknown; constraint?: unknown; message?: unknown };
+    if (code === '23505') return [constraint, message].some((text) => typeof text === 'string' && text.includes('username'));
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** Everything the API's user shape needs, in one query. */
 export const userRowColumns = {
   id: users.id,

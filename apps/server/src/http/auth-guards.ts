@@ -13,6 +13,11 @@ declare module 'fastify' {
 }
 
 export interface Guards {
+  /**
+   * Every route under /api (a hook): 401 when an `Authorization` header names no valid token, public routes included,
+   * so that a script learns it at once. The token's holder is kept for the route's own guard.
+   */
+  rejectInvalidToken: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** Resolves the session if any; never refuses, except a token that is not valid (a script must learn it at once). */
   optionalUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /** 401 unless signed in; 403 EMAIL_NOT_VERIFIED while the admins require a confirmed address and it is not. */
@@ -27,6 +32,11 @@ export interface Guards {
    * while the admins require a second factor of admins and this one has none (neither TOTP nor a passkey).
    */
   requireAdmin: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  /**
+   * requireAdmin, and 403 TOKEN_NOT_ALLOWED with an API token, admin-scoped or not: what holds every secret (the backup,
+   * the flag list) needs a browser session.
+   */
+  requireAdminSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   /**
    * A teacher or an admin (docs/product.md#classes): 401 unless signed in, 403 otherwise. A teacher passes as requireUser
    * does (confirmed address when required); an admin as requireAdmin does (second factor when required).
@@ -58,6 +68,8 @@ export function createGuards(
   authenticateToken: TokenAuthenticator,
 ): Guards {
   const resolve = async (request: FastifyRequest, reply: FastifyReply) => {
+    // Already read by rejectInvalidToken: one query per request.
+    if (request.sessionUser?.viaToken) return request.sessionUser;
     const authorization = request.headers.authorization;
     if (authorization !== undefined) {
       // A script's token, instead of the cookie: refused outright when not valid, whatever the route.
@@ -90,7 +102,13 @@ export function createGuards(
       throw forbidden('TWO_FACTOR_REQUIRED', 'Set up two-factor authentication on your account page first.');
     }
   };
+  const refuseToken = (user: SessionUser | null) => {
+    if (user?.viaToken) throw forbidden('TOKEN_NOT_ALLOWED', 'Sign in with your password to do this.');
+  };
   return {
+    rejectInvalidToken: async (request, reply) => {
+      if (request.headers.authorization !== undefined) await resolve(request, reply);
+    },
     optionalUser: async (request, reply) => {
       await resolve(request, reply);
     },
@@ -104,6 +122,11 @@ export function createGuards(
     },
     requireAdmin: async (request, reply) => {
       await checkAdmin(await resolve(request, reply));
+    },
+    requireAdminSession: async (request, reply) => {
+      const user = await resolve(request, reply);
+      await checkAdmin(user);
+      refuseToken(user);
     },
     requireTeacher: async (request, reply) => {
       const user = await resolve(request, reply);

@@ -65,10 +65,31 @@ describe('a malformed URL', () => {
 });
 
 describe('usernames', () => {
-  it.each(['admin', 'Administrator', 'system', 'adm1n', 'sys.tem', 'ADMlN'])('refuses %s as reserved', async (name) => {
-    const response = await register(name);
-    expect(response.statusCode).toBe(409);
-    expect(response.json().error.code).toBe('USERNAME_RESERVED');
+  it.each(['admin', 'Administrator', 'system', 'adm1n', 'sys.tem', 'ADMlN', 'teacher', 'Teacher', 'user', 'player', 'p1ayer'])(
+    'refuses %s as reserved',
+    async (name) => {
+      const response = await register(name);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().error.code).toBe('USERNAME_RESERVED');
+    },
+  );
+
+  it("refuses a role's name on rename too", async () => {
+    const player = await registerPlayer(t.app);
+    for (const name of ['teacher', 'TEACHER', 'user', 'player']) {
+      const rename = await player.client.patch('/api/users/me', { username: name });
+      expect(rename.statusCode, name).toBe(409);
+      expect(rename.json().error.code, name).toBe('USERNAME_RESERVED');
+    }
+  });
+
+  it('answers one 200 and 19 × 409 USERNAME_TAKEN to 20 players renaming to one name at once', async () => {
+    const players = await Promise.all(Array.from({ length: 20 }, () => registerPlayer(t.app)));
+    const renames = await Promise.all(players.map((p) => p.client.patch('/api/users/me', { username: 'Same_Name_Race' })));
+    expect(renames.map((r) => r.statusCode).sort()).toEqual([200, ...Array<number>(19).fill(409)]);
+    for (const refused of renames.filter((r) => r.statusCode !== 200)) {
+      expect(refused.json().error.code).toBe('USERNAME_TAKEN');
+    }
   });
 
   it('refuses look-alikes of an existing name (rn for m, 0 for o, 1 for l), at sign-up and on rename', async () => {

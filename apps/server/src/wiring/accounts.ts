@@ -94,22 +94,7 @@ export function wireAccounts(deps: {
     if (message.type === 'resync') authService.forgetSessions();
   });
   const auditService = createAuditService({ repository: createAuditRepository(database.db) });
-  const tokensService = createTokensService({
-    repository: createTokensRepository(database.db),
-    audit: auditService,
-    clock,
-    createLimiter: limiterFor('api-token', API_TOKENS_CREATED_PER_HOUR, 60 * 60_000),
-  });
   const twoFactorRepository = createTwoFactorRepository(database.db);
-  const guards = createGuards(
-    authService,
-    {
-      isEmailVerificationRequired: () => settings().emailVerification === 'required',
-      isTwoFactorRequiredForAdmins: () => settings().requireTwoFactorForAdmins,
-      hasPasskey: (userId) => twoFactorRepository.hasPasskey(userId),
-    },
-    (token) => tokensService.authenticate(token),
-  );
   const twoFactorService = createTwoFactorService({
     auth: betterAuth,
     repository: twoFactorRepository,
@@ -119,6 +104,22 @@ export function wireAccounts(deps: {
     usedCodes: limiterFor('totp-used', 1, 3 * 60_000),
     attemptLimiter: limiterFor('two-factor', TWO_FACTOR_CHECKS_PER_10_MIN, 10 * 60_000),
   });
+  const tokensService = createTokensService({
+    repository: createTokensRepository(database.db),
+    audit: auditService,
+    clock,
+    createLimiter: limiterFor('api-token', API_TOKENS_CREATED_PER_HOUR, 60 * 60_000),
+    verifyTotpCode: (userId, code, headers) => twoFactorService.verifyCode(userId, code, headers),
+  });
+  const guards = createGuards(
+    authService,
+    {
+      isEmailVerificationRequired: () => settings().emailVerification === 'required',
+      isTwoFactorRequiredForAdmins: () => settings().requireTwoFactorForAdmins,
+      hasPasskey: (userId) => twoFactorRepository.hasPasskey(userId),
+    },
+    (token) => tokensService.authenticate(token),
+  );
   return {
     mailer,
     betterAuth,

@@ -6,16 +6,35 @@ import { PageInfoSchema, PageNumberSchema } from './common.js';
 export const API_TOKEN_PREFIX = 'drp_';
 export const API_TOKEN_NAME_MAX = 64;
 export const API_TOKEN_MAX_DAYS = 365;
+/** An admin token lives at most this long (docs/decisions/012-accounts.md#api-tokens). */
+export const ADMIN_API_TOKEN_MAX_DAYS = 30;
 /** Tokens a user may hold at once (expired ones included until revoked). */
 export const API_TOKENS_PER_USER = 20;
 
-/** POST /api/tokens: a name to tell it apart, and how many days it lives. */
+/**
+ * What a token may do: `player` acts as a player whatever its owner's role (the default); `admin` acts with its owner's
+ * role, and only an admin with TOTP creates one, with a current code, for at most ADMIN_API_TOKEN_MAX_DAYS.
+ */
+export const ApiTokenScopeSchema = z.enum(['player', 'admin']);
+export type ApiTokenScope = z.infer<typeof ApiTokenScopeSchema>;
+
+/** POST /api/tokens: a name to tell it apart, how many days it lives, its scope and, for `admin`, a code from the app. */
 export const CreateApiTokenBodySchema = z
   .object({
     name: z.string().trim().min(1).max(API_TOKEN_NAME_MAX),
     expiresInDays: z.number().int().min(1).max(API_TOKEN_MAX_DAYS),
+    scope: ApiTokenScopeSchema.default('player'),
+    totpCode: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/)
+      .optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => body.scope !== 'admin' || body.expiresInDays <= ADMIN_API_TOKEN_MAX_DAYS, {
+    path: ['expiresInDays'],
+    message: `An admin token lives at most ${ADMIN_API_TOKEN_MAX_DAYS} days.`,
+  });
 export type CreateApiTokenBody = z.infer<typeof CreateApiTokenBodySchema>;
 
 /** A token as listed: never the token itself, only a hint of its last characters. */
@@ -26,6 +45,7 @@ export const ApiTokenSchema = z.object({
   createdAt: z.string(),
   expiresAt: z.string(),
   lastUsedAt: z.string().nullable(),
+  scope: ApiTokenScopeSchema,
 });
 export type ApiToken = z.infer<typeof ApiTokenSchema>;
 

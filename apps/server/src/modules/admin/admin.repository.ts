@@ -190,13 +190,4 @@ export function createAdminRepository(db: Db): AdminRepository {
   };
 }
 
-/** A unique violation on the username (two admins renaming at once): the caller answers 409 USERNAME_TAKEN. */
-export function isUsernameConflict(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; current && depth < 5; depth += 1) {
-    const { code, constraint, message } = current as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (code === '23505') return [constraint, message].some((text) => typeof text === 'string' && text.includes('username'));
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+export { isUsernameConflict } from '../../db/user-row.js';

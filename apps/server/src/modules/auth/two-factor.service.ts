@@ -103,6 +103,17 @@ export function createTwoFactorService(deps: {
       return { value: null, setCookies: out.getSetCookie() };
     },
 
+    /**
+     * A current TOTP code of the signed-in user (an admin token's second factor): limited like confirm and disable,
+     * and accepted once.
+     */
+    async verifyCode(userId: string, code: string, headers: Headers): Promise<void> {
+      const attempt = await limitAttempts(userId);
+      if (!(await markUsed(userId, code))) throw invalidCode();
+      await call(() => auth.api.verifyTOTP({ body: { code }, headers }));
+      await attempt.refund();
+    },
+
     /** Needs the password and a current code (or a backup code). */
     async disable(userId: string, body: DisableTwoFactorBody, headers: Headers): Promise<AuthOutcome<null>> {
       const attempt = await limitAttempts(userId);

@@ -22,7 +22,8 @@ export const backupAdminRoutes: FastifyPluginAsyncZod<{ backup: BackupService; a
   app.get(
     '/backup',
     {
-      onRequest: guards.requireAdmin,
+      // Every secret of the instance: a browser session only, never an API token.
+      onRequest: guards.requireAdminSession,
       schema: {
         tags: ['admin'],
         description: 'Downloads a backup of the whole instance (rows, files, secrets) as a .tar.gz archive.',

@@ -50,11 +50,16 @@ export const challengesAdminRoutes: FastifyPluginAsyncZod<{
     transfer.seedCatalogue(currentUser(request).userId),
   );
 
-  app.get('/challenges/flags', { ...admin, schema: { tags, response: { 200: ChallengeFlagListSchema } } }, async () => ({
-    flags: (await challenges.listAllChallenges())
-      .filter((c) => c.flags.some((f) => f.kind === 'derived'))
-      .map((c) => ({ id: c.id, flag: deriveFlag(options.instanceSecret, c.id) })),
-  }));
+  // Every derived flag at once: a browser session only, never an API token.
+  app.get(
+    '/challenges/flags',
+    { onRequest: guards.requireAdminSession, schema: { tags, response: { 200: ChallengeFlagListSchema } } },
+    async () => ({
+      flags: (await challenges.listAllChallenges())
+        .filter((c) => c.flags.some((f) => f.kind === 'derived'))
+        .map((c) => ({ id: c.id, flag: deriveFlag(options.instanceSecret, c.id) })),
+    }),
+  );
 
   app.get(
     '/challenges',

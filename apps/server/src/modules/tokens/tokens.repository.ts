@@ -12,6 +12,7 @@ export interface ApiTokenRow {
   createdAt: Date;
   expiresAt: Date;
   lastUsedAt: Date | null;
+  scope: string;
 }
 
 interface AdminApiTokenRow extends ApiTokenRow {
@@ -24,6 +25,7 @@ export interface TokenHolderRow {
   userId: string;
   expiresAt: Date;
   lastUsedAt: Date | null;
+  scope: string;
   role: string;
   banned: boolean | null;
   banExpires: Date | null;
@@ -39,6 +41,7 @@ const listed = {
   createdAt: apiTokens.createdAt,
   expiresAt: apiTokens.expiresAt,
   lastUsedAt: apiTokens.lastUsedAt,
+  scope: apiTokens.scope,
 };
 
 export function createTokensRepository(db: Db) {
@@ -48,6 +51,7 @@ export function createTokensRepository(db: Db) {
       userId: apiTokens.userId,
       expiresAt: apiTokens.expiresAt,
       lastUsedAt: apiTokens.lastUsedAt,
+      scope: apiTokens.scope,
       role: users.role,
       banned: users.banned,
       banExpires: users.banExpires,

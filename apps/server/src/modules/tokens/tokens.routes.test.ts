@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { apiTokens } from '../../db/schema/index.js';
-import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
+import { apiTokens, users } from '../../db/schema/index.js';
+import { buildTestApp, loginAdmin, registerPlayer, TestClient, type TestApp } from '../../../test/build-test-app.js';
 import { createManualClock } from '../../../test/manual-clock.js';
+import { totpCode } from '../../../test/totp.js';
 import { deriveFlag } from '../challenges/flags.js';
 
 let t: TestApp;
@@ -114,10 +116,23 @@ describe('API tokens, used as a script would', () => {
   });
 
   it('refuse a malformed or unknown token even where no sign-in is needed', async () => {
-    for (const authorization of ['Bearer drp_unknown', `Bearer drp_${'A'.repeat(43)}`, 'Basic abc', 'Bearer']) {
-      const response = await t.app.inject({ method: 'GET', url: '/api/leaderboard', headers: { authorization } });
-      expect(response.statusCode, authorization).toBe(401);
+    // Public routes first: they answer anyone without a header.
+    for (const url of ['/api/stats', '/api/health', '/api/leaderboard']) {
+      if (url !== '/api/leaderboard') expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+      for (const authorization of ['Bearer drp_unknown', `Bearer drp_${'A'.repeat(43)}`, 'Basic abc', 'Bearer']) {
+        const response = await t.app.inject({ method: 'GET', url, headers: { authorization } });
+        expect(response.statusCode, `${url} ${authorization}`).toBe(401);
+        expect(response.json().error.code).toBe('UNAUTHENTICATED');
+      }
     }
+    const signIn = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { authorization: 'Bearer drp_unknown' },
+      payload: { email: 'nobody@example.com', password: 'whatever-password' },
+    });
+    expect(signIn.statusCode).toBe(401);
+    expect(signIn.json().error.code).toBe('UNAUTHENTICATED');
   });
 
   it('have a name, a bounded life and a bounded number per player', async () => {
@@ -133,6 +148,95 @@ describe('API tokens, used as a script would', () => {
     // Ten creations an hour.
     for (let i = 0; i < 10; i += 1) await createToken(player.client, `t${i}`);
     expect((await player.client.post('/api/tokens', { name: 'eleventh', expiresInDays: 1 })).statusCode).toBe(429);
+  });
+});
+
+/** An admin of their own (not the shared test admin) with TOTP on: a session and the enrolment's secret. */
+async function adminWithTotp() {
+  const account = await registerPlayer(t.app);
+  await t.database.db.update(users).set({ role: 'admin' }).where(eq(users.id, account.userId));
+  const client = new TestClient(t.app);
+  expect((await client.post('/api/auth/login', { email: account.email, password: account.password })).statusCode).toBe(200);
+  const enrolment = (await client.post('/api/auth/two-factor/enable', { password: account.password })).json<{ secret: string }>();
+  const confirm = await client.post('/api/auth/two-factor/confirm', { code: totpCode(enrolment.secret) });
+  expect(confirm.statusCode, confirm.body).toBe(200);
+  return { ...account, client, secret: enrolment.secret };
+}
+
+describe('token scopes', () => {
+  it("make a token player-scoped by default: an admin's token then acts as a player", async () => {
+    const created = await createToken(admin, 'admin but player');
+    const listed = (await admin.get('/api/tokens')).json<{ tokens: { id: string; scope: string }[] }>().tokens;
+    expect(listed.find((token) => token.id === created.id)?.scope).toBe('player');
+    const bot = script(created.token);
+    expect((await bot.get('/api/challenges')).statusCode).toBe(200);
+    for (const url of ['/api/admin/stats', '/api/admin/tokens', '/api/admin/users', '/api/admin/challenges/flags']) {
+      const refused = await bot.get(url);
+      expect(refused.statusCode, url).toBe(403);
+    }
+    expect((await admin.get('/api/admin/stats')).statusCode).toBe(200);
+  });
+
+  it('give an admin scope only to an admin, with a current TOTP code, for at most 30 days', async () => {
+    const player = await registerPlayer(t.app);
+    const asPlayer = await player.client.post('/api/tokens', { name: 'x', expiresInDays: 1, scope: 'admin', totpCode: '123456' });
+    expect(asPlayer.statusCode).toBe(403);
+    expect(asPlayer.json().error.code).toBe('FORBIDDEN');
+    // The shared test admin has no second factor.
+    const noFactor = await admin.post('/api/tokens', { name: 'x', expiresInDays: 1, scope: 'admin', totpCode: '123456' });
+    expect(noFactor.statusCode).toBe(403);
+    expect(noFactor.json().error.code).toBe('TOKEN_SECOND_FACTOR_REQUIRED');
+
+    const owner = await adminWithTotp();
+    const ask = (body: object) => owner.client.post('/api/tokens', { name: 'admin script', scope: 'admin', ...body });
+    const withoutCode = await ask({ expiresInDays: 30 });
+    expect(withoutCode.statusCode).toBe(403);
+    expect(withoutCode.json().error.code).toBe('TOKEN_SECOND_FACTOR_REQUIRED');
+    const wrongCode = await ask({ expiresInDays: 30, totpCode: totpCode(owner.secret, new Date(), 10) });
+    expect(wrongCode.statusCode).toBe(401);
+    expect(wrongCode.json().error.code).toBe('TWO_FACTOR_INVALID_CODE');
+    const code = totpCode(owner.secret, new Date(), 1);
+    const tooLong = await ask({ expiresInDays: 31, totpCode: code });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().error.code).toBe('VALIDATION_FAILED');
+
+    const created = await ask({ expiresInDays: 30, totpCode: code });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ scope: 'admin' });
+    expect(new Date(created.json().expiresAt).getTime()).toBe(clock.now().getTime() + 30 * DAY_MS);
+    // A code is accepted once.
+    const replayed = await ask({ expiresInDays: 30, totpCode: code });
+    expect(replayed.statusCode).toBe(401);
+    expect(replayed.json().error.code).toBe('TWO_FACTOR_INVALID_CODE');
+
+    const bot = script(created.json<{ token: string }>().token);
+    expect((await bot.get('/api/admin/stats')).statusCode).toBe(200);
+    expect((await bot.get(`/api/admin/tokens?userId=${owner.userId}`)).statusCode).toBe(200);
+
+    // Demoted, its owner's admin token acts as a player.
+    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, owner.userId));
+    expect((await bot.get('/api/admin/stats')).statusCode).toBe(403);
+    expect((await bot.get('/api/challenges')).statusCode).toBe(200);
+  });
+
+  it('never open the backup or the flag list, admin scope included: those need a session', async () => {
+    const owner = await adminWithTotp();
+    const created = await owner.client.post('/api/tokens', {
+      name: 'admin script',
+      expiresInDays: 7,
+      scope: 'admin',
+      totpCode: totpCode(owner.secret, new Date(), 1),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const bot = script(created.json<{ token: string }>().token);
+    for (const url of ['/api/admin/backup', '/api/admin/challenges/flags']) {
+      const refused = await bot.get(url);
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().error.code, url).toBe('TOKEN_NOT_ALLOWED');
+    }
+    const flags = await owner.client.get('/api/admin/challenges/flags');
+    expect(flags.statusCode).toBe(200);
+    expect(flags.json().flags.length).toBeGreaterThan(0);
   });
 });
 

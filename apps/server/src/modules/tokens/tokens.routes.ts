@@ -9,6 +9,7 @@ import {
 } from '@drapeau/shared';
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';
+import { toWebHeaders } from '../../http/web-headers.js';
 
 import type { TokensService } from './tokens.service.js';
 
@@ -29,7 +30,9 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ tokens: TokensService; guards
     '/',
     { onRequest, schema: { tags, body: CreateApiTokenBodySchema, response: { 201: CreatedApiTokenSchema } } },
     async (request, reply) => {
-      return reply.code(201).send(await tokens.createToken(currentUser(request).userId, request.body));
+      const { userId, role, twoFactorEnabled } = currentUser(request);
+      const creator = { userId, role, twoFactorEnabled: twoFactorEnabled === true, headers: toWebHeaders(request.headers) };
+      return reply.code(201).send(await tokens.createToken(creator, request.body));
     },
   );
 

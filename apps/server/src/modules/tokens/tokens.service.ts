@@ -7,12 +7,13 @@ import {
   type AdminApiTokenPage,
   type ApiToken,
   type ApiTokenList,
+  type ApiTokenScope,
   type CreateApiTokenBody,
   type CreatedApiToken,
   type Role,
 } from '@drapeau/shared';
 
-import { AppError, notFound, rateLimited } from '../../lib/app-error.js';
+import { AppError, forbidden, notFound, rateLimited } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { AuditService } from '../audit/audit.service.js';
@@ -31,6 +32,15 @@ export interface TokenHolder {
   role: Role;
   emailVerified: boolean;
   twoFactorEnabled: boolean;
+  scope: ApiTokenScope;
+}
+
+/** Who creates a token: the signed-in user of a session, and the headers of that session (to check a TOTP code). */
+export interface TokenCreator {
+  userId: string;
+  role: Role;
+  twoFactorEnabled: boolean;
+  headers: Headers;
 }
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -43,8 +53,12 @@ function toApiToken(row: ApiTokenRow): ApiToken {
     createdAt: row.createdAt.toISOString(),
     expiresAt: row.expiresAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    scope: toScope(row.scope),
   };
 }
+
+/** Anything but `admin` is `player`: a token never gets more than it was made with. */
+const toScope = (stored: string): ApiTokenScope => (stored === 'admin' ? 'admin' : 'player');
 
 /**
  * Personal API tokens (docs/decisions/012-accounts.md#api-tokens): random, shown once, kept as their SHA-256 only, each
@@ -57,14 +71,31 @@ export function createTokensService(deps: {
   clock: Clock;
   /** Creations per user (docs/decisions/010-abuse-limits.md). */
   createLimiter: RateLimiter;
+  /** Checks a current TOTP code of the session's user (refused when wrong or already used); an admin token needs one. */
+  verifyTotpCode: (userId: string, code: string, headers: Headers) => Promise<void>;
 }) {
   const { repository, clock } = deps;
   const tokenNotFound = () => notFound('TOKEN_NOT_FOUND', 'This token does not exist.');
 
   return {
-    async createToken(userId: string, body: CreateApiTokenBody): Promise<CreatedApiToken> {
+    /**
+     * A `player` token for anyone; an `admin` token only for an admin with TOTP, who sends a current code with the request
+     * (the schema keeps it to ADMIN_API_TOKEN_MAX_DAYS).
+     */
+    async createToken(creator: TokenCreator, body: CreateApiTokenBody): Promise<CreatedApiToken> {
+      const { userId } = creator;
       const consumed = await deps.createLimiter.consume(userId);
       if (!consumed.allowed) throw rateLimited(consumed.retryAfterSeconds);
+      if (body.scope === 'admin') {
+        if (creator.role !== 'admin') throw forbidden('FORBIDDEN', 'Only admins can create an admin token.');
+        if (!creator.twoFactorEnabled || body.totpCode === undefined) {
+          throw forbidden(
+            'TOKEN_SECOND_FACTOR_REQUIRED',
+            'An admin token needs a current code from your authenticator app (turn on two-factor authentication first).',
+          );
+        }
+        await deps.verifyTotpCode(userId, body.totpCode, creator.headers);
+      }
       if ((await repository.countTokens(userId)) >= API_TOKENS_PER_USER) {
         throw new AppError('TOKEN_LIMIT_REACHED', 409, `At most ${API_TOKENS_PER_USER} tokens: revoke one first.`);
       }
@@ -78,6 +109,7 @@ export function createTokensService(deps: {
         createdAt: now,
         expiresAt: new Date(now.getTime() + body.expiresInDays * DAY_MS),
         lastUsedAt: null,
+        scope: body.scope,
       };
       await repository.insertToken({ ...row, tokenHash: hashToken(token) });
       return { ...toApiToken(row), token };
@@ -118,7 +150,10 @@ export function createTokensService(deps: {
       });
     },
 
-    /** The holder of a valid token, or undefined: unknown, revoked, expired, or its owner suspended. */
+    /**
+     * The holder of a valid token, or undefined: unknown, revoked, expired, or its owner suspended. A `player` token acts
+     * as a player whatever its owner's role; an `admin` one with its owner's current role.
+     */
     async authenticate(token: string): Promise<TokenHolder | undefined> {
       if (!TOKEN_SHAPE.test(token)) return undefined;
       const row = await repository.findHolder(hashToken(token));
@@ -128,9 +163,11 @@ export function createTokensService(deps: {
       if (!row.lastUsedAt || row.lastUsedAt.getTime() < now.getTime() - TOUCH_EVERY_MS) {
         await repository.touchToken(row.id, now, new Date(now.getTime() - TOUCH_EVERY_MS));
       }
+      const scope = toScope(row.scope);
       return {
         userId: row.userId,
-        role: row.role === 'admin' ? 'admin' : 'user',
+        role: scope === 'admin' && row.role === 'admin' ? 'admin' : 'user',
+        scope,
         emailVerified: row.emailVerified,
         twoFactorEnabled: row.twoFactorEnabled === true,
       };

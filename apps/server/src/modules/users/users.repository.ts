@@ -4,7 +4,7 @@ import type { Role } from '@drapeau/shared';
 
 import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
-import { profileChangeColumns, type UserRow, userRowColumns } from '../../db/user-row.js';
+import { isUsernameConflict, profileChangeColumns, type UserRow, userRowColumns } from '../../db/user-row.js';
 
 export type { UserRow };
 
@@ -28,12 +28,21 @@ export function createUsersRepository(db: Db) {
     async updateRole(id: string, role: Role): Promise<void> {
       await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
     },
-    /** Sets the username (shown as typed, unique case-insensitively) and/or the bio. */
-    async updateProfile(id: string, changes: { username?: string; bio?: string }): Promise<void> {
-      await db
-        .update(users)
-        .set({ ...profileChangeColumns(changes), updatedAt: new Date() })
-        .where(eq(users.id, id));
+    /**
+     * Sets the username (shown as typed, unique case-insensitively) and/or the bio; false when another user holds the
+     * name (the unique index decides when two renames to one name race past the check).
+     */
+    async updateProfile(id: string, changes: { username?: string; bio?: string }): Promise<boolean> {
+      try {
+        await db
+          .update(users)
+          .set({ ...profileChangeColumns(changes), updatedAt: new Date() })
+          .where(eq(users.id, id));
+        return true;
+      } catch (error) {
+        if (isUsernameConflict(error)) return false;
+        throw error;
+      }
     },
     /**
      * Whether another user's name has this skeleton (auth/username-policy.ts) without being this very name in another case

@@ -93,11 +93,12 @@ export function createUsersService(deps: {
     /** A user changes their own username and bio, nothing else (UpdateProfileBody has no other field). */
     async updateProfile(viewer: Viewer, changes: UpdateProfileBody): Promise<PublicUser> {
       await consume(profileLimiter, viewer.userId);
+      const taken = () => conflict('USERNAME_TAKEN', 'This username is already taken.');
       if (changes.username !== undefined && (await repository.isUsernameTakenByOther(changes.username, viewer.userId))) {
-        throw conflict('USERNAME_TAKEN', 'This username is already taken.');
+        throw taken();
       }
       if (changes.username !== undefined) await deps.checkUsername(changes.username, viewer.userId);
-      await repository.updateProfile(viewer.userId, changes);
+      if (!(await repository.updateProfile(viewer.userId, changes))) throw taken();
       if (changes.username !== undefined) events.publish('leaderboard', { reason: 'user-updated' });
       return getUser(viewer.userId, viewer);
     },

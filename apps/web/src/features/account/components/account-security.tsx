@@ -31,7 +31,7 @@ export function AccountSecurity({ user }: { user: PublicUser }) {
         <PasswordSection />
         <TwoFactorSection />
         <PasskeysSection />
-        <ApiTokensSection />
+        <ApiTokensSection isAdmin={user.rank === 'admin'} />
       </CardContent>
     </Card>
   );

@@ -14,11 +14,13 @@ const SECRET = 'drp_0123456789abcdefghijklmnopqrstuvwxyzABCDEFG';
 /** A small in-memory API: what the server keeps is the list without the token. */
 function useTokenServer() {
   let tokens: ApiToken[] = [];
+  const bodies: object[] = [];
   server.use(
     http.get('/api/badges', () => HttpResponse.json({ badges: [] })),
     http.get('/api/tokens', () => HttpResponse.json({ tokens })),
     http.post('/api/tokens', async ({ request }) => {
-      const body = (await request.json()) as { name: string; expiresInDays: number };
+      const body = (await request.json()) as { name: string; expiresInDays: number; scope: ApiToken['scope'] };
+      bodies.push(body);
       const token: ApiToken = {
         id: `t${tokens.length + 1}`,
         name: body.name,
@@ -26,6 +28,7 @@ function useTokenServer() {
         createdAt: '2026-01-05T10:00:00.000Z',
         expiresAt: '2026-02-04T10:00:00.000Z',
         lastUsedAt: null,
+        scope: body.scope,
       };
       tokens = [token, ...tokens];
       return HttpResponse.json<CreatedApiToken>({ ...token, token: SECRET }, { status: 201 });
@@ -35,6 +38,7 @@ function useTokenServer() {
       return HttpResponse.json({ ok: true });
     }),
   );
+  return { bodies };
 }
 
 beforeEach(async () => {
@@ -57,6 +61,31 @@ describe('API tokens on the account page', () => {
     expect(screen.queryByText(SECRET)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Revoke the token solver' }));
     expect(await screen.findByText('You have no API token.')).toBeInTheDocument();
+  });
+
+  it('makes player tokens only for a player, and shows the scope in the list', async () => {
+    const { bodies } = useTokenServer();
+    const { user } = renderApp('/profile', { sessionUser: buildUser() });
+    await user.type(await screen.findByLabelText('Token name'), 'solver');
+    expect(screen.queryByLabelText('Scope')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create a token' }));
+    const item = (await screen.findByRole('button', { name: 'Revoke the token solver' })).closest('li')!;
+    expect(within(item).getByText('Player')).toBeInTheDocument();
+    expect(bodies).toEqual([{ name: 'solver', expiresInDays: 90, scope: 'player' }]);
+  });
+
+  it('lets an admin ask for an admin token, with a code from the app and at most 30 days', async () => {
+    const { bodies } = useTokenServer();
+    const { user } = renderApp('/profile', { sessionUser: buildUser({ rank: 'admin' }) });
+    await user.type(await screen.findByLabelText('Token name'), 'ops');
+    expect(screen.queryByLabelText('Code from the app')).not.toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Scope'), 'admin');
+    expect(screen.getByLabelText('Valid for (days)')).toHaveValue(30);
+    await user.type(screen.getByLabelText('Code from the app'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Create a token' }));
+    const item = (await screen.findByRole('button', { name: 'Revoke the token ops' })).closest('li')!;
+    expect(within(item).getByText('Admin')).toBeInTheDocument();
+    expect(bodies).toEqual([{ name: 'ops', expiresInDays: 30, scope: 'admin', totpCode: '123456' }]);
   });
 
   it('speaks French', async () => {

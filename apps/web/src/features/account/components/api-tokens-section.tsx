@@ -1,27 +1,41 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { API_TOKEN_MAX_DAYS, API_TOKEN_NAME_MAX, type CreatedApiToken } from '@drapeau/shared';
+import {
+  ADMIN_API_TOKEN_MAX_DAYS,
+  API_TOKEN_MAX_DAYS,
+  API_TOKEN_NAME_MAX,
+  type ApiTokenScope,
+  type CreatedApiToken,
+} from '@drapeau/shared';
 
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Input } from '@/components/ui/input';
+import { fieldClassName, Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
 import { useLocale } from '@/lib/use-locale';
+import { cn } from '@/lib/utils';
 
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/token-requests';
 
 const formatDate = (iso: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
 
-/** Profile → account → API tokens: create one (shown once), list them, revoke them. */
-export function ApiTokensSection() {
+/**
+ * Profile → account → API tokens: create one (shown once), list them with their scope, revoke them. An admin may ask for
+ * an admin token (a code from the authenticator app, at most ADMIN_API_TOKEN_MAX_DAYS); the server checks all of it.
+ */
+export function ApiTokensSection({ isAdmin = false }: { isAdmin?: boolean }) {
   const { t } = useTranslation(['account', 'common', 'errors']);
   const locale = useLocale();
   const ids = useId();
   const [name, setName] = useState('');
   const [days, setDays] = useState('90');
+  const [scope, setScope] = useState<ApiTokenScope>('player');
+  const [code, setCode] = useState('');
+  const asAdmin = isAdmin && scope === 'admin';
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const tokens = useApiTokens();
   const create = useCreateApiToken();
@@ -32,11 +46,12 @@ export function ApiTokensSection() {
   function handleCreate(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     create.mutate(
-      { name: name.trim(), expiresInDays: Number(days) },
+      { name: name.trim(), expiresInDays: Number(days), scope, ...(asAdmin ? { totpCode: code.trim() } : {}) },
       {
         onSuccess: (token) => {
           setCreated(token);
           setName('');
+          setCode('');
         },
         onError: fail,
       },
@@ -78,8 +93,11 @@ export function ApiTokensSection() {
           </div>
         </div>
       )}
-      <form className="grid gap-2 sm:grid-cols-[1fr_8rem_auto] sm:items-end" onSubmit={handleCreate}>
-        <div className="grid gap-2">
+      {isAdmin && (
+        <p className="text-sm text-muted-foreground">{t('account:tokens.adminHint', { days: ADMIN_API_TOKEN_MAX_DAYS })}</p>
+      )}
+      <form className="flex flex-wrap items-end gap-2" onSubmit={handleCreate}>
+        <div className="grid min-w-48 flex-1 gap-2">
           <Label htmlFor={`${ids}-token-name`}>{t('account:tokens.name')}</Label>
           <Input
             id={`${ids}-token-name`}
@@ -89,18 +107,54 @@ export function ApiTokensSection() {
             onChange={(event) => setName(event.target.value)}
           />
         </div>
-        <div className="grid gap-2">
+        <div className="grid w-32 gap-2">
           <Label htmlFor={`${ids}-token-days`}>{t('account:tokens.days')}</Label>
           <Input
             id={`${ids}-token-days`}
             type="number"
             required
             min={1}
-            max={API_TOKEN_MAX_DAYS}
+            max={asAdmin ? ADMIN_API_TOKEN_MAX_DAYS : API_TOKEN_MAX_DAYS}
             value={days}
             onChange={(event) => setDays(event.target.value)}
           />
         </div>
+        {isAdmin && (
+          <div className="grid w-40 gap-2">
+            <Label htmlFor={`${ids}-token-scope`}>{t('account:tokens.scope')}</Label>
+            <select
+              id={`${ids}-token-scope`}
+              value={scope}
+              onChange={(event) => {
+                const next = event.target.value as ApiTokenScope;
+                setScope(next);
+                if (next === 'admin' && Number(days) > ADMIN_API_TOKEN_MAX_DAYS) setDays(String(ADMIN_API_TOKEN_MAX_DAYS));
+              }}
+              className={cn(fieldClassName, 'h-10 py-2')}
+            >
+              {(['player', 'admin'] as const).map((option) => (
+                <option key={option} value={option}>
+                  {t(`account:tokens.scopes.${option}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {asAdmin && (
+          <div className="grid w-40 gap-2">
+            <Label htmlFor={`${ids}-token-code`}>{t('account:tokens.code')}</Label>
+            <Input
+              id={`${ids}-token-code`}
+              required
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+          </div>
+        )}
         <Button type="submit" disabled={create.isPending}>
           {t('account:tokens.create')}
         </Button>
@@ -112,7 +166,10 @@ export function ApiTokensSection() {
         {tokens.data?.tokens.map((token) => (
           <li key={token.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm">
             <span>
-              <span className="font-medium">{token.name}</span> <code>…{token.hint}</code>
+              <span className="font-medium">{token.name}</span> <code>…{token.hint}</code>{' '}
+              <Badge variant={token.scope === 'admin' ? 'destructive' : 'secondary'}>
+                {t(`account:tokens.scopes.${token.scope}`)}
+              </Badge>
               <span className="block text-muted-foreground">
                 {t('account:tokens.expires', { date: formatDate(token.expiresAt, locale) })}
                 {' · '}

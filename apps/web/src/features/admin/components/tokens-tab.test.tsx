@@ -22,6 +22,7 @@ describe('API tokens tab', () => {
         createdAt: '2026-01-05T10:00:00.000Z',
         expiresAt: '2026-02-04T10:00:00.000Z',
         lastUsedAt: null,
+        scope: 'player',
       },
     ];
     const api = createAdminServer([buildAdmin()], { totalUsers: 1, admins: 1, totalPoints: 0, avgScore: 0 });
