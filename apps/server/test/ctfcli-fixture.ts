@@ -24,6 +24,20 @@ export function zipOf(files: Record<string, string | Buffer>, symlinks: Record<s
   });
 }
 
+/**
+ * The zip with the uncompressed sizes its central directory declares replaced (a lying or a bomb-like header; the data
+ * is left as it is).
+ */
+export function declareSizes(zip: Buffer, sizes: Record<string, number>): Buffer {
+  const out = Buffer.from(zip);
+  for (let at = out.indexOf('PK\x01\x02'); at !== -1; at = out.indexOf('PK\x01\x02', at + 4)) {
+    const name = out.toString('utf8', at + 46, at + 46 + out.readUInt16LE(at + 28));
+    const size = sizes[name];
+    if (size !== undefined) out.writeUInt32LE(size, at + 24);
+  }
+  return out;
+}
+
 /** Every file of a folder, by '/'-separated relative path. */
 export async function filesOf(root: string): Promise<Record<string, Buffer>> {
   const files: Record<string, Buffer> = {};

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { claimServerInstance } from '../../src/lib/instance-lock.js';
-import { CTFCLI_FIXTURE_DIR, filesOf, fixtureZip } from '../ctfcli-fixture.js';
+import { CTFCLI_FIXTURE_DIR, declareSizes, filesOf, fixtureZip, zipOf } from '../ctfcli-fixture.js';
 
 import { createInstance, type Instance, runDrapeau } from './run-cli-process.js';
 
@@ -68,6 +68,23 @@ describe(`npm run drapeau -- challenges on ${kind}`, SLOW, () => {
     expect(run.stderr, run.stderr).toContain('bad/challenge.yml:4 category: unknown category "Nowhere"');
     const exported = await runDrapeau(['challenges', 'export', path.join(dir, 'out')], second.env);
     expect(exported.stdout).toContain('Exported 10 challenge(s)');
+  });
+
+  it('refuses a zip whose files declare more than the bounds, or inflate past what they declare', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'drapeau-zip-'));
+    const yml = 'name: Zeros\ncategory: web-server\nflags: ["CTF{z}"]\nfiles: [a.bin, b.bin]\n';
+    const zip = await zipOf({ 'z/challenge.yml': yml, 'z/a.bin': 'x', 'z/b.bin': Buffer.alloc(1024 * 1024) });
+    await writeFile(
+      path.join(dir, 'declared.zip'),
+      declareSizes(zip, { 'z/a.bin': 400 * 1024 * 1024, 'z/b.bin': 200 * 1024 * 1024 }),
+    );
+    await writeFile(path.join(dir, 'lying.zip'), declareSizes(zip, { 'z/b.bin': 10 }));
+    const declared = await runDrapeau(['challenges', 'import', path.join(dir, 'declared.zip')], second.env);
+    expect(declared.code).toBe(1);
+    expect(declared.stderr).toContain('z/a.bin: the file is too large');
+    const lying = await runDrapeau(['challenges', 'import', path.join(dir, 'lying.zip')], second.env);
+    expect(lying.code).toBe(1);
+    expect(lying.stderr).toContain('z/b.bin: the file inflates to more than its declared size');
   });
 
   it.runIf(kind === 'pglite')('refuses to run while a server holds the embedded database', async () => {

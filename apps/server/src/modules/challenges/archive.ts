@@ -1,14 +1,31 @@
-import { lstat, readdir, readFile } from 'node:fs/promises';
+import { lstat, readdir, readFile, readlink } from 'node:fs/promises';
 import path from 'node:path';
 
 import type yauzl from 'yauzl';
 
 import { IMPORT_LIMITS, type ImportProblem } from '@drapeau/shared';
 
-/** The files of an import, by path relative to its root ('/'-separated), read into memory within the bounds. */
+/** Files of an import, by path relative to its root ('/'-separated), read into memory within the bounds. */
 export type ArchiveFiles = Map<string, Buffer>;
 /** The bounds of one import (IMPORT_LIMITS; smaller in tests). */
 export type ImportLimits = Record<'maxArchiveBytes' | 'maxFiles' | 'maxTotalBytes' | 'maxFileBytes', number>;
+
+/**
+ * An import's archive (a zip, or a folder on the command line), opened without reading any file: its index first,
+ * then only the files the importer asks for (docs/challenge-authoring.md "Imports: limits and errors").
+ */
+export interface Archive {
+  /** Every file (declared size) by path; symbolic links are in `links` instead. */
+  readonly sizes: ReadonlyMap<string, number>;
+  /** Each symbolic link's target, as written in the archive (resolved by `resolveInArchive`). */
+  readonly links: ReadonlyMap<string, string>;
+  /**
+   * Reads files: refused before anything is inflated when their declared sizes or count exceed the bounds, and cut
+   * by a running total when the data inflates to more than declared.
+   */
+  read(paths: readonly string[]): Promise<ArchiveFiles>;
+  close(): void;
+}
 
 export class ArchiveError extends Error {
   constructor(readonly problem: ImportProblem) {
@@ -26,80 +43,187 @@ export function isSafeRelativePath(name: string): boolean {
 }
 
 /**
- * Reads a zip in memory, checking each entry before inflating it: a path leaving the root ("zip slip"), a symlink,
- * too many entries, an entry or a total too large are refused (yauzl also checks that the inflated size is the
- * declared one, so a lying header cannot get past the bounds).
+ * Where `name` (relative to `folder`, `./` and `../` allowed) leads inside the archive, following symbolic links
+ * (also a link to a folder): the file's path, or null when it leaves the archive (or links go round in a circle).
  */
-export async function readZip(data: Buffer, limits: ImportLimits = IMPORT_LIMITS): Promise<ArchiveFiles> {
+export function resolveInArchive(folder: string, name: string, links: ReadonlyMap<string, string>): string | null {
+  if (name.includes('\\') || name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.includes('\0')) return null;
+  let pending = path.posix.normalize(folder ? `${folder}/${name}` : name).split('/');
+  const done: string[] = [];
+  for (let hops = 0; pending.length > 0;) {
+    const part = pending.shift()!;
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (done.length === 0) return null;
+      done.pop();
+      continue;
+    }
+    done.push(part);
+    const target = links.get(done.join('/'));
+    if (target === undefined) continue;
+    if (++hops > 40 || target.startsWith('/') || target.includes('\\') || target.includes('\0')) return null;
+    done.pop();
+    pending = [...target.split('/'), ...pending];
+  }
+  return done.length > 0 ? done.join('/') : null;
+}
+
+/** The checks made on the index, before any file is read. */
+function checkDeclared(paths: readonly string[], sizes: ReadonlyMap<string, number>, limits: ImportLimits): void {
+  if (paths.length > limits.maxFiles) throw problem('TOO_MANY_FILES', '', `more than ${limits.maxFiles} files`);
+  let total = 0;
+  for (const name of paths) {
+    const size = sizes.get(name) ?? 0;
+    if (size > limits.maxFileBytes) throw problem('TOO_LARGE', name, 'the file is too large');
+    total += size;
+    if (total > limits.maxTotalBytes) throw problem('TOO_LARGE', name, 'the files expand to too much data');
+  }
+}
+
+/** An index holds at most this many entries (a folder's other files are listed, not read: they may be many). */
+const maxEntries = (limits: ImportLimits) => limits.maxFiles * 20;
+/** A symbolic link's target is a short path. */
+const MAX_LINK_BYTES = 4096;
+
+/**
+ * Opens a zip held in memory. Names leaving the root ("zip slip") are refused; files are inflated only when read, one
+ * at a time, each stopped as soon as it inflates past its declared size or the bounds.
+ */
+export async function openZip(data: Buffer, limits: ImportLimits = IMPORT_LIMITS): Promise<Archive> {
   const { default: yauzl } = await import('yauzl'); // (imported when used: docs/performance.md "Cold start")
   if (data.length > limits.maxArchiveBytes) throw problem('TOO_LARGE', '', 'the archive is too large');
+  // Sizes are checked by the running total below (validateEntrySizes would only compare them at the end).
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(
       data,
-      { lazyEntries: true, decodeStrings: true, validateEntrySizes: true, strictFileNames: true },
+      { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: false, strictFileNames: true },
       (error, zipfile) => (error ? reject(problem('NOT_A_ZIP', '', `not a zip archive: ${error.message}`)) : resolve(zipfile)),
     ),
   );
-  if (zip.entryCount > limits.maxFiles) throw problem('TOO_MANY_FILES', '', `more than ${limits.maxFiles} files`);
-  const files: ArchiveFiles = new Map();
-  let total = 0;
-  return new Promise<ArchiveFiles>((resolve, reject) => {
-    const fail = (error: unknown) => {
-      zip.close();
-      const message = (error as Error).message;
-      // yauzl checks each name itself (strictFileNames): a climbing or absolute path is the zip's, not a damaged archive.
-      const unsafe = /^(?:invalid relative path|absolute path): (.*)$/.exec(message);
-      if (unsafe) return reject(problem('UNSAFE_PATH', unsafe[1] ?? '', 'a path leaves the archive'));
-      reject(error instanceof ArchiveError ? error : problem('NOT_A_ZIP', '', message));
-    };
-    zip.on('error', fail);
-    zip.on('end', () => resolve(files));
-    zip.on('entry', (entry: yauzl.Entry) => {
-      const name = entry.fileName;
-      if (!isSafeRelativePath(name)) return fail(problem('UNSAFE_PATH', name, 'a path leaves the archive'));
-      const mode = (entry.externalFileAttributes >>> 16) & 0o170000;
-      if (mode === 0o120000) return fail(problem('UNSAFE_PATH', name, 'symbolic links are refused'));
-      if (name.endsWith('/')) return zip.readEntry();
-      if (entry.uncompressedSize > limits.maxFileBytes) return fail(problem('TOO_LARGE', name, 'the file is too large'));
-      total += entry.uncompressedSize;
-      if (total > limits.maxTotalBytes) return fail(problem('TOO_LARGE', name, 'the archive expands to too much data'));
+  const asProblem = (error: unknown): ArchiveError => {
+    if (error instanceof ArchiveError) return error;
+    const message = (error as Error).message;
+    // yauzl checks each name itself (strictFileNames): a climbing or absolute path is the zip's, not a damaged archive.
+    const unsafe = /^(?:invalid relative path|absolute path): (.*)$/.exec(message);
+    if (unsafe) return problem('UNSAFE_PATH', unsafe[1] ?? '', 'a path leaves the archive');
+    return problem('NOT_A_ZIP', '', message);
+  };
+  if (zip.entryCount > maxEntries(limits)) {
+    zip.close();
+    throw problem('TOO_MANY_FILES', '', `more than ${maxEntries(limits)} entries`);
+  }
+  const entries = new Map<string, yauzl.Entry>();
+  const linkEntries = new Map<string, yauzl.Entry>();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      zip.on('error', (error) => reject(asProblem(error)));
+      zip.on('end', resolve);
+      zip.on('entry', (entry: yauzl.Entry) => {
+        const name = entry.fileName;
+        if (!isSafeRelativePath(name)) return reject(problem('UNSAFE_PATH', name, 'a path leaves the archive'));
+        const mode = (entry.externalFileAttributes >>> 16) & 0o170000;
+        if (mode === 0o120000) linkEntries.set(name, entry);
+        else if (!name.endsWith('/')) entries.set(name, entry);
+        zip.readEntry();
+      });
+      zip.readEntry();
+    });
+  } catch (error) {
+    zip.close();
+    throw error;
+  }
+
+  /** Inflates one entry, counting its bytes as they come: stops at `limit` (its declared size or the bounds left). */
+  const inflate = (entry: yauzl.Entry, limit: number, tooMuch: () => ArchiveError) =>
+    new Promise<Buffer>((resolve, reject) => {
       zip.openReadStream(entry, (error, stream) => {
-        if (error) return fail(error);
+        if (error) return reject(asProblem(error));
         const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('error', fail);
-        stream.on('end', () => {
-          files.set(name, Buffer.concat(chunks));
-          zip.readEntry();
+        let size = 0;
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > limit) {
+            stream.destroy();
+            return reject(tooMuch());
+          }
+          chunks.push(chunk);
         });
+        stream.on('error', (e) => reject(asProblem(e)));
+        stream.on('end', () => resolve(Buffer.concat(chunks)));
       });
     });
-    zip.readEntry();
-  });
+
+  const links = new Map<string, string>();
+  let total = 0;
+  try {
+    for (const [name, entry] of linkEntries) {
+      if (entry.uncompressedSize > MAX_LINK_BYTES) throw problem('UNSAFE_PATH', name, 'a symbolic link too long');
+      const target = await inflate(entry, MAX_LINK_BYTES, () => problem('UNSAFE_PATH', name, 'a symbolic link too long'));
+      links.set(name.replace(/\/$/, ''), target.toString('utf8'));
+    }
+  } catch (error) {
+    zip.close();
+    throw error;
+  }
+  const sizes = new Map([...entries].map(([name, entry]) => [name, entry.uncompressedSize]));
+  return {
+    sizes,
+    links,
+    async read(paths) {
+      const wanted = paths.filter((p) => entries.has(p));
+      checkDeclared(wanted, sizes, limits);
+      const files: ArchiveFiles = new Map();
+      for (const name of wanted) {
+        const entry = entries.get(name)!;
+        // The running total: whatever the headers say, no file inflates past its declared size nor the bounds.
+        const limit = Math.min(entry.uncompressedSize, limits.maxFileBytes, limits.maxTotalBytes - total);
+        const data = await inflate(entry, limit, () =>
+          problem('TOO_LARGE', name, 'the file inflates to more than its declared size or the bounds'),
+        );
+        total += data.length;
+        files.set(name, data);
+      }
+      return files;
+    },
+    close: () => zip.close(),
+  };
 }
 
-/** Reads a folder (the command line, the built-in pack), refusing symlinks and keeping to the same bounds. */
-export async function readFolder(root: string, limits: ImportLimits = IMPORT_LIMITS): Promise<ArchiveFiles> {
-  const files: ArchiveFiles = new Map();
-  let total = 0;
+/** Opens a folder (the command line, the built-in pack) with the same bounds; its files are read when asked for. */
+export async function openFolder(root: string, limits: ImportLimits = IMPORT_LIMITS): Promise<Archive> {
+  const sizes = new Map<string, number>();
+  const links = new Map<string, string>();
   const walk = async (dir: string): Promise<void> => {
     for (const name of (await readdir(dir)).sort()) {
       const full = path.join(dir, name);
       const relative = path.relative(root, full).split(path.sep).join('/');
       const info = await lstat(full);
-      if (info.isSymbolicLink()) throw problem('UNSAFE_PATH', relative, 'symbolic links are refused');
-      if (info.isDirectory()) {
-        await walk(full);
-        continue;
-      }
-      if (!info.isFile()) continue;
-      if (files.size >= limits.maxFiles) throw problem('TOO_MANY_FILES', relative, `more than ${limits.maxFiles} files`);
-      if (info.size > limits.maxFileBytes) throw problem('TOO_LARGE', relative, 'the file is too large');
-      total += info.size;
-      if (total > limits.maxTotalBytes) throw problem('TOO_LARGE', relative, 'the folder holds too much data');
-      files.set(relative, await readFile(full));
+      if (sizes.size + links.size >= maxEntries(limits))
+        throw problem('TOO_MANY_FILES', relative, `more than ${maxEntries(limits)} entries`);
+      if (info.isSymbolicLink()) links.set(relative, (await readlink(full)).split(path.sep).join('/'));
+      else if (info.isDirectory()) await walk(full);
+      else if (info.isFile()) sizes.set(relative, info.size);
     }
   };
   await walk(root);
-  return files;
+  let total = 0;
+  return {
+    sizes,
+    links,
+    async read(paths) {
+      const wanted = paths.filter((p) => sizes.has(p));
+      checkDeclared(wanted, sizes, limits);
+      const files: ArchiveFiles = new Map();
+      for (const name of wanted) {
+        const data = await readFile(path.join(root, ...name.split('/')));
+        // The file may have grown since it was listed.
+        total += data.length;
+        if (data.length > limits.maxFileBytes || total > limits.maxTotalBytes)
+          throw problem('TOO_LARGE', name, 'the file is too large');
+        files.set(name, data);
+      }
+      return files;
+    },
+    close: () => {},
+  };
 }

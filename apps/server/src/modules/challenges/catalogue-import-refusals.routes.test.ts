@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, loginAdmin, type TestApp, type TestClient } from '../../../test/build-test-app.js';
-import { importZip, zipOf } from '../../../test/ctfcli-fixture.js';
+import { declareSizes, importZip, zipOf } from '../../../test/ctfcli-fixture.js';
 
 // The admin import's refusals (docs/challenge-authoring.md): bad input is refused as a whole, and an archive cannot reach
 // outside its folder or expand without bound.
@@ -61,7 +61,7 @@ describe('bad input: refused as a whole, naming file, line and field; nothing wr
   it('a file outside the folder', () =>
     refuse(
       {
-        'bad/challenge.yml': 'name: Bad\ncategory: web-server\nflags:\n  - CTF{x}\nfiles:\n  - ../good/challenge.yml\n',
+        'bad/challenge.yml': 'name: Bad\ncategory: web-server\nflags:\n  - CTF{x}\nfiles:\n  - ../../good/challenge.yml\n',
       },
       { code: 'UNSAFE_PATH', file: 'bad/challenge.yml', line: 6, field: 'files.0' },
     ));
@@ -94,7 +94,7 @@ describe('bad input: refused as a whole, naming file, line and field; nothing wr
 describe('imports are bounded and stay inside their folder', () => {
   /** yazl refuses to write unsafe names: write a same-length name, then patch it in the archive's bytes. */
   const zipWithName = async (placeholder: string, name: string) => {
-    const zip = await zipOf({ ...{ [placeholder]: 'name: X\ncategory: web-server\nflags: [CTF{x}]\n' } });
+    const zip = await zipOf({ ...{ [placeholder]: 'name: X\ncategory: web-server\nflags: ["CTF{x}"]\n' } });
     return Buffer.from(zip.toString('latin1').split(placeholder).join(name), 'latin1');
   };
   const problemOf = async (data: Buffer) => {
@@ -103,7 +103,7 @@ describe('imports are bounded and stay inside their folder', () => {
     return response.json().error.problems[0];
   };
 
-  it('refuses a path that climbs out of the archive ("zip slip"), an absolute path and a symbolic link', async () => {
+  it('refuses a path that climbs out of the archive ("zip slip"), an absolute path and a symbolic link leaving it', async () => {
     expect(await problemOf(await zipWithName('xx/x/challenge.yml', '../x/challenge.yml'))).toMatchObject({
       code: 'UNSAFE_PATH',
       file: '../x/challenge.yml',
@@ -112,10 +112,10 @@ describe('imports are bounded and stay inside their folder', () => {
       code: 'UNSAFE_PATH',
     });
     const link = await zipOf(
-      { 'a/challenge.yml': 'name: Linked\ncategory: web-server\nflags: [CTF{x}]\nfiles: [secret]\n' },
+      { 'a/challenge.yml': 'name: Linked\ncategory: web-server\nflags: ["CTF{x}"]\nfiles: [secret]\n' },
       { 'a/secret': '/etc/passwd' },
     );
-    expect(await problemOf(link)).toMatchObject({ code: 'UNSAFE_PATH', file: 'a/secret' });
+    expect(await problemOf(link)).toMatchObject({ code: 'UNSAFE_PATH', file: 'a/challenge.yml', field: 'files.0' });
     expect((await admin.get('/api/admin/challenges/linked')).statusCode).toBe(404);
   });
 
@@ -123,7 +123,7 @@ describe('imports are bounded and stay inside their folder', () => {
     const lines = [
       'name: Laughs',
       'category: web-server',
-      'flags: [CTF{x}]',
+      'flags: ["CTF{x}"]',
       'a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]',
     ];
     const names = 'abcdefghi';
@@ -138,10 +138,31 @@ describe('imports are bounded and stay inside their folder', () => {
     expect(problem).toMatchObject({ code: 'INVALID_YAML', file: 'l/challenge.yml' });
   });
 
-  it('refuses an archive with too many files', async () => {
-    const many: Record<string, string> = { 'a/challenge.yml': 'name: Many\ncategory: web-server\nflags: [CTF{x}]\n' };
-    for (let i = 0; i < 5_000; i++) many[`a/f${i}`] = '';
+  it('refuses a challenge listing too many files', async () => {
+    const names = Array.from({ length: 5_001 }, (_, i) => `f${i}`);
+    const many: Record<string, string> = {
+      'a/challenge.yml': `name: Many\ncategory: web-server\nflags: ["CTF{x}"]\nfiles: [${names.join(', ')}]\n`,
+    };
+    for (const name of names) many[`a/${name}`] = '';
     expect(await problemOf(await zipOf(many))).toMatchObject({ code: 'TOO_MANY_FILES' });
+  });
+
+  // Issue #34: 11 files of 49 MB of zeros took the server from 650 MB to 1.15 GB. The sizes are refused from the zip's
+  // central directory, before anything is inflated, and inflation stops where the declared size or the bounds do.
+  const listing = (names: string[]) => ({
+    'z/challenge.yml': `name: Zeros\ncategory: web-server\nflags: ["CTF{x}"]\nfiles: [${names.join(', ')}]\n`,
+  });
+  it('refuses files declaring more than the bounds before inflating them', async () => {
+    const names = Array.from({ length: 11 }, (_, i) => `zeros${i}.bin`);
+    const small = await zipOf({ ...listing(names), ...Object.fromEntries(names.map((n) => [`z/${n}`, 'x'])) });
+    const declared = declareSizes(small, Object.fromEntries(names.map((n) => [`z/${n}`, 49 * 1024 * 1024])));
+    expect(await problemOf(declared)).toMatchObject({ code: 'TOO_LARGE', file: 'z/zeros10.bin' });
+    expect((await admin.get('/api/admin/challenges/zeros')).statusCode).toBe(404);
+  });
+  it('cuts a file inflating past its declared size', async () => {
+    const zip = await zipOf({ ...listing(['zeros.bin']), 'z/zeros.bin': Buffer.alloc(1024 * 1024) });
+    expect(await problemOf(declareSizes(zip, { 'z/zeros.bin': 100 }))).toMatchObject({ code: 'TOO_LARGE', file: 'z/zeros.bin' });
+    expect((await admin.get('/api/admin/challenges/zeros')).statusCode).toBe(404);
   });
 
   it('refuses what is not a zip', async () => {

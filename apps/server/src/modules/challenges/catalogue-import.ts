@@ -2,7 +2,7 @@ import path from 'node:path/posix';
 
 import type { ImportProblem } from '@drapeau/shared';
 
-import { type ArchiveFiles, isSafeRelativePath } from './archive.js';
+import { type ArchiveFiles, resolveInArchive } from './archive.js';
 import type { Category, Challenge, ChallengeDraft } from './challenge.js';
 import { parseChallengeYaml } from './ctfcli-format.js';
 import { validateFlagPattern } from './flag-check.js';
@@ -11,11 +11,20 @@ interface PlannedChallenge {
   draft: ChallengeDraft;
   source: string;
   warnings: string[];
+  /** The archive path of each uploaded file of `draft.attachments` (by index), read once the plan has no problem. */
+  filePaths: Map<number, string>;
 }
 export interface ImportPlan {
   challenges: PlannedChallenge[];
+  /** Every archive path the challenges list: the only files read. */
+  wanted: string[];
   newCategories: Category[];
   problems: ImportProblem[];
+}
+
+/** A challenge's file: ctfcli's `challenge.yml` (or `.yaml`). */
+export function isManifest(file: string): boolean {
+  return /(^|\/)challenge\.ya?ml$/.test(file);
 }
 
 /** The slug (docs/product.md#challenges): lowercased, spaces to hyphens, other non-alphanumerics dropped. */
@@ -80,7 +89,8 @@ export function findCycle(graph: ReadonlyMap<string, readonly string[]>): string
  * written here: the caller writes the plan in one transaction, or nothing when there is a problem.
  */
 export function planImport(
-  files: ArchiveFiles,
+  manifests: ArchiveFiles,
+  archive: { sizes: ReadonlyMap<string, number>; links: ReadonlyMap<string, string> },
   context: { categories: readonly Category[]; existing: readonly Challenge[]; createCategories: boolean },
 ): ImportPlan {
   const problems: ImportProblem[] = [];
@@ -90,13 +100,13 @@ export function planImport(
   for (const c of context.categories) {
     for (const name of [c.key, c.name.en, c.name.fr]) if (name) categoryByName.set(name.toLowerCase(), c.key);
   }
-  const ymls = [...files.keys()].filter((f) => /(^|\/)challenge\.ya?ml$/.test(f)).sort();
+  const ymls = [...manifests.keys()].sort();
   if (ymls.length === 0)
     problems.push({ code: 'NO_CHALLENGES', file: '', line: null, field: null, message: 'no challenge.yml found' });
 
   for (const file of ymls) {
     const folder = path.dirname(file) === '.' ? '' : path.dirname(file);
-    const { challenge, problems: found } = parseChallengeYaml(files.get(file)!.toString('utf8'), file);
+    const { challenge, problems: found } = parseChallengeYaml(manifests.get(file)!.toString('utf8'), file);
     if (!challenge) {
       problems.push(...found);
       continue;
@@ -129,13 +139,14 @@ export function planImport(
       if (reason) at('INVALID_FLAG_PATTERN', `flags.${i - (yaml.drapeau?.flag_kind ? 1 : 0)}`, reason);
     });
     const attachments: ChallengeDraft['attachments'] = [];
+    const filePaths = new Map<number, string>();
     (yaml.files ?? []).forEach((name, i) => {
-      const full = folder ? `${folder}/${name}` : name;
-      if (!isSafeRelativePath(name) || !isSafeRelativePath(full))
-        return at('UNSAFE_PATH', `files.${i}`, `"${name}" leaves the folder`);
-      const data = files.get(path.normalize(full));
-      if (!data) return at('MISSING_FILE', `files.${i}`, `"${name}" is not in the folder`);
-      attachments.push({ name: path.basename(name), contentType: contentTypeOf(name), generator: null, data });
+      // `./dist/x`, `../common/x` and links are followed as long as they stay inside the archive.
+      const resolved = resolveInArchive(folder, name, archive.links);
+      if (resolved === null) return at('UNSAFE_PATH', `files.${i}`, `"${name}" leaves the archive`);
+      if (!archive.sizes.has(resolved)) return at('MISSING_FILE', `files.${i}`, `"${name}" is not in the archive`);
+      filePaths.set(attachments.length, resolved);
+      attachments.push({ name: path.basename(name), contentType: contentTypeOf(name), generator: null, data: null });
     });
     for (const generated of yaml.drapeau?.generated_files ?? [])
       attachments.push({ name: generated.name, contentType: generated.content_type, generator: generated.generator, data: null });
@@ -144,6 +155,7 @@ export function planImport(
     const id = yaml.drapeau?.id ?? slugify(yaml.name);
     if (id === '') at('INVALID_FIELD', 'name', 'the name gives an empty id');
     planned.push({
+      filePaths,
       source: folder || '.',
       file,
       line: challenge.lineOf,
@@ -226,5 +238,10 @@ export function planImport(
       message: `requirements form a cycle: ${cycle.join(' → ')}`,
     });
   }
-  return { challenges: planned.map(({ draft, source, warnings }) => ({ draft, source, warnings })), newCategories, problems };
+  return {
+    challenges: planned.map(({ draft, source, warnings, filePaths }) => ({ draft, source, warnings, filePaths })),
+    wanted: [...new Set(planned.flatMap((p) => [...p.filePaths.values()]))],
+    newCategories,
+    problems,
+  };
 }

@@ -1,15 +1,15 @@
 import { fileURLToPath } from 'node:url';
 
-import type { ImportProblem, ImportReport, SeedResult } from '@drapeau/shared';
+import { IMPORT_LIMITS, type ImportProblem, type ImportReport, type SeedResult } from '@drapeau/shared';
 
 import { AppError } from '../../lib/app-error.js';
 import { BADGES } from '../badges/badge-catalogue.js';
 
-import { type ArchiveFiles, ArchiveError, readFolder, readZip } from './archive.js';
+import { type Archive, ArchiveError, openFolder, openZip } from './archive.js';
 import { draftSignature } from './authoring-rules.js';
 import type { CatalogueRepository } from './catalogue.repository.js';
-import { planImport } from './catalogue-import.js';
-import { currentValue } from './challenge.js';
+import { type ImportPlan, isManifest, planImport } from './catalogue-import.js';
+import { type Challenge, currentValue } from './challenge.js';
 import type { ChallengesRepository } from './challenges.repository.js';
 import type { ChallengesService } from './challenges.service.js';
 import { toChallengeYaml } from './ctfcli-export.js';
@@ -56,18 +56,49 @@ export function createCatalogueTransferService(deps: {
   packDir?: string;
 }) {
   const { repository, challenges } = deps;
+  const toImportError = (error: unknown): never => {
+    if (error instanceof ArchiveError) throw new ImportInvalidError([error.problem]);
+    throw error;
+  };
 
-  async function importFiles(
-    files: ArchiveFiles,
+  /**
+   * Imports an archive: its challenge files are read and planned first, then only the files they list, within the
+   * bounds checked on the archive's index before anything is inflated (docs/challenge-authoring.md).
+   */
+  async function importArchive(
+    opening: Promise<Archive>,
     options: { createCategories: boolean; isBuiltIn?: boolean; actorId?: string },
   ): Promise<ImportReport> {
-    const existing = await repository.listChallenges();
-    const plan = planImport(files, {
-      categories: await repository.listCategories(),
-      existing,
-      createCategories: options.createCategories,
-    });
-    if (plan.problems.length > 0) throw new ImportInvalidError(plan.problems);
+    const archive = await opening.catch(toImportError);
+    try {
+      const names = [...archive.sizes.keys()].filter(isManifest);
+      const tooLarge = names.filter((name) => archive.sizes.get(name)! > IMPORT_LIMITS.maxYamlBytes);
+      if (tooLarge.length > 0)
+        throw new ImportInvalidError(
+          tooLarge.map((file) => ({ code: 'TOO_LARGE', file, line: null, field: null, message: `${file} is too large` })),
+        );
+      const manifests = await archive.read(names).catch(toImportError);
+      const existing = await repository.listChallenges();
+      const plan = planImport(manifests, archive, {
+        categories: await repository.listCategories(),
+        existing,
+        createCategories: options.createCategories,
+      });
+      if (plan.problems.length > 0) throw new ImportInvalidError(plan.problems);
+      const files = await archive.read(plan.wanted).catch(toImportError);
+      for (const { draft, filePaths } of plan.challenges)
+        for (const [index, name] of filePaths) draft.attachments[index]!.data = files.get(name)!;
+      return await writePlan(plan, existing, options);
+    } finally {
+      archive.close();
+    }
+  }
+
+  async function writePlan(
+    plan: ImportPlan,
+    existing: Challenge[],
+    options: { createCategories: boolean; isBuiltIn?: boolean; actorId?: string },
+  ): Promise<ImportReport> {
     const byId = new Map(existing.map((c) => [c.id, c]));
     const report: ImportReport = { challenges: [], created: 0, updated: 0, unchanged: 0, createdCategories: [] };
     await repository.transaction(async (tx) => {
@@ -125,26 +156,20 @@ export function createCatalogueTransferService(deps: {
     return report;
   }
 
-  const toImportError = (error: unknown): never => {
-    if (error instanceof ArchiveError) throw new ImportInvalidError([error.problem]);
-    throw error;
-  };
-
   const service = {
-    importFiles,
     async importZip(data: Buffer, options: { createCategories: boolean; actorId?: string }): Promise<ImportReport> {
-      return importFiles(await readZip(data).catch(toImportError), options);
+      return importArchive(openZip(data), options);
     },
     async importFolder(dir: string, options: { createCategories: boolean; actorId?: string }): Promise<ImportReport> {
-      return importFiles(await readFolder(dir).catch(toImportError), options);
+      return importArchive(openFolder(dir), options);
     },
 
     /** Every challenge as a folder `<category>/<id>/challenge.yml` (+ `files/`), zipped. */
-    async exportFiles(): Promise<ArchiveFiles> {
+    async exportFiles(): Promise<Map<string, Buffer>> {
       const all = await repository.listChallenges();
       const categories = new Map((await repository.listCategories()).map((c) => [c.key, c]));
       const titles = new Map(all.map((c) => [c.id, c.title.en]));
-      const files: ArchiveFiles = new Map();
+      const files = new Map<string, Buffer>();
       for (const c of all) {
         const dir = `${c.category}/${c.id}`;
         files.set(`${dir}/challenge.yml`, Buffer.from(toChallengeYaml(c, categories, titles)));
@@ -168,7 +193,7 @@ export function createCatalogueTransferService(deps: {
 
     /** Re-applies the built-in pack and the badges; says what it really added or updated. */
     async seedCatalogue(actorId?: string): Promise<SeedResult> {
-      const report = await importFiles(await readFolder(deps.packDir ?? PACK_DIR), {
+      const report = await importArchive(openFolder(deps.packDir ?? PACK_DIR), {
         createCategories: false,
         isBuiltIn: true,
         ...(actorId ? { actorId } : {}),
