@@ -23,7 +23,7 @@ describe('route guards', () => {
     expect(router.state.location.pathname).toBe('/challenges');
   });
 
-  it.each(['/challenges', '/challenge/dom-manipulation', '/leaderboard', '/profile', '/user/u1', '/admin', '/seed'])(
+  it.each(['/challenges', '/challenge/dom-manipulation', '/leaderboard', '/profile', '/account', '/user/u1', '/admin', '/seed'])(
     'sends a signed-out visitor from %s to /login',
     async (path) => {
       const { router } = renderApp(path);

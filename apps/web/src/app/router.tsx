@@ -59,6 +59,7 @@ export const routes: RouteObject[] = [
           lazyPage('/team', () => import('./routes/team').then((m) => m.TeamRoute)),
           lazyPage('/team/:teamId', () => import('./routes/team').then((m) => m.PublicTeamRoute)),
           lazyPage('/profile', () => import('./routes/profile').then((m) => m.ProfileRoute)),
+          lazyPage('/account', () => import('./routes/account').then((m) => m.AccountRoute)),
           lazyPage('/user/:userId', () => import('./routes/user-profile').then((m) => m.UserProfileRoute)),
           lazyPage('/class', () => import('./routes/classes').then((m) => m.StudentClassRoute)),
           lazyPage('/join-class/:code', () => import('./routes/classes').then((m) => m.StudentClassRoute)),

@@ -24,7 +24,13 @@ export function ChallengeDetailRoute() {
       key={id}
       id={id}
       labSlot={<LabPanel challengeId={id} />}
-      renderWriteUps={(isSolved) => <WriteUpsSection challengeId={id} isSolved={isSolved} />}
+      renderWriteUps={(isSolved) => (
+        <WriteUpsSection
+          challengeId={id}
+          isSolved={isSolved}
+          canRead={isSolved || user?.rank === 'admin' || user?.rank === 'teacher'}
+        />
+      )}
     />
   );
 }

@@ -48,7 +48,7 @@ beforeEach(async () => {
 describe('API tokens on the account page', () => {
   it('shows a new token once, lists it by name and hint only, and revokes it', async () => {
     useTokenServer();
-    const { user } = renderApp('/profile', { sessionUser: buildUser() });
+    const { user } = renderApp('/account', { sessionUser: buildUser() });
     expect(await screen.findByText('You have no API token.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Token name'), 'solver');
     await user.click(screen.getByRole('button', { name: 'Create a token' }));
@@ -91,7 +91,7 @@ describe('API tokens on the account page', () => {
   it('speaks French', async () => {
     await i18n.changeLanguage('fr');
     useTokenServer();
-    renderApp('/profile', { sessionUser: buildUser() });
+    renderApp('/account', { sessionUser: buildUser() });
     expect(await screen.findByText('Vous n’avez aucun jeton d’API.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Créer un jeton' })).toBeInTheDocument();
   });

@@ -33,7 +33,7 @@ describe('two-factor on the account page', () => {
         return HttpResponse.json({ ok: true });
       }),
     );
-    const { user } = renderApp('/profile', { sessionUser: buildUser() });
+    const { user } = renderApp('/account', { sessionUser: buildUser() });
     const section = (await screen.findByRole('heading', { name: /Two-factor authentication/ })).closest('section')!;
     await user.type(within(section).getByLabelText('Current password'), 'secret123');
     await user.click(within(section).getByRole('button', { name: 'Turn on' }));
@@ -42,7 +42,18 @@ describe('two-factor on the account page', () => {
       expect.stringMatching(/^data:image\/svg\+xml/) as string,
     );
     expect(within(section).getByTestId('totp-secret')).toHaveTextContent('JBSWY3DPEHPK3PXP');
-    expect(within(within(section).getByTestId('backup-codes')).getAllByRole('listitem')).toHaveLength(10);
+    const codes = within(within(section).getByTestId('backup-codes'))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(codes).toHaveLength(10);
+    // Kept by a copy or a download of the same codes, one a line.
+    const download = within(section).getByRole('link', { name: 'Download the codes' });
+    expect(download).toHaveAttribute('download', 'drapeau-backup-codes.txt');
+    expect(decodeURIComponent(download.getAttribute('href')!.replace('data:text/plain;charset=utf-8,', ''))).toBe(
+      `${codes.join('\n')}\n`,
+    );
+    await user.click(within(section).getByRole('button', { name: 'Copy the codes' }));
+    expect(await navigator.clipboard.readText()).toBe(`${codes.join('\n')}\n`);
 
     await user.type(within(section).getByLabelText('First code from the app'), '000000');
     await user.click(within(section).getByRole('button', { name: 'Confirm and turn on' }));

@@ -1,3 +1,4 @@
+import { Copy, Download } from 'lucide-react';
 import qrcode from 'qrcode-generator';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +25,35 @@ function QrCode({ uri, label }: { uri: string; label: string }) {
   return <img src={src} alt={label} className="size-44 rounded bg-white p-1" />;
 }
 
-/** Profile → account → two-factor: turn on with the app (QR code, secret, backup codes, first code), turn off. */
+/** The backup codes, one a line, copied to the clipboard or saved as a text file (a data URL: nothing to revoke). */
+function BackupCodeActions({ codes }: { codes: string[] }) {
+  const { t } = useTranslation(['account', 'common']);
+  const text = `${codes.join('\n')}\n`;
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast({ description: t('account:twoFactor.backupCopied') });
+    } catch {
+      toast({ variant: 'destructive', title: t('common:error'), description: t('account:twoFactor.backupCopyFailed') });
+    }
+  }
+  return (
+    <div className="flex flex-wrap gap-2">
+      <Button type="button" variant="outline" size="sm" onClick={() => void copy()}>
+        <Copy aria-hidden="true" />
+        {t('account:twoFactor.backupCopy')}
+      </Button>
+      <Button variant="outline" size="sm" asChild>
+        <a href={`data:text/plain;charset=utf-8,${encodeURIComponent(text)}`} download="drapeau-backup-codes.txt">
+          <Download aria-hidden="true" />
+          {t('account:twoFactor.backupDownload')}
+        </a>
+      </Button>
+    </div>
+  );
+}
+
+/** Account → two-factor: turn on with the app (QR code, secret, backup codes, first code), turn off. */
 export function TwoFactorSection() {
   const { t } = useTranslation(['account', 'common', 'errors']);
   const ids = useId();
@@ -118,6 +147,7 @@ export function TwoFactorSection() {
               <li key={backupCode}>{backupCode}</li>
             ))}
           </ul>
+          <BackupCodeActions codes={enrolment.backupCodes} />
           <form className="grid gap-3" onSubmit={handleConfirm}>
             {codeField(t('account:twoFactor.firstCode'))}
             <Button type="submit" className="justify-self-start" disabled={confirm.isPending}>

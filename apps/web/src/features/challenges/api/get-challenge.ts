@@ -12,7 +12,7 @@ function getChallenge(id: string, signal?: AbortSignal) {
   return apiClient.get(`/api/challenges/${encodeURIComponent(id)}`, PublicChallengeSchema, { signal });
 }
 
-function challengeQueryOptions(id: string) {
+export function challengeQueryOptions(id: string) {
   return queryOptions({
     queryKey: challengeKeys.detail(id),
     queryFn: ({ signal }) => getChallenge(id, signal),

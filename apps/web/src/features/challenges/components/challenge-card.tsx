@@ -1,4 +1,4 @@
-import { CalendarX, CircleCheck, Lock, Snowflake, Trophy } from 'lucide-react';
+import { CalendarX, CircleCheck, Lock, Snowflake, Trophy, Wrench } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -7,6 +7,7 @@ import type { PublicChallenge } from '@drapeau/shared';
 import { pickText, useLocale } from '@/lib/use-locale';
 import { cn } from '@/lib/utils';
 
+import { explanationPath } from './explanation-panel';
 import { LevelBadge } from './level-badge';
 import { SolveStats } from './solve-stats';
 
@@ -23,10 +24,12 @@ export function ChallengeCard({ challenge, index }: ChallengeCardProps) {
   const { t } = useTranslation(['challenges', 'common']);
   const locale = useLocale();
   const title = pickText(challenge.title, locale);
+  // A solved card leads to its "understand and fix" text, which the solve's page showed only briefly.
+  const isExplained = challenge.solved && challenge.explanation !== null && pickText(challenge.explanation, locale).trim() !== '';
 
   return (
     <Link
-      to={`/challenge/${encodeURIComponent(challenge.id)}`}
+      to={isExplained ? explanationPath(challenge.id) : `/challenge/${encodeURIComponent(challenge.id)}`}
       data-solved={challenge.solved}
       data-locked={challenge.isLocked}
       style={{ animationDelay: `${index * CARD_STAGGER_MS}ms` }}
@@ -67,6 +70,12 @@ export function ChallengeCard({ challenge, index }: ChallengeCardProps) {
             count: challenge.lockedBy.length,
             titles: challenge.lockedBy.map((ref) => pickText(ref.title, locale)).join(', '),
           })}
+        </p>
+      )}
+      {isExplained && (
+        <p className="inline-flex items-center gap-1.5 text-xs font-medium text-primary">
+          <Wrench className="size-3.5" aria-hidden="true" />
+          {t('challenges:explanationReady')}
         </p>
       )}
       <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted-foreground">

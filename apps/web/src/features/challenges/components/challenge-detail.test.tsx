@@ -11,6 +11,22 @@ import { server } from '@/testing/server';
 
 import { REDIRECT_AFTER_SOLVE_MS } from './use-flag-form';
 
+/** The badge catalogue, as far as these tests name badges. */
+function badgesHandler() {
+  const badge = (badgeId: string, en: string, fr: string) => ({
+    badgeId,
+    title: { en, fr },
+    description: { en, fr },
+    icon: '🏅',
+    criteria: { type: 'solveCount', value: 1 },
+  });
+  return http.get('/api/badges', () =>
+    HttpResponse.json({
+      badges: [badge('first-blood', 'First Blood', 'Premier sang'), badge('web-master', 'Web Master', 'Maître du web')],
+    }),
+  );
+}
+
 beforeAll(async () => {
   await preloadPage.challengeDetail();
 });
@@ -150,6 +166,7 @@ describe('flag form', () => {
         });
       }),
       ...challengesHandler(catalogue),
+      badgesHandler(),
     );
     // The return to the list is held until the page has been checked, then released: no race with a slow machine.
     const realSetTimeout = globalThis.setTimeout;
@@ -169,7 +186,11 @@ describe('flag form', () => {
     await user.type(input, '  CTF{{nice}  ');
     await user.click(await findSubmit());
 
-    expect(await screen.findByText('Correct flag! Points awarded. You earned 2 new badge(s)!')).toBeInTheDocument();
+    // The badges by name; no explanation to read, no button to it.
+    expect(
+      await screen.findByText('Correct flag! Points awarded. Badges earned: First Blood and Web Master!'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Read the explanation' })).not.toBeInTheDocument();
     expect(sentBody).toEqual({ flag: 'CTF{nice}' });
     expect(input).toHaveValue('');
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
@@ -182,6 +203,44 @@ describe('flag form', () => {
       returnToList!();
     });
     await waitFor(() => expect(router.state.location.pathname).toBe('/challenges'));
+  });
+
+  it('leads from the solve’s toast to the explanation in one click, which keeps the player on the page', async () => {
+    const catalogue = [PLAIN, SOLVED, WITH_FILE];
+    server.use(
+      http.post('/api/challenges/:id/submit', () => {
+        catalogue[0] = { ...PLAIN, solved: true, explanation: { en: 'Salt your hashes.', fr: 'Salez vos hachés.' } };
+        return HttpResponse.json<SubmitFlagResult>({
+          success: true,
+          status: 'correct',
+          message: 'Correct',
+          newBadges: ['first-blood'],
+        });
+      }),
+      ...challengesHandler(catalogue),
+      badgesHandler(),
+    );
+    const realSetTimeout = globalThis.setTimeout;
+    const REDIRECT_TIMER = 4242;
+    const timers = vi
+      .spyOn(globalThis, 'setTimeout')
+      .mockImplementation(((callback: () => void, ms?: number, ...rest: unknown[]) =>
+        ms === REDIRECT_AFTER_SOLVE_MS ? REDIRECT_TIMER : realSetTimeout(callback, ms, ...rest)) as unknown as typeof setTimeout);
+    const cleared = vi.spyOn(globalThis, 'clearTimeout');
+    onTestFinished(() => {
+      timers.mockRestore();
+      cleared.mockRestore();
+    });
+    const { user, router } = renderDetail('hash-cracking');
+    await user.type(await screen.findByPlaceholderText('CTF{...}'), 'CTF{{nice}');
+    await user.click(await findSubmit());
+
+    expect(await screen.findByText('Correct flag! Points awarded. Badge earned: First Blood!')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Read the explanation' }));
+    expect(cleared).toHaveBeenCalledWith(REDIRECT_TIMER);
+    expect(router.state.location.pathname).toBe('/challenge/hash-cracking');
+    expect(router.state.location.hash).toBe('#explanation');
+    expect(await screen.findByText('Salt your hashes.')).toBeInTheDocument();
   });
 
   it('leaves out the badge sentence when no badge was won', async () => {

@@ -10,11 +10,15 @@ import { getErrorMessage } from '@/lib/error-message';
  * The toast for each submission status (docs/product.md#messages). The server's English `message` is not shown: the client
  * owns wording.
  */
-export function describeSubmitResult(t: TFunction, result: SubmitFlagResult): ToastOptions {
+export function describeSubmitResult(
+  t: TFunction,
+  result: SubmitFlagResult,
+  /** The badges the solve earned, by name, as one list in the active language ("A, B and C"). */
+  badges?: { count: number; names: string },
+): ToastOptions {
   switch (result.status) {
     case 'correct': {
-      const badgeCount = result.newBadges?.length ?? 0;
-      const suffix = badgeCount > 0 ? ` ${t('challenge:newBadges', { count: badgeCount })}` : '';
+      const suffix = badges && badges.count > 0 ? ` ${t('challenge:newBadges', badges)}` : '';
       return { title: t('common:success'), description: `${t('challenge:success')}${suffix}` };
     }
     case 'practice':

@@ -77,6 +77,15 @@ describe('own profile', () => {
     const email = await screen.findByLabelText('Email');
     expect(email).toHaveValue('alice@example.com');
     expect(email).toHaveAttribute('readonly');
+    // Changed on the account page, which the profile leads to; nothing says it cannot be changed.
+    expect(email).toHaveAccessibleDescription('Change your email address in your account settings.');
+    expect(screen.getByRole('link', { name: 'Change your email address in your account settings.' })).toHaveAttribute(
+      'href',
+      '/account',
+    );
+    expect(screen.getByRole('link', { name: 'Account settings' })).toHaveAttribute('href', '/account');
+    expect(screen.queryByText(/cannot be changed/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Account' })).not.toBeInTheDocument();
 
     expect(screen.getByRole('heading', { name: 'Achievements (1)' })).toBeInTheDocument();
     expect(await screen.findByText('First Blood')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { LogIn } from 'lucide-react';
+import { LogIn, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -43,6 +43,12 @@ export function OwnProfile({ user }: OwnProfileProps) {
     <div className="mx-auto grid w-full max-w-4xl gap-6">
       <ProfileHero user={user} avatar={<AvatarUpload user={user} />}>
         <ProfileStats user={user} showNext />
+        <Button asChild variant="outline" size="sm" className="w-fit justify-self-center sm:justify-self-start">
+          <Link to="/account">
+            <Settings aria-hidden="true" />
+            {t('profile:accountLink')}
+          </Link>
+        </Button>
       </ProfileHero>
       {/* Keyed by the saved values: after a save (or an admin edit) the form starts again from the server's answer. */}
       <ProfileForm key={`${user.uid}:${user.username}:${user.bio}`} user={user} />

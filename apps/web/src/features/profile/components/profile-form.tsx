@@ -1,6 +1,7 @@
 import { Save } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 
 import { BIO_MAX, USERNAME_MAX, USERNAME_MIN, UsernameSchema, type PublicUser, type UpdateProfileBody } from '@drapeau/shared';
 
@@ -25,7 +26,7 @@ function buildProfileChanges(user: PublicUser, username: string, bio: string): U
   return changes;
 }
 
-/** Editable username and bio (≤ 500 characters, with a counter); the email is shown read-only (docs/product.md#profile). */
+/** Editable username and bio (≤ 500 characters, with a counter); the email is shown read-only, changed on /account (docs/product.md#profile). */
 export function ProfileForm({ user }: { user: PublicUser }) {
   const { t } = useTranslation(['profile', 'common', 'errors']);
   const ids = useId();
@@ -86,7 +87,9 @@ export function ProfileForm({ user }: { user: PublicUser }) {
               className="cursor-not-allowed bg-muted/40 text-muted-foreground"
             />
             <p id={`${ids}-email-hint`} className="text-xs text-muted-foreground">
-              {t('profile:form.emailReadOnly')}
+              <Link to="/account" className="underline underline-offset-2 hover:text-foreground">
+                {t('profile:form.emailElsewhere')}
+              </Link>
             </p>
           </div>
           <div className="grid gap-2">

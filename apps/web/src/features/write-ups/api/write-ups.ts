@@ -11,8 +11,9 @@ const base = (challengeId: string) => `/api/challenges/${encodeURIComponent(chal
  * GET /api/challenges/:id/write-ups: the player's own write-up and a page of the others'. 403 CHALLENGE_NOT_SOLVED until
  * the player solved the challenge: the server alone decides who reads (docs/product.md#write-ups).
  */
-export function useWriteUps(challengeId: string, page: number) {
+export function useWriteUps(challengeId: string, page: number, isEnabled: boolean) {
   return useQuery({
+    enabled: isEnabled,
     queryKey: writeUpKeys.page(challengeId, page),
     queryFn: ({ signal }) => apiClient.get(`${base(challengeId)}?page=${page}`, WriteUpPageSchema, { signal }),
     placeholderData: keepPreviousData,

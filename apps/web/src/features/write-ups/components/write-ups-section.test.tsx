@@ -64,6 +64,19 @@ describe('write-ups section', () => {
     expect(within(section).queryByRole('button', { name: /write-up/i })).not.toBeInTheDocument();
   });
 
+  it('does not ask for the write-ups of a challenge the player has not solved (a 403 in the console otherwise)', async () => {
+    let asked = 0;
+    server.use(
+      http.get('/api/challenges/:id/write-ups', () => {
+        asked += 1;
+        return HttpResponse.json({ error: { code: 'CHALLENGE_NOT_SOLVED', message: 'x' } }, { status: 403 });
+      }),
+    );
+    renderApp(`/challenge/${UNSOLVED.id}`, { sessionUser: buildUser() });
+    expect(await within(await findSection()).findByText('Solve this challenge to read its write-ups.')).toBeInTheDocument();
+    expect(asked).toBe(0);
+  });
+
   it('is locked in French too, with French typography', async () => {
     await i18n.changeLanguage('fr');
     renderApp(`/challenge/${UNSOLVED.id}`, { sessionUser: buildUser() });
@@ -148,12 +161,31 @@ describe('write-ups section', () => {
     const { user } = renderApp(`/challenge/${SOLVED.id}`, { sessionUser: buildUser() });
     const section = await findSection();
     expect(await within(section).findByText(/Hidden by a moderator/)).toBeInTheDocument();
+    // Under one's own, the empty list is of the others'.
+    expect(within(section).getByText('No one else has shared a write-up yet.')).toBeInTheDocument();
+    expect(within(section).queryByText(/No write-up yet/)).not.toBeInTheDocument();
     await user.click(within(section).getByRole('button', { name: 'Edit' }));
     expect(within(section).getByLabelText('Write-up (Markdown)')).toHaveValue('Shift every letter by **5**.');
     await user.click(within(section).getByRole('button', { name: 'Cancel' }));
     await user.click(within(section).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deleted).toHaveBeenCalledOnce());
     expect(await screen.findByText('Write-up deleted')).toBeInTheDocument();
+  });
+
+  it('elides the French "de" before a name that starts with a vowel', async () => {
+    await i18n.changeLanguage('fr');
+    server.use(
+      writeUpsHandler({
+        writeUps: [
+          buildWriteUp(1, { title: null, author: { uid: 'a', username: 'alice' } }),
+          buildWriteUp(2, { title: null, author: { uid: 'b', username: 'bob' } }),
+        ],
+      }),
+    );
+    renderApp(`/challenge/${SOLVED.id}`, { sessionUser: buildUser() });
+    const section = await findSection();
+    expect(await within(section).findByRole('heading', { name: 'Write-up d’alice' })).toBeInTheDocument();
+    expect(within(section).getByRole('heading', { name: 'Write-up de bob' })).toBeInTheDocument();
   });
 
   it('gives moderators Hide and Show again on each write-up, in French too', async () => {
@@ -170,8 +202,8 @@ describe('write-ups section', () => {
     const section = await screen.findByRole('region', { name: /Write-ups/ });
     expect(await within(section).findByText('Résolvez ce défi pour publier votre propre write-up.')).toBeInTheDocument();
     expect(within(section).getByText('Masqué')).toBeInTheDocument();
-    await user.click(within(section).getByRole('button', { name: 'Masquer le write-up de author3' }));
-    await user.click(within(section).getByRole('button', { name: 'Afficher de nouveau le write-up de author4' }));
+    await user.click(within(section).getByRole('button', { name: 'Masquer le write-up d’author3' }));
+    await user.click(within(section).getByRole('button', { name: 'Afficher de nouveau le write-up d’author4' }));
     await waitFor(() => expect(calls).toEqual(['hide 3', 'unhide 4']));
     expect(await screen.findByText('Write-up de nouveau visible')).toBeInTheDocument();
   });

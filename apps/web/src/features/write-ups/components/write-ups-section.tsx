@@ -14,24 +14,29 @@ import { getErrorMessage } from '@/lib/error-message';
 
 import { useDeleteWriteUp, useSetWriteUpHidden, useWriteUps } from '../api/write-ups';
 
-import { WriteUpArticle } from './write-up-article';
+import { authorOf, WriteUpArticle } from './write-up-article';
 import { WriteUpForm } from './write-up-form';
 
 interface WriteUpsSectionProps {
   challengeId: string;
-  /** Whether the player solved the challenge: only then may they write one. Reading is the server's decision. */
+  /** Whether the player solved the challenge: only then may they write one. */
   isSolved: boolean;
+  /**
+   * Whether the viewer may read them (solved, or a moderator: docs/product.md#write-ups). When not, they are not asked
+   * for (the server would answer 403, an error in the browser's console); the server still decides on every request.
+   */
+  canRead: boolean;
 }
 
 /**
  * The challenge page's write-ups (docs/product.md#write-ups): locked until the player solved the challenge; then their
  * own (to write, edit or delete) and the others', newest first; moderators hide and unhide from the same list.
  */
-export function WriteUpsSection({ challengeId, isSolved }: WriteUpsSectionProps) {
+export function WriteUpsSection({ challengeId, isSolved, canRead }: WriteUpsSectionProps) {
   const { t } = useTranslation(['writeUps', 'errors', 'common']);
   const [page, setPage] = useState(1);
-  const { data, error, isPending, refetch } = useWriteUps(challengeId, page);
-  const isLocked = isApiError(error) && error.code === 'CHALLENGE_NOT_SOLVED';
+  const { data, error, isPending, refetch } = useWriteUps(challengeId, page, canRead);
+  const isLocked = !canRead || (isApiError(error) && error.code === 'CHALLENGE_NOT_SOLVED');
 
   return (
     <Card role="region" aria-labelledby="write-ups-title">
@@ -65,6 +70,7 @@ export function WriteUpsSection({ challengeId, isSolved }: WriteUpsSectionProps)
             <OwnWriteUp challengeId={challengeId} own={data.own} isSolved={isSolved} />
             <OthersWriteUps
               challengeId={challengeId}
+              hasOwn={data.own !== null}
               writeUps={data.writeUps}
               canModerate={data.canModerate}
               page={page}
@@ -133,6 +139,8 @@ function OwnWriteUp({ challengeId, own, isSolved }: { challengeId: string; own: 
 function OthersWriteUps(props: {
   challengeId: string;
   writeUps: WriteUp[];
+  /** The viewer wrote one: the others' list is then said to be empty of others, not of write-ups. */
+  hasOwn: boolean;
   canModerate: boolean;
   page: number;
   pages: number;
@@ -140,7 +148,8 @@ function OthersWriteUps(props: {
 }) {
   const { t } = useTranslation(['writeUps', 'errors']);
   const setHidden = useSetWriteUpHidden(props.challengeId);
-  if (props.writeUps.length === 0 && props.page === 1) return <p className="text-sm text-muted-foreground">{t('empty')}</p>;
+  if (props.writeUps.length === 0 && props.page === 1)
+    return <p className="text-sm text-muted-foreground">{t(props.hasOwn ? 'emptyOthers' : 'empty')}</p>;
 
   const toggle = (writeUp: WriteUp) =>
     setHidden.mutate(
@@ -164,7 +173,7 @@ function OthersWriteUps(props: {
                   size="sm"
                   variant="outline"
                   disabled={setHidden.isPending}
-                  aria-label={t(writeUp.isHidden ? 'unhideLabel' : 'hideLabel', { author: writeUp.author.username })}
+                  aria-label={t(writeUp.isHidden ? 'unhideLabel' : 'hideLabel', authorOf(writeUp.author.username))}
                   onClick={() => toggle(writeUp)}
                 >
                   {writeUp.isHidden ? <Eye /> : <EyeOff />}
