@@ -40,6 +40,7 @@ import { wireOperations } from './wiring/operations.js';
 import { wireStandings } from './wiring/standings.js';
 import { wireSettings } from './wiring/settings.js';
 import { wireWriteUps } from './wiring/write-ups.js';
+import { wireInstances } from './wiring/instances.js';
 
 export interface AppDeps {
   config: Config;
@@ -220,6 +221,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isEventMode: () => eventService.state().phase !== 'training',
   });
   const writeUpsService = wireWriteUps({ database, challenges: challengesService, event: eventService, clock, limiterFor });
+  const instances = wireInstances({
+    database,
+    config: config.instances,
+    instanceSecret: secrets.instanceSecret,
+    challenges: challengesService,
+    findTeamIdOf: (userId) => teamsService.findTeamIdOf(userId),
+    clock,
+    registry: metrics.registry,
+    log: app.log,
+  });
 
   // Routes
   await registerApiRoutes(app, {
@@ -261,6 +272,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     writeUpsService,
     teamsService,
     teamsAdminService,
+    instancesService: instances.instancesService,
   });
   if (deps.webDistDir) await registerWebApp(app, deps.webDistDir);
   if (deps.controlSocketPath) {
@@ -279,6 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       logger: app.log,
       ...(deps.print ? { print: deps.print } : {}),
     });
+    instances.startReaper();
     readiness.markStarted();
   });
   // Not ready from the first moment of shutdown, so that a load balancer stops sending requests here.
@@ -287,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
   app.addHook('onClose', async () => {
+    instances.stopReaper();
     leaderboardService.close();
     scoreGraphService.close();
     await mailer.idle();
