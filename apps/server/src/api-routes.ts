@@ -51,6 +51,9 @@ import { challengeFilesRoutes } from './modules/challenge-files/challenge-files.
 import { catalogueAdminRoutes } from './modules/challenges/catalogue.admin-routes.js';
 import { challengesAdminRoutes } from './modules/challenges/challenges.admin-routes.js';
 import { categoriesRoutes, challengesRoutes } from './modules/challenges/challenges.routes.js';
+import { instancesAdminRoutes } from './modules/instances/instances.admin-routes.js';
+import { instancesRoutes } from './modules/instances/instances.routes.js';
+import type { InstancesService } from './modules/instances/instances.service.js';
 import { labsRoutes } from './modules/labs/labs.routes.js';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
@@ -88,6 +91,7 @@ export interface ApiRouteDeps {
   challengesService: ChallengesService;
   submissionsService: SubmissionsService;
   labsService: LabsService;
+  instancesService: InstancesService;
   usersService: UsersService;
   leaderboardService: LeaderboardService;
   scoreGraphService: ScoreGraphService;
@@ -175,6 +179,7 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
         });
         await gated.register(submissionsRoutes, { prefix: '/challenges', submissions: s.submissionsService, guards: s.guards });
         await gated.register(labsRoutes, { prefix: '/challenges', labs: s.labsService, guards: s.guards });
+        await gated.register(instancesRoutes, { prefix: '/challenges', instances: s.instancesService, guards: s.guards });
         await gated.register(challengeFilesRoutes, { prefix: '/challenges', files: s.challengeFilesService, guards: s.guards });
         await gated.register(challengeWriteUpsRoutes, { prefix: '/challenges', writeUps: s.writeUpsService, guards: s.guards });
       });
@@ -248,6 +253,7 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
       await api.register(settingsRoutes, { prefix: '/admin', settings: s.settingsService, guards: s.guards });
       await api.register(teamsRoutes, { prefix: '/teams', teams: s.teamsService, guards: s.guards, frozenAt });
       await api.register(teamsAdminRoutes, { prefix: '/admin', teamsAdmin: s.teamsAdminService, guards: s.guards });
+      await api.register(instancesAdminRoutes, { prefix: '/admin', instances: s.instancesService, guards: s.guards });
       api.get('/openapi.json', { schema: { hide: true } }, async () => api.swagger());
     },
     { prefix: '/api' },

@@ -41,6 +41,7 @@ import { wireOperations } from './wiring/operations.js';
 import { wireStandings } from './wiring/standings.js';
 import { wireSettings } from './wiring/settings.js';
 import { wireWriteUps } from './wiring/write-ups.js';
+import { wireInstances } from './wiring/instances.js';
 
 export interface AppDeps {
   config: Config;
@@ -233,6 +234,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isEventMode: () => eventService.state().phase !== 'training',
   });
   const writeUpsService = wireWriteUps({ database, challenges: challengesService, event: eventService, clock, limiterFor });
+  const instances = wireInstances({
+    database,
+    config: config.instances,
+    instanceSecret: secrets.instanceSecret,
+    challenges: challengesService,
+    findTeamIdOf: (userId) => teamsService.findTeamIdOf(userId),
+    clock,
+    registry: metrics.registry,
+    log: app.log,
+  });
 
   // Routes
   await registerApiRoutes(app, {
@@ -274,6 +285,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     writeUpsService,
     teamsService,
     teamsAdminService,
+    instancesService: instances.instancesService,
   });
   if (deps.webDistDir) await registerWebApp(app, deps.webDistDir);
   if (deps.controlSocketPath) {
@@ -292,6 +304,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       logger: app.log,
       ...(deps.announceAdmin ? { announce: deps.announceAdmin } : {}),
     });
+    instances.startReaper();
     readiness.markStarted();
   });
   // Not ready from the first moment of shutdown, so that a load balancer stops sending requests here.
@@ -301,6 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.addHook('onClose', async () => {
     await labPool.close();
+    instances.stopReaper();
     leaderboardService.close();
     scoreGraphService.close();
     await mailer.idle();

@@ -81,6 +81,23 @@ const EnvSchema = z
     OIDC_BUTTON_LABEL: optionalString.pipe(z.string().max(60).optional()),
     /** `off`: accounts come from single sign-on only (the register route refuses). Needs OIDC_ISSUER. */
     LOCAL_SIGN_UP: z.enum(['on', 'off']).default('on'),
+    /**
+     * Challenge instances (docs/operations.md "Challenge instances"): the container engine's socket (Docker, or Podman's
+     * `podman system service`); unset = challenges with a service cannot be started.
+     */
+    INSTANCES_ENGINE_SOCKET: optionalString,
+    /** The host name players reach instances at: never the platform's own (its cookies). Required with the socket. */
+    INSTANCES_HOST: optionalString,
+    /** The address instance ports are published on. */
+    INSTANCES_PUBLISH_ADDRESS: z.string().min(1).default('0.0.0.0'),
+    /** Where each instance's network takes its /28; the host drops connections opened from it. */
+    INSTANCES_SUBNET_POOL: z
+      .string()
+      .regex(/^\d{1,3}(\.\d{1,3}){3}\/\d{1,2}$/, 'an IPv4 network such as 10.213.0.0/16')
+      .default('10.213.0.0/16'),
+    /** Instances running at once on the deployment, and per player. */
+    INSTANCES_MAX_RUNNING: z.coerce.number().int().positive().default(50),
+    INSTANCES_MAX_PER_PLAYER: z.coerce.number().int().positive().default(3),
   })
   .superRefine((env, ctx) => {
     const adminVars = [env.ADMIN_EMAIL, env.ADMIN_USERNAME, env.ADMIN_PASSWORD];
@@ -98,6 +115,17 @@ const EnvSchema = z
         code: 'custom',
         path: ['OIDC_ISSUER'],
         message: 'OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together',
+      });
+    }
+    if (env.INSTANCES_ENGINE_SOCKET !== undefined && env.INSTANCES_HOST === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['INSTANCES_HOST'], message: 'must be set with INSTANCES_ENGINE_SOCKET' });
+    }
+    const platformHost = env.PUBLIC_URL === undefined ? undefined : new URL(env.PUBLIC_URL).hostname;
+    if (env.INSTANCES_HOST !== undefined && env.INSTANCES_HOST === platformHost) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INSTANCES_HOST'],
+        message: "must differ from PUBLIC_URL's host name (a web challenge there could read the platform's cookies)",
       });
     }
     if (env.LOCAL_SIGN_UP === 'off' && oidc === 0) {
@@ -157,6 +185,13 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
           }
         : undefined,
     localSignUp: e.LOCAL_SIGN_UP === 'on',
+    instances: {
+      engineSocket: e.INSTANCES_ENGINE_SOCKET,
+      host: e.INSTANCES_HOST ?? 'localhost',
+      publishAddress: e.INSTANCES_PUBLISH_ADDRESS,
+      subnetPool: e.INSTANCES_SUBNET_POOL,
+      limits: { global: e.INSTANCES_MAX_RUNNING, perPlayer: e.INSTANCES_MAX_PER_PLAYER },
+    },
   });
 });
 

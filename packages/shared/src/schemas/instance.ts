@@ -73,6 +73,8 @@ export type PlayerInstance = z.infer<typeof PlayerInstanceSchema>;
 export const PlayerInstanceStateSchema = z.object({
   /** Null when the player has none running. */
   instance: PlayerInstanceSchema.nullable(),
+  /** Whether this server can start instances at all (a container engine is configured). */
+  enabled: z.boolean(),
   /** The challenge's service as a player may know it. */
   service: z.object({ protocol: InstanceProtocolSchema, lifetimeMinutes: z.number().int(), extendable: z.boolean() }),
 });

@@ -6,6 +6,7 @@ import { InstanceGoneError } from './provider.js';
 /** Labels on everything the provider makes: what it lists and reaps by. */
 const LABEL = {
   managed: 'org.drapeau.instance',
+  deployment: 'org.drapeau.deployment',
   owner: 'org.drapeau.owner',
   challenge: 'org.drapeau.challenge',
   expires: 'org.drapeau.expires',
@@ -56,6 +57,8 @@ export function createContainerEngineProvider(deps: {
   endpointHost: string;
   /** Where the instances' networks take their /28 subnets, as `a.b.c.d/nn` (nn at most 28). */
   subnetPool: string;
+  /** Which deployment's instances these are: another Drapeau on the same engine lists (and reaps) only its own. */
+  deployment: string;
 }): InstanceProvider {
   const { api } = deps;
 
@@ -124,6 +127,7 @@ export function createContainerEngineProvider(deps: {
     async create(spec: InstanceSpec): Promise<ProvidedInstance> {
       const labels = {
         [LABEL.managed]: spec.id,
+        [LABEL.deployment]: deps.deployment,
         [LABEL.owner]: spec.ownerKey,
         [LABEL.challenge]: spec.challengeId,
         [LABEL.expires]: String(spec.expiresAt.getTime()),
@@ -183,7 +187,8 @@ export function createContainerEngineProvider(deps: {
     },
 
     async list(ownerKey?: string): Promise<ProvidedInstance[]> {
-      const label = ownerKey === undefined ? [LABEL.managed] : [LABEL.managed, `${LABEL.owner}=${ownerKey}`];
+      const label = [LABEL.managed, `${LABEL.deployment}=${deps.deployment}`];
+      if (ownerKey !== undefined) label.push(`${LABEL.owner}=${ownerKey}`);
       const filters = encodeURIComponent(JSON.stringify({ label }));
       const listed = await api<ContainerJson[]>('GET', `/containers/json?all=true&filters=${filters}`);
       return listed.map((json) => toInstance(json));

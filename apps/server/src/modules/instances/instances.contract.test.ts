@@ -1,76 +1,21 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createConnection, createServer, type Server } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { createServer, type Server } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createContainerEngineProvider } from './container-engine-provider.js';
 import { createEngineApi, type EngineApi } from './engine-api.js';
 import { InstanceGoneError, type InstanceProvider, type InstanceSpec } from './provider.js';
+import { askWhenUp, reportSkip, skipReason, startPodmanEngine, TEST_IMAGE, TEST_POOL } from './test-support/podman-engine.js';
 
 /**
  * The provider contract (provider.ts) against the real local engine: podman's Docker-compatible service, started here on
  * a socket of our own and stopped after. Runs where podman is (CI's container step: scripts/test-instances.sh, which also
  * sets the host rule of docs/operations.md "Challenge instances"); skipped, with the reason printed, elsewhere.
  */
-const containersDir = process.env.DRAPEAU_CONTAINERS_DIR ?? '/tmp/drapeau-containers';
-const hasPodman = (() => {
-  try {
-    execFileSync('podman', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
-const required = process.env.DRAPEAU_INSTANCE_TESTS === '1';
-const skipReason = hasPodman ? undefined : 'podman is not installed (scripts/test-instances.sh installs it)';
-if (skipReason && !required) console.log(`instances contract suite skipped: ${skipReason}`);
-if (skipReason && required) throw new Error(`DRAPEAU_INSTANCE_TESTS=1 but ${skipReason}`);
-
-const IMAGE = 'localhost/drapeau-instance-test:1';
-const POOL = '10.213.0.0/16';
-const env = {
-  ...process.env,
-  CONTAINERS_CONF: process.env.CONTAINERS_CONF ?? path.join(containersDir, 'conf/containers.conf'),
-  CONTAINERS_STORAGE_CONF: process.env.CONTAINERS_STORAGE_CONF ?? path.join(containersDir, 'conf/storage.conf'),
-  TMPDIR: process.env.CONTAINERS_CONF ? process.env.TMPDIR : path.join(containersDir, 'tmp'),
-};
-
-/** Sends one line to host:port and reads the service's JSON answer. */
-const ask = (port: number, line: string) =>
-  new Promise<{ uid: number; flag: string; probes: Record<string, boolean> }>((resolve, reject) => {
-    const socket = createConnection({ host: '127.0.0.1', port, timeout: 10_000 });
-    let text = '';
-    socket.on('timeout', () => socket.destroy(new Error('no answer')));
-    socket.on('connect', () => socket.write(`${line}\n`));
-    socket.on('data', (chunk) => (text += chunk.toString()));
-    socket.on('end', () => {
-      try {
-        resolve(JSON.parse(text));
-      } catch (error) {
-        reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    });
-    socket.on('error', reject);
-  });
-
-/** Asks until the service answers: a started container takes a moment to listen. */
-const askWhenUp = async (port: number, line: string) => {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await ask(port, line);
-    } catch (error) {
-      if (attempt > 100) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-};
+reportSkip('instances contract suite');
 
 describe.skipIf(skipReason !== undefined)('instance provider contract: local container engine (podman)', () => {
-  let service: ChildProcess;
-  let dir: string;
+  let engine: Awaited<ReturnType<typeof startPodmanEngine>> | undefined;
   let api: EngineApi;
   let provider: InstanceProvider;
   /** Stands for Drapeau: a port open on every address of the host. */
@@ -83,7 +28,7 @@ describe.skipIf(skipReason !== undefined)('instance provider contract: local con
     started.push(id);
     return {
       id,
-      image: IMAGE,
+      image: TEST_IMAGE,
       port: 8080,
       memoryMb: 64,
       cpus: 0.25,
@@ -96,16 +41,15 @@ describe.skipIf(skipReason !== undefined)('instance provider contract: local con
   };
 
   beforeAll(async () => {
-    execFileSync('podman', ['build', '-q', '-t', IMAGE, path.join(import.meta.dirname, 'test-support')], {
-      env,
-      stdio: 'ignore',
+    engine = await startPodmanEngine();
+    api = createEngineApi({ socketPath: engine.socketPath });
+    provider = createContainerEngineProvider({
+      api,
+      publishHost: '127.0.0.1',
+      endpointHost: '127.0.0.1',
+      subnetPool: TEST_POOL,
+      deployment: `contract-${crypto.randomUUID().slice(0, 8)}`,
     });
-    dir = mkdtempSync(path.join(tmpdir(), 'drapeau-engine-'));
-    const socketPath = path.join(dir, 'engine.sock');
-    service = spawn('podman', ['system', 'service', '--time=0', `unix://${socketPath}`], { env, stdio: 'ignore' });
-    for (let i = 0; i < 300 && !existsSync(socketPath); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-    api = createEngineApi({ socketPath });
-    provider = createContainerEngineProvider({ api, publishHost: '127.0.0.1', endpointHost: '127.0.0.1', subnetPool: POOL });
     drapeau = createServer((socket) => socket.end()).listen(0, '0.0.0.0');
     await new Promise((resolve) => drapeau.once('listening', resolve));
     drapeauPort = (drapeau.address() as { port: number }).port;
@@ -114,8 +58,7 @@ describe.skipIf(skipReason !== undefined)('instance provider contract: local con
   afterAll(async () => {
     for (const id of started) await provider?.delete(id).catch(() => undefined);
     drapeau?.close();
-    service?.kill();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    engine?.stop();
   }, 60_000);
 
   it('starts an instance with its flag, as a non-root user, reachable on its endpoint; lists, extends and deletes it', async () => {

@@ -3,7 +3,8 @@ import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { ChallengeService } from '@drapeau/shared';
 
 import type { Db } from '../../db/client.js';
-import { challengeInstances, challengeServices } from '../../db/schema/index.js';
+import { challengeInstances, challengeServices, teams, users } from '../../db/schema/index.js';
+import { shownUsername } from '../../db/user-row.js';
 
 export type InstanceRow = typeof challengeInstances.$inferSelect;
 const LIVE = ['starting', 'running'];
@@ -125,6 +126,19 @@ export function createInstancesRepository(db: Db) {
         .select()
         .from(challengeInstances)
         .where(and(inArray(challengeInstances.status, LIVE), lte(challengeInstances.expiresAt, now)));
+    },
+    /** The shown name of an instance's owner (`user:<id>` or `team:<id>`). */
+    async ownerName(ownerKey: string): Promise<string | null> {
+      const [kind, id = ''] = ownerKey.split(/:(.*)/s);
+      if (kind === 'user') {
+        const [row] = await db.select({ name: shownUsername }).from(users).where(eq(users.id, id));
+        return row?.name ?? null;
+      }
+      if (kind === 'team') {
+        const [row] = await db.select({ name: teams.name }).from(teams).where(eq(teams.id, id));
+        return row?.name ?? null;
+      }
+      return null;
     },
     async countRunning(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(challengeInstances).where(eq(challengeInstances.status, 'running'));

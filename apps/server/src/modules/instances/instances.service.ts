@@ -51,7 +51,6 @@ export function createInstancesService(deps: {
   provider: InstanceProvider | undefined;
   challenges: Pick<ChallengesService, 'getListedChallenge' | 'findChallenge' | 'embeddedFlagFor' | 'flagsFor' | 'isTeamMode'>;
   findTeamIdOf: (userId: string) => Promise<string | null>;
-  describeOwner: (ownerKey: string) => Promise<string | null>;
   limits: () => InstanceLimits;
   clock: Clock;
   metrics: InstanceMetrics;
@@ -60,7 +59,7 @@ export function createInstancesService(deps: {
   const { repository, provider, challenges, clock } = deps;
 
   const requireProvider = (): InstanceProvider => {
-    if (!provider) throw new AppError('SERVICE_UNAVAILABLE', 503, 'Challenge instances are not enabled on this server.');
+    if (!provider) throw notFound('NO_INSTANCE_SERVICE', 'Challenge instances are not enabled on this server.');
     return provider;
   };
 
@@ -111,6 +110,14 @@ export function createInstancesService(deps: {
     return true;
   };
 
+  /** The owner's live instance; one past its expiry is ended now rather than at the reaper's next pass. */
+  const liveRow = async (challengeId: string, ownerKey: string): Promise<InstanceRow | undefined> => {
+    const row = await repository.findLive(challengeId, ownerKey);
+    if (!row || row.expiresAt > clock.now()) return row;
+    await end(row, 'expired');
+    return undefined;
+  };
+
   const service = {
     async getService(challengeId: string): Promise<ChallengeService | null> {
       return (await repository.findService(challengeId)) ?? null;
@@ -125,9 +132,10 @@ export function createInstancesService(deps: {
 
     async getForPlayer(userId: string, challengeId: string): Promise<PlayerInstanceState> {
       const { service: definition } = await serviceOf(challengeId);
-      const row = await repository.findLive(challengeId, await ownerKeyOf(definition, userId));
+      const row = await liveRow(challengeId, await ownerKeyOf(definition, userId));
       return {
         instance: row ? toPlayerView(row, definition) : null,
+        enabled: provider !== undefined,
         service: {
           protocol: definition.protocol,
           lifetimeMinutes: definition.lifetimeMinutes,
@@ -138,9 +146,10 @@ export function createInstancesService(deps: {
 
     /** Starts the player's instance, or returns the one they have (one per player, or team, and challenge). */
     async start(userId: string, challengeId: string): Promise<PlayerInstance> {
-      const engine = requireProvider();
       const { challenge, service: definition } = await serviceOf(challengeId);
+      const engine = requireProvider();
       const ownerKey = await ownerKeyOf(definition, userId);
+      await liveRow(challengeId, ownerKey);
       const flag = await flagFor(challenge, definition, userId);
       const startedAt = clock.now();
       const expiresAt = new Date(startedAt.getTime() + definition.lifetimeMinutes * 60_000);
@@ -199,7 +208,7 @@ export function createInstancesService(deps: {
     async extend(userId: string, challengeId: string): Promise<PlayerInstance> {
       const { service: definition } = await serviceOf(challengeId);
       if (!definition.extendable) throw conflict('INSTANCE_NOT_EXTENDABLE', 'This instance cannot be extended.');
-      const row = await repository.findLive(challengeId, await ownerKeyOf(definition, userId));
+      const row = await liveRow(challengeId, await ownerKeyOf(definition, userId));
       if (!row || row.status !== 'running') throw noInstance();
       const wanted = new Date(clock.now().getTime() + definition.lifetimeMinutes * 60_000);
       const expiresAt = wanted > row.expiresAt ? wanted : row.expiresAt;
@@ -211,7 +220,7 @@ export function createInstancesService(deps: {
     async stop(userId: string, challengeId: string): Promise<void> {
       const { service: definition } = await serviceOf(challengeId);
       if (definition.scope === 'shared') throw forbidden('FORBIDDEN', 'A shared instance is stopped by an organiser.');
-      const row = await repository.findLive(challengeId, await ownerKeyOf(definition, userId));
+      const row = await liveRow(challengeId, await ownerKeyOf(definition, userId));
       if (!row || !(await end(row, 'stopped'))) throw noInstance();
     },
 
@@ -228,7 +237,7 @@ export function createInstancesService(deps: {
             owner: {
               kind: kind === 'team' ? 'team' : kind === 'user' ? 'user' : 'everybody',
               id: ownerId === '' ? null : ownerId,
-              name: ownerId === '' ? null : await deps.describeOwner(row.ownerKey),
+              name: ownerId === '' ? null : await repository.ownerName(row.ownerKey),
             },
           } satisfies AdminInstance;
         }),

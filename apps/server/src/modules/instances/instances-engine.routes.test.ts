@@ -1,0 +1,177 @@
+import { createConnection } from 'node:net';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { AdminInstance, PlayerInstance, PlayerInstanceState } from '@drapeau/shared';
+
+import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
+import { createManualClock } from '../../../test/manual-clock.js';
+import { createTestDatabase } from '../../../test/test-database.js';
+import type { Database } from '../../db/client.js';
+
+import { askWhenUp, reportSkip, skipReason, startPodmanEngine, TEST_IMAGE, TEST_POOL } from './test-support/podman-engine.js';
+
+reportSkip('instances route suite on the engine');
+
+const METRICS_TOKEN = 'instances-metrics-token-0123456789';
+const clock = createManualClock();
+let engine: Awaited<ReturnType<typeof startPodmanEngine>> | undefined;
+let database: Database;
+let t: TestApp;
+let admin: TestClient;
+let env: Record<string, string>;
+
+/** Whether something answers on the port within a few seconds. */
+const answers = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port, timeout: 3000 });
+    socket.on('connect', () => socket.write('hello\n'));
+    socket.on('data', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.on('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.on('error', () => resolve(false));
+    socket.on('close', () => resolve(false));
+  });
+const errorCode = (response: { json: <T>() => T }) => response.json<{ error: { code: string; message: string } }>().error;
+
+async function createServiceChallenge(id: string) {
+  const created = await admin.post('/api/admin/challenges', {
+    id,
+    title: { en: `Service ${id}`, fr: `Service ${id}` },
+    description: { en: 'Connect and read.', fr: 'Connectez-vous et lisez.' },
+    category: 'web-server',
+    level: 'easy',
+    scoring: { type: 'static', points: 50 },
+    flags: [{ kind: 'per-user', matcher: 'exact', content: '' }],
+  });
+  expect(created.statusCode).toBe(201);
+  const service = { image: TEST_IMAGE, protocol: 'tcp', port: 8080, lifetimeMinutes: 30, memoryMb: 64, cpus: 0.25 };
+  expect((await admin.put(`/api/admin/challenges/${id}/service`, service)).statusCode).toBe(200);
+}
+
+describe.skipIf(skipReason !== undefined)('challenge instances on the container engine (podman)', () => {
+  beforeAll(async () => {
+    engine = await startPodmanEngine();
+    env = {
+      METRICS_TOKEN,
+      INSTANCES_ENGINE_SOCKET: engine.socketPath,
+      INSTANCES_HOST: '127.0.0.1',
+      INSTANCES_PUBLISH_ADDRESS: '127.0.0.1',
+      INSTANCES_SUBNET_POOL: TEST_POOL,
+      INSTANCES_MAX_PER_PLAYER: '2',
+      INSTANCES_MAX_RUNNING: '3',
+    };
+    database = await createTestDatabase();
+    t = await buildTestApp({ database, clock, env });
+    admin = await loginAdmin(t.app);
+    for (const id of ['svc-a', 'svc-b', 'svc-c']) await createServiceChallenge(id);
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+    await database?.close();
+    engine?.stop();
+  }, 60_000);
+
+  let one: Awaited<ReturnType<typeof registerPlayer>>;
+  let oneInstance: PlayerInstance;
+
+  it("starts each player's own instance holding their own flag, which is accepted, also once the instance is stopped", async () => {
+    one = await registerPlayer(t.app);
+    const two = await registerPlayer(t.app);
+    const started = await one.client.post('/api/challenges/svc-a/instance');
+    expect(started.statusCode).toBe(200);
+    oneInstance = started.json<PlayerInstance>();
+    expect(oneInstance).toMatchObject({ challengeId: 'svc-a', status: 'running', scope: 'per-player', extendable: true });
+    const port = oneInstance.endpoint!.port;
+    expect(oneInstance.endpoint).toEqual({
+      protocol: 'tcp',
+      host: '127.0.0.1',
+      port,
+      url: null,
+      command: `nc 127.0.0.1 ${port}`,
+    });
+    const flagOne = (await askWhenUp(port, 'hello')).flag;
+    expect(flagOne).toMatch(/^CTF\{/);
+    // Starting again gives the same instance: one per player and challenge.
+    expect((await one.client.post('/api/challenges/svc-a/instance')).json<PlayerInstance>().endpoint!.port).toBe(port);
+
+    const twoInstance = (await two.client.post('/api/challenges/svc-a/instance')).json<PlayerInstance>();
+    const flagTwo = (await askWhenUp(twoInstance.endpoint!.port, 'hello')).flag;
+    expect(flagTwo).not.toBe(flagOne);
+
+    expect((await one.client.post('/api/challenges/svc-a/submit', { flag: flagOne })).json()).toMatchObject({
+      status: 'correct',
+    });
+    expect((await two.client.delete('/api/challenges/svc-a/instance')).statusCode).toBe(200);
+    expect((await two.client.get('/api/challenges/svc-a/instance')).json<PlayerInstanceState>().instance).toBeNull();
+    expect(await answers(twoInstance.endpoint!.port)).toBe(false);
+    // The flag of a stopped instance is still the player's: accepted.
+    expect((await two.client.post('/api/challenges/svc-a/submit', { flag: flagTwo })).json()).toMatchObject({
+      status: 'correct',
+    });
+    expect((await two.client.delete('/api/challenges/svc-a/instance')).statusCode).toBe(404);
+  }, 120_000);
+
+  it('keeps each player to their total and the deployment to its cap, whatever the concurrency', async () => {
+    const three = await registerPlayer(t.app);
+    const starts = await Promise.all(
+      ['svc-a', 'svc-b', 'svc-c'].map((id) => three.client.post(`/api/challenges/${id}/instance`)),
+    );
+    expect(starts.map((r) => r.statusCode).sort()).toEqual([200, 200, 409]);
+    expect(errorCode(starts.find((r) => r.statusCode === 409)!).code).toBe('INSTANCE_LIMIT');
+
+    // One's instance and three's two: the deployment's three places are taken.
+    const four = await registerPlayer(t.app);
+    const full = await four.client.post('/api/challenges/svc-b/instance');
+    expect(full.statusCode).toBe(429);
+    expect(errorCode(full).code).toBe('INSTANCES_FULL');
+    expect(errorCode(full).message).toMatch(/try again at \d\d:\d\d UTC/);
+    expect(Number(full.headers['retry-after'])).toBeGreaterThan(0);
+
+    const listed = (await admin.get('/api/admin/instances')).json<{ instances: AdminInstance[] }>().instances;
+    expect(listed).toHaveLength(3);
+    expect(listed.map((i) => i.owner.name).sort()).toEqual([one.username, three.username, three.username].sort());
+    const stopped = listed.find((i) => i.owner.name === three.username)!;
+    expect((await admin.delete(`/api/admin/instances/${stopped.id}`)).statusCode).toBe(200);
+    expect(await answers(stopped.endpoint!.port)).toBe(false);
+    expect((await four.client.post('/api/challenges/svc-b/instance')).statusCode).toBe(200);
+
+    const metrics = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    expect(metrics.body).toMatch(/^drapeau_instances_running 3$/m);
+    expect(metrics.body).toMatch(/^drapeau_instance_starts_total [5-9]$/m);
+    expect(metrics.body).toMatch(/^drapeau_instance_start_seconds_count [5-9]$/m);
+    expect(metrics.body).toMatch(/^drapeau_instance_start_failures_total 0$/m);
+  }, 120_000);
+
+  it('extends an instance, ends it at its expiry, and the reaper of a restarted server removes what expired meanwhile', async () => {
+    clock.advance(10 * 60_000);
+    const extended = (await one.client.post('/api/challenges/svc-a/instance/extend')).json<PlayerInstance>();
+    expect(new Date(extended.expiresAt).getTime()).toBe(clock.now().getTime() + 30 * 60_000);
+    expect(new Date(extended.expiresAt) > new Date(oneInstance.expiresAt)).toBe(true);
+
+    const running = (await admin.get('/api/admin/instances')).json<{ instances: AdminInstance[] }>().instances;
+    await t.close();
+    clock.advance(45 * 60_000);
+    t = await buildTestApp({ database, clock, env });
+    admin = await loginAdmin(t.app);
+    // The reaper's first pass runs at start: every instance expired while the server was down.
+    for (
+      let i = 0;
+      i < 100 && (await admin.get('/api/admin/instances')).json<{ instances: unknown[] }>().instances.length > 0;
+      i++
+    )
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    expect((await admin.get('/api/admin/instances')).json<{ instances: unknown[] }>().instances).toEqual([]);
+    for (const instance of running) {
+      const port = instance.endpoint!.port;
+      for (let i = 0; i < 50 && (await answers(port)); i++) await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(await answers(port)).toBe(false);
+    }
+    expect((await admin.post('/api/admin/instances/stop-all')).json()).toEqual({ stopped: 0 });
+  }, 120_000);
+});

@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
+
+/** The instance routes' rules that hold with or without a container engine (the engine's: instances-engine.routes.test.ts). */
+let t: TestApp;
+let admin: TestClient;
+const SERVICE = { image: 'localhost/web-sqli:1', protocol: 'http', port: 8080, scope: 'per-player', lifetimeMinutes: 30 };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  admin = await loginAdmin(t.app);
+});
+afterAll(async () => t?.close());
+
+describe('challenge services and instances without an engine', () => {
+  it('keeps the admin routes to admins', async () => {
+    const player = await registerPlayer(t.app);
+    const anonymous = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string) => t.app.inject({ method, url });
+    const routes = [
+      ['GET', '/api/admin/instances'],
+      ['POST', '/api/admin/instances/stop-all'],
+      ['DELETE', '/api/admin/instances/00000000-0000-4000-8000-000000000000'],
+      ['GET', '/api/admin/challenges/caesar-cipher/service'],
+      ['PUT', '/api/admin/challenges/caesar-cipher/service'],
+      ['DELETE', '/api/admin/challenges/caesar-cipher/service'],
+    ] as const;
+    for (const [method, url] of routes) {
+      expect((await anonymous(method, url)).statusCode, `${method} ${url}`).toBe(401);
+      const asPlayer = await player.client.request({ method, url, ...(method === 'PUT' ? { payload: SERVICE } : {}) });
+      expect(asPlayer.statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await admin.get('/api/admin/challenges/caesar-cipher/service')).json()).toEqual({ service: null });
+    expect((await anonymous('GET', '/api/challenges/caesar-cipher/instance')).statusCode).toBe(401);
+  });
+
+  it('stores a challenge service with its defaults, refuses a bad one, and shows players none to start without an engine', async () => {
+    const bad = await admin.put('/api/admin/challenges/caesar-cipher/service', { ...SERVICE, image: 'Bad Image!', port: 0 });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: { code: string } }>().error.code).toBe('VALIDATION_FAILED');
+    expect((await admin.put('/api/admin/challenges/no-such-challenge/service', SERVICE)).statusCode).toBe(404);
+
+    expect((await admin.put('/api/admin/challenges/caesar-cipher/service', SERVICE)).statusCode).toBe(200);
+    expect((await admin.get('/api/admin/challenges/caesar-cipher/service')).json()).toEqual({
+      service: { ...SERVICE, extendable: true, memoryMb: 256, cpus: 0.5 },
+    });
+
+    const player = await registerPlayer(t.app);
+    const state = await player.client.get('/api/challenges/caesar-cipher/instance');
+    expect(state.json()).toEqual({
+      instance: null,
+      enabled: false,
+      service: { protocol: 'http', lifetimeMinutes: 30, extendable: true },
+    });
+    const start = await player.client.post('/api/challenges/caesar-cipher/instance', {});
+    expect(start.statusCode).toBe(404);
+    expect(start.json<{ error: { code: string } }>().error.code).toBe('NO_INSTANCE_SERVICE');
+    // No image, no flag: what a player sees of the service.
+    expect(state.body).not.toContain('web-sqli');
+
+    const withoutService = await player.client.get('/api/challenges/hash-cracking/instance');
+    expect(withoutService.json<{ error: { code: string } }>().error.code).toBe('NO_INSTANCE_SERVICE');
+
+    expect((await admin.delete('/api/admin/challenges/caesar-cipher/service')).statusCode).toBe(200);
+    expect((await player.client.get('/api/challenges/caesar-cipher/instance')).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,93 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createConnection } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/**
+ * Podman's Docker-compatible service on a socket of the tests' own, with the configuration scripts/test-instances.sh
+ * writes (scripts/containers/podman-env.sh), and the suite's service image built. `skipReason` when podman is absent
+ * (printed; with DRAPEAU_INSTANCE_TESTS=1, as in CI, its absence fails instead).
+ */
+const containersDir = process.env.DRAPEAU_CONTAINERS_DIR ?? '/tmp/drapeau-containers';
+export const TEST_IMAGE = 'localhost/drapeau-instance-test:1';
+/** The pool whose outgoing connections scripts/test-instances.sh drops (docs/operations.md "Challenge instances"). */
+export const TEST_POOL = '10.213.0.0/16';
+
+const hasPodman = (() => {
+  try {
+    execFileSync('podman', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+})();
+export const skipReason = hasPodman ? undefined : 'podman is not installed (scripts/test-instances.sh installs it)';
+
+export function reportSkip(suite: string): void {
+  if (!skipReason) return;
+  if (process.env.DRAPEAU_INSTANCE_TESTS === '1') throw new Error(`DRAPEAU_INSTANCE_TESTS=1 but ${skipReason}`);
+  console.log(`${suite} skipped: ${skipReason}`);
+}
+
+const env = {
+  ...process.env,
+  CONTAINERS_CONF: process.env.CONTAINERS_CONF ?? path.join(containersDir, 'conf/containers.conf'),
+  CONTAINERS_STORAGE_CONF: process.env.CONTAINERS_STORAGE_CONF ?? path.join(containersDir, 'conf/storage.conf'),
+  TMPDIR: process.env.CONTAINERS_CONF ? process.env.TMPDIR : path.join(containersDir, 'tmp'),
+};
+
+export async function startPodmanEngine(): Promise<{ socketPath: string; stop(): void }> {
+  execFileSync('podman', ['build', '-q', '-t', TEST_IMAGE, path.join(import.meta.dirname)], { env, stdio: 'ignore' });
+  const dir = mkdtempSync(path.join(tmpdir(), 'drapeau-engine-'));
+  const socketPath = path.join(dir, 'engine.sock');
+  const service: ChildProcess = spawn('podman', ['system', 'service', '--time=0', `unix://${socketPath}`], {
+    env,
+    stdio: 'ignore',
+  });
+  for (let i = 0; i < 300 && !existsSync(socketPath); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  return {
+    socketPath,
+    stop() {
+      service.kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What the suite's service (service.mjs) answers. */
+interface ServiceAnswer {
+  uid: number;
+  flag: string;
+  probes: Record<string, boolean>;
+}
+
+/** Sends one line to host:port and reads the service's JSON answer. */
+const ask = (port: number, line: string) =>
+  new Promise<ServiceAnswer>((resolve, reject) => {
+    const socket = createConnection({ host: '127.0.0.1', port, timeout: 10_000 });
+    let text = '';
+    socket.on('timeout', () => socket.destroy(new Error('no answer')));
+    socket.on('connect', () => socket.write(`${line}\n`));
+    socket.on('data', (chunk) => (text += chunk.toString()));
+    socket.on('end', () => {
+      try {
+        resolve(JSON.parse(text) as ServiceAnswer);
+      } catch (error) {
+        reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    });
+    socket.on('error', reject);
+  });
+
+/** Asks until the service answers: a started container takes a moment to listen. */
+export const askWhenUp = async (port: number, line: string) => {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await ask(port, line);
+    } catch (error) {
+      if (attempt > 100) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+};

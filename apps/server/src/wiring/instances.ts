@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+
+import type { Registry } from 'prom-client';
+
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import type { Clock } from '../lib/clock.js';
+import type { ChallengesService } from '../modules/challenges/challenges.service.js';
+import { createContainerEngineProvider } from '../modules/instances/container-engine-provider.js';
+import { createEngineApi } from '../modules/instances/engine-api.js';
+import { createInstanceMetrics } from '../modules/instances/instance-metrics.js';
+import { createInstancesRepository } from '../modules/instances/instances.repository.js';
+import { createInstancesService } from '../modules/instances/instances.service.js';
+import type { InstanceProvider } from '../modules/instances/provider.js';
+
+/** How often the reaper looks for expired and orphaned instances. */
+const REAP_EVERY_MS = 30_000;
+
+/**
+ * Challenge instances, part of the composition root (docs/conventions.md#layers-and-dependency-rules; docs/product.md
+ * "Challenge instances"): the provider the configuration names (none, or the local container engine), the service, and
+ * the reaper, which runs at start (what a restart left behind) and then every 30 s.
+ */
+export function wireInstances(deps: {
+  database: Database;
+  config: Config['instances'];
+  instanceSecret: string;
+  challenges: ChallengesService;
+  findTeamIdOf: (userId: string) => Promise<string | null | undefined>;
+  clock: Clock;
+  registry: Registry;
+  log: { warn: (object: object, message: string) => void };
+}) {
+  const { config } = deps;
+  const repository = createInstancesRepository(deps.database.db);
+  const provider: InstanceProvider | undefined =
+    config.engineSocket === undefined
+      ? undefined
+      : createContainerEngineProvider({
+          api: createEngineApi({ socketPath: config.engineSocket }),
+          publishHost: config.publishAddress,
+          endpointHost: config.host,
+          subnetPool: config.subnetPool,
+          // Not the secret itself: a label anyone with access to the engine reads.
+          deployment: createHash('sha256').update(`instances:${deps.instanceSecret}`).digest('hex').slice(0, 16),
+        });
+  const instancesService = createInstancesService({
+    repository,
+    provider,
+    challenges: deps.challenges,
+    findTeamIdOf: async (userId) => (await deps.findTeamIdOf(userId)) ?? null,
+    limits: () => config.limits,
+    clock: deps.clock,
+    metrics: createInstanceMetrics(deps.registry, () => repository.countRunning()),
+    log: deps.log,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const reap = () =>
+    instancesService.reap().catch((error: unknown) => deps.log.warn({ err: error }, 'challenge instances: reaper failed'));
+  return {
+    instancesService,
+    /** Starts the reaper (only with a provider: without one, nothing can run). */
+    startReaper(): void {
+      if (!provider || timer) return;
+      void reap();
+      timer = setInterval(() => void reap(), REAP_EVERY_MS);
+      timer.unref();
+    },
+    stopReaper(): void {
+      clearInterval(timer);
+      timer = undefined;
+    },
+  };
+}
