@@ -49,7 +49,7 @@ export async function loadSqlEngine(): Promise<void> {
 function cell(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Uint8Array) return '[blob]';
-  return String(value).slice(0, MAX_CELL_LENGTH);
+  return (typeof value === 'string' || typeof value === 'number' ? String(value) : '[value]').slice(0, MAX_CELL_LENGTH);
 }
 
 /** Runs `setup` then `query` (its first statement only, as most drivers do) on a new in-memory SQLite database. */
