@@ -73,7 +73,11 @@ function AdminLayout({ sections }: { sections: AdminPanelSection[] }) {
         : section?.pages[0]
           ? adminPagePath(section.value, section.pages[0].value)
           : adminPagePath(first.value, first.pages[0].value);
-    return <Navigate to={target} replace />;
+    // The other parameters stay (`?tab=challenges&edit=<id>` opens the editor at /admin/content/challenges?edit=<id>).
+    const rest = new URLSearchParams(searchParams);
+    rest.delete('tab');
+    const query = rest.toString();
+    return <Navigate to={query === '' ? target : `${target}?${query}`} replace />;
   }
 
   return (
