@@ -67,11 +67,13 @@ async function pageOverflow(page: Page): Promise<number> {
   });
 }
 
-test('no page scrolls sideways on a laptop or a phone, in English and French, during an event', async ({ browser }) => {
-  const { context: setup, page: admin } = await openAdmin(browser, 'laptop', 'en');
-  const uid = ((await (await admin.request.get('/api/auth/session')).json()) as { user: { uid: string } }).user.uid;
-  const before = (await (await admin.request.get('/api/admin/settings')).json()) as { event: unknown };
-  // A running event with days left: the nav bar shows "Ends in 2 days 23:59:59", its widest state.
+// Every journey of this file runs during a running event with days left: the nav bar shows "Ends in 2 days 23:59:59",
+// its widest state. The settings are put back afterwards, for the other journeys.
+let eventBefore: unknown;
+
+test.beforeAll(async ({ browser }) => {
+  const { context, page } = await openAdmin(browser, 'laptop', 'en');
+  eventBefore = ((await (await page.request.get('/api/admin/settings')).json()) as { event: unknown }).event;
   const now = Date.now();
   const event = {
     mode: 'event',
@@ -81,41 +83,43 @@ test('no page scrolls sideways on a laptop or a phone, in English and French, du
     allowPracticeAfterEnd: false,
     firstBloodBonus: 0,
   };
-  expect((await admin.request.patch('/api/admin/settings', { data: { event } })).status()).toBe(200);
-  try {
-    for (const size of ['laptop', 'phone'] as const) {
-      for (const language of ['en', 'fr'] as const) {
-        const { context, page } = await openAdmin(browser, size, language);
-        await page.goto('/challenges');
-        await expect(
-          page
-            .getByTestId('event-time-left')
-            .or(page.getByRole('button', { name: /menu/i }))
-            .first(),
-        ).toBeVisible();
-        const overflowing: string[] = [];
-        for (const path of PAGES) {
-          await openInApp(page, path.replace('{userId}', uid));
-          const overflow = await pageOverflow(page);
-          if (overflow > 0) overflowing.push(`${path}: ${overflow}px`);
-        }
-        expect(overflowing, `${size}, ${language}`).toEqual([]);
-        if (size === 'laptop') {
-          // The whole nav bar is on screen: the user's name (not cut to "a…") and Logout, beside the time left.
-          await openInApp(page, '/challenges');
-          const nav = page.getByRole('navigation', { name: language === 'en' ? 'Main navigation' : 'Navigation principale' });
-          const logout = nav.getByRole('button', { name: language === 'en' ? 'Logout' : 'Déconnexion' });
-          await expect(logout).toBeInViewport({ ratio: 1 });
-          await expect(nav.getByTestId('event-time-left')).toBeInViewport({ ratio: 1 });
-          const name = nav.getByText(E2E_ADMIN.username, { exact: true });
-          await expect(name).toBeInViewport({ ratio: 1 });
-          expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
-        }
-        await context.close();
-      }
-    }
-  } finally {
-    expect((await admin.request.patch('/api/admin/settings', { data: { event: before.event } })).status()).toBe(200);
-    await setup.close();
-  }
+  expect((await page.request.patch('/api/admin/settings', { data: { event } })).status()).toBe(200);
+  await context.close();
 });
+
+test.afterAll(async ({ browser }) => {
+  const { context, page } = await openAdmin(browser, 'laptop', 'en');
+  expect((await page.request.patch('/api/admin/settings', { data: { event: eventBefore } })).status()).toBe(200);
+  await context.close();
+});
+
+for (const size of ['laptop', 'phone'] as const) {
+  for (const language of ['en', 'fr'] as const) {
+    test(`no page scrolls sideways during an event: ${size}, ${language}`, async ({ browser }) => {
+      const { context, page } = await openAdmin(browser, size, language);
+      const session = (await (await page.request.get('/api/auth/session')).json()) as { user: { uid: string } };
+      await page.goto('/challenges');
+      await expect(page.locator('main :is(h1, h2)').first()).toBeVisible();
+      const overflowing: string[] = [];
+      for (const path of PAGES) {
+        await openInApp(page, path.replace('{userId}', session.user.uid));
+        const overflow = await pageOverflow(page);
+        if (overflow > 0) overflowing.push(`${path}: ${overflow}px`);
+      }
+      expect(overflowing).toEqual([]);
+      if (size === 'laptop') {
+        // The whole nav bar is on screen: the user's name (not cut to "a…") and Logout, beside the time left.
+        await openInApp(page, '/challenges');
+        const nav = page.getByRole('navigation', { name: language === 'en' ? 'Main navigation' : 'Navigation principale' });
+        await expect(nav.getByRole('button', { name: language === 'en' ? 'Logout' : 'Déconnexion' })).toBeInViewport({
+          ratio: 1,
+        });
+        await expect(nav.getByTestId('event-time-left')).toBeInViewport({ ratio: 1 });
+        const name = nav.getByText(E2E_ADMIN.username, { exact: true });
+        await expect(name).toBeInViewport({ ratio: 1 });
+        expect(await name.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+      }
+      await context.close();
+    });
+  }
+}

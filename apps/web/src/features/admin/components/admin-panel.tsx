@@ -11,7 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { AccessDenied } from './access-denied';
 
 /** One page of a section, at `/admin/<section>/<page>`; its content may come from another feature (the app route composes them). */
-export interface AdminPanelPage {
+interface AdminPanelPage {
   value: string;
   label: string;
   icon: LucideIcon;
