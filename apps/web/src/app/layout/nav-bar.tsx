@@ -47,7 +47,7 @@ export function NavBar({ user }: { user: PublicUser }) {
           <LanguageSwitch className="hidden shrink-0 sm:inline-flex" />
           <AnnouncementsBell />
           <div className="hidden min-w-0 items-center gap-0.5 lg:flex">
-            <UserChip user={user} className="max-w-44" />
+            <UserChip user={user} className="max-w-44 shrink-0" />
             <AccountLink />
             <LogoutButton />
           </div>

@@ -18,13 +18,15 @@ interface NavItem {
   isTeamModeOnly?: boolean;
   /** Other pages that belong to this link: a challenge's page is under Challenges. */
   alsoActiveUnder?: string;
+  /** In the phone menu only: in the bar, the user chip beside it is this link (the bar fits at 1366 px). */
+  isMenuOnly?: boolean;
 }
 
 const NAV_ITEMS: NavItem[] = [
   { to: '/challenges', labelKey: 'challenges', icon: Flag, alsoActiveUnder: '/challenge/' },
   { to: '/leaderboard', labelKey: 'leaderboard', icon: Trophy },
   { to: '/team', labelKey: 'team', icon: Users, isTeamModeOnly: true },
-  { to: '/profile', labelKey: 'profile', icon: User },
+  { to: '/profile', labelKey: 'profile', icon: User, isMenuOnly: true },
   { to: '/class', labelKey: 'class', icon: School, alsoActiveUnder: '/join-class/' },
   { to: '/teacher', labelKey: 'teacher', icon: GraduationCap, isTeacherOnly: true },
   { to: '/admin', labelKey: 'admin', icon: ShieldCheck, isAdminOnly: true },
@@ -37,7 +39,7 @@ interface NavLinksProps {
 }
 
 /**
- * Challenges, leaderboard, team (in team mode), profile and class; My classes for teachers and admins; Admin Panel only
+ * Challenges, leaderboard, team (in team mode), profile (in the phone menu; the bar's user chip links there) and class; My classes for teachers and admins; Admin Panel only
  * for admins (docs/product.md#navigation-bar). Seeding is a page of the admin panel's content section.
  */
 export function NavLinks({ user, orientation, onNavigate }: NavLinksProps) {
@@ -46,7 +48,11 @@ export function NavLinks({ user, orientation, onNavigate }: NavLinksProps) {
   const isTeacher = isAdmin || user.rank === 'teacher';
   const isTeamMode = useMyTeam().data?.isTeamMode ?? false;
   const items = NAV_ITEMS.filter(
-    (item) => (!item.isAdminOnly || isAdmin) && (!item.isTeacherOnly || isTeacher) && (!item.isTeamModeOnly || isTeamMode),
+    (item) =>
+      (!item.isAdminOnly || isAdmin) &&
+      (!item.isTeacherOnly || isTeacher) &&
+      (!item.isTeamModeOnly || isTeamMode) &&
+      (!item.isMenuOnly || orientation === 'vertical'),
   );
   const { pathname } = useLocation();
   return (

@@ -1,4 +1,4 @@
-export { AdminPanel, type AdminPanelPage, type AdminPanelSection } from './components/admin-panel';
+export { AdminPanel, type AdminPanelSection } from './components/admin-panel';
 export { AdminStatCards } from './components/admin-stats';
 export { AuditTab } from './components/audit-tab';
 export { BackupTab } from './components/backup-tab';

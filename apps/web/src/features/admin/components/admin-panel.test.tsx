@@ -96,6 +96,12 @@ describe('admin panel', () => {
     expect(router.state.location.pathname).toBe('/admin/content/flags');
   });
 
+  it('keeps the other parameters of a former address (?tab=flags&edit=x)', async () => {
+    const { router } = renderAdmin('/admin?tab=flags&edit=x');
+    expect(await screen.findByText(/Keep these secret/)).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/admin/content/flags?edit=x');
+  });
+
   it('lists every badge with icon, name, description and id', async () => {
     renderAdmin('/admin/content/badges');
     const badge = await screen.findByRole('group', { name: 'Century Club' });

@@ -11,7 +11,7 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { AccessDenied } from './access-denied';
 
 /** One page of a section, at `/admin/<section>/<page>`; its content may come from another feature (the app route composes them). */
-export interface AdminPanelPage {
+interface AdminPanelPage {
   value: string;
   label: string;
   icon: LucideIcon;
@@ -73,7 +73,11 @@ function AdminLayout({ sections }: { sections: AdminPanelSection[] }) {
         : section?.pages[0]
           ? adminPagePath(section.value, section.pages[0].value)
           : adminPagePath(first.value, first.pages[0].value);
-    return <Navigate to={target} replace />;
+    // The other parameters stay (`?tab=challenges&edit=<id>` opens the editor at /admin/content/challenges?edit=<id>).
+    const rest = new URLSearchParams(searchParams);
+    rest.delete('tab');
+    const query = rest.toString();
+    return <Navigate to={query === '' ? target : `${target}?${query}`} replace />;
   }
 
   return (
