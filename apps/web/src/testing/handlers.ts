@@ -119,6 +119,13 @@ export const defaultHandlers = [
   writeUpsHandler('locked'),
   // In-page exercises ask their server check for material on mount; by default it has nothing to say.
   http.post('/api/challenges/:id/lab', () => HttpResponse.json<LabResponse>({ ok: false, code: 'idle', output: {} })),
+  // A challenge page asks for its service's instance: none, as for a challenge without a service.
+  http.get('/api/challenges/:id/instance', () =>
+    HttpResponse.json(
+      { error: { code: 'NO_INSTANCE_SERVICE', message: 'This challenge has no service to start.' } },
+      { status: 404 },
+    ),
+  ),
   http.post('/api/auth/login', () => HttpResponse.json<AuthResponse>({ user: buildUser() })),
   http.post('/api/auth/register', () => HttpResponse.json<AuthResponse>({ user: buildUser() })),
   http.post('/api/auth/logout', () => HttpResponse.json<{ ok: true }>({ ok: true })),

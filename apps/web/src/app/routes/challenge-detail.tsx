@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { useSession } from '@/features/auth';
 import { ChallengeDetail } from '@/features/challenges';
 import { EventCountdown, useEventState } from '@/features/event';
+import { InstancePanel } from '@/features/instances';
 import { LabPanel } from '@/features/labs';
 import { WriteUpsSection } from '@/features/write-ups';
 
@@ -23,7 +24,12 @@ export function ChallengeDetailRoute() {
     <ChallengeDetail
       key={id}
       id={id}
-      labSlot={<LabPanel challengeId={id} />}
+      labSlot={
+        <>
+          <LabPanel challengeId={id} />
+          <InstancePanel challengeId={id} />
+        </>
+      }
       renderWriteUps={(isSolved) => (
         <WriteUpsSection
           challengeId={id}

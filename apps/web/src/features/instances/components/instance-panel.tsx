@@ -1,0 +1,110 @@
+import { Copy, Play, Server, Square, TimerReset } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { isApiError } from '@/lib/api-error';
+import { getErrorMessage } from '@/lib/error-message';
+
+import { useInstance, useInstanceActions } from '../api/instance';
+
+/** The time, moved on every 15 s (for the minutes left). */
+function useNow(): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+  return now;
+}
+
+/**
+ * The challenge's service, when it has one (docs/product.md "Challenge instances"): Start, then the endpoint to copy, the
+ * time left, Extend and Stop. Renders nothing for a challenge without a service.
+ */
+export function InstancePanel({ challengeId }: { challengeId: string }) {
+  const { t, i18n } = useTranslation(['instances', 'errors']);
+  const { data } = useInstance(challengeId);
+  const { start, extend, stop } = useInstanceActions(challengeId);
+  const [copied, setCopied] = useState(false);
+  const instance = data?.instance ?? null;
+  const now = useNow();
+  const minutesLeft = instance ? Math.max(0, Math.ceil((new Date(instance.expiresAt).getTime() - now) / 60_000)) : 0;
+  if (!data) return null;
+  const failed = start.error ?? extend.error ?? stop.error;
+  const busy = start.isPending || extend.isPending || stop.isPending;
+  const command = instance?.endpoint?.command;
+
+  return (
+    <Card data-testid="instance-panel" className="border-primary/30">
+      <CardHeader className="pb-3">
+        <CardTitle className="flex items-center gap-2 text-base">
+          <Server className="size-4 text-primary" aria-hidden="true" />
+          {t('title')}
+        </CardTitle>
+        <CardDescription>{data.enabled ? t('intro', { minutes: data.service.lifetimeMinutes }) : t('disabled')}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {instance && command ? (
+          <>
+            <div className="flex min-w-0 items-center gap-2">
+              <code className="min-w-0 flex-1 truncate rounded-md border bg-muted px-3 py-2 font-mono text-sm" title={command}>
+                {command}
+              </code>
+              <Button
+                type="button"
+                variant="outline"
+                size="sm"
+                aria-label={t('copy')}
+                onClick={() =>
+                  void navigator.clipboard?.writeText(command).then(() => {
+                    setCopied(true);
+                    setTimeout(() => setCopied(false), 2000);
+                  })
+                }
+              >
+                <Copy />
+                {copied ? t('copied') : t('copy')}
+              </Button>
+            </div>
+            <p className="text-sm text-muted-foreground">{t('timeLeft', { count: minutesLeft })}</p>
+            <div className="flex flex-wrap gap-2">
+              {instance.extendable && (
+                <Button type="button" variant="outline" disabled={busy} onClick={() => extend.mutate()}>
+                  <TimerReset />
+                  {t('extend')}
+                </Button>
+              )}
+              {instance.scope !== 'shared' && (
+                <Button type="button" variant="outline" disabled={busy} onClick={() => stop.mutate()}>
+                  <Square />
+                  {t('stop')}
+                </Button>
+              )}
+            </div>
+          </>
+        ) : (
+          data.enabled && (
+            <Button type="button" className="w-fit" disabled={busy} onClick={() => start.mutate()}>
+              <Play />
+              {start.isPending ? t('starting') : t('start')}
+            </Button>
+          )
+        )}
+        {failed && (
+          <p role="alert" className="text-sm text-destructive">
+            {isApiError(failed) && failed.code === 'INSTANCES_FULL' && failed.retryAfterSeconds !== undefined
+              ? t('fullUntil', {
+                  time: new Date(now + failed.retryAfterSeconds * 1000).toLocaleTimeString(i18n.language, {
+                    hour: '2-digit',
+                    minute: '2-digit',
+                  }),
+                })
+              : getErrorMessage(t, failed)}
+          </p>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,1 @@
+export { InstancePanel } from './components/instance-panel';
