@@ -42,7 +42,8 @@ let engine: SqlJs | undefined;
 
 /** Compiles the engine once per thread; the lab worker awaits it before it takes a call (docs/operations.md "Labs"). */
 export async function loadSqlEngine(): Promise<void> {
-  const init = createRequire(import.meta.url)('sql.js') as () => Promise<SqlJs>;
+  const require = createRequire(import.meta.url);
+  const init = require('sql.js') as () => Promise<SqlJs>;
   engine ??= await init();
 }
 
