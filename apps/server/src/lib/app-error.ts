@@ -7,8 +7,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     message?: string,
     readonly retryAfterSeconds?: number,
-    /** Extra fields of the error body (`ban` on USER_BANNED, `problems` on IMPORT_INVALID). */
-    readonly extra?: Pick<ErrorBody['error'], 'ban' | 'problems'>,
+    /** Extra fields of the error body (`ban` on USER_BANNED, `problems` and `warnings` on IMPORT_INVALID). */
+    readonly extra?: Pick<ErrorBody['error'], 'ban' | 'problems' | 'warnings'>,
   ) {
     super(message ?? code);
     this.name = 'AppError';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { ERROR_CODES } from '../error-codes.js';
 
-import { ImportProblemSchema } from './import.js';
+import { ImportProblemSchema, ImportWarningSchema } from './import.js';
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 
@@ -15,6 +15,8 @@ export const ErrorBodySchema = z.object({
     issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
     /** On IMPORT_INVALID: every problem found, by file, line and field. */
     problems: z.array(ImportProblemSchema).optional(),
+    /** On IMPORT_INVALID: the challenges' warnings too, so that one answer says all there is to fix. */
+    warnings: z.array(ImportWarningSchema).optional(),
     /** On USER_BANNED: the admins' reason and the end of the suspension (null = until restored). */
     ban: z.object({ reason: z.string(), until: z.string().nullable() }).optional(),
   }),

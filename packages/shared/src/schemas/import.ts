@@ -28,6 +28,8 @@ export const ImportReportSchema = z.object({
   unchanged: z.number().int(),
   /** Categories the import added (only with `createCategories=true`). */
   createdCategories: z.array(z.string()),
+  /** Files named like a challenge's that are not one (kCTF's challenge.yaml…), or a folder's second one: left, with why. */
+  skipped: z.array(z.object({ file: z.string(), reason: z.string() })).optional(),
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 
@@ -69,9 +71,18 @@ export const ImportProblemSchema = z.object({
 });
 export type ImportProblem = z.infer<typeof ImportProblemSchema>;
 
+/** A challenge's warning (a field not used, a plugin's type read as a standard one), by file. */
+export const ImportWarningSchema = z.object({ file: z.string(), message: z.string() });
+
 /** The 400 body of a refused import: `{ error: { code: 'IMPORT_INVALID', message, problems } }`. */
 export const ImportErrorBodySchema = z.object({
-  error: z.object({ code: z.literal('IMPORT_INVALID'), message: z.string(), problems: z.array(ImportProblemSchema) }),
+  error: z.object({
+    code: z.literal('IMPORT_INVALID'),
+    message: z.string(),
+    problems: z.array(ImportProblemSchema),
+    /** Every challenge's warnings too, beside the problems, so that one answer says all there is to fix. */
+    warnings: z.array(ImportWarningSchema).optional(),
+  }),
 });
 export type ImportErrorBody = z.infer<typeof ImportErrorBodySchema>;
 

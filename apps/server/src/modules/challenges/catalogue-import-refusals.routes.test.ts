@@ -45,11 +45,6 @@ describe('bad input: refused as a whole, naming file, line and field; nothing wr
       { 'bad/challenge.yml': 'name: Bad\ncategory: web-server\nflags:\n  - CTF{x}\ndrapeau:\n  level: extreme\n' },
       { code: 'UNKNOWN_LEVEL', file: 'bad/challenge.yml', line: 6, field: 'drapeau.level' },
     ));
-  it('a missing flag', () =>
-    refuse(
-      { 'bad/challenge.yml': 'name: Bad\ncategory: web-server\nvalue: 10\n' },
-      { code: 'MISSING_FLAG', file: 'bad/challenge.yml', field: 'flags' },
-    ));
   it('a file that is not in the folder', () =>
     refuse(
       {

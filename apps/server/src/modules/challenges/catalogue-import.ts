@@ -16,15 +16,21 @@ interface PlannedChallenge {
 }
 export interface ImportPlan {
   challenges: PlannedChallenge[];
+  /** Files of a challenge's name that are not ctfcli challenges, or a second one in a folder: skipped, with why. */
+  skipped: { file: string; reason: string }[];
+  /** Each challenge's warnings by file, also given with a refusal. */
+  warnings: { file: string; message: string }[];
   /** Every archive path the challenges list: the only files read. */
   wanted: string[];
   newCategories: Category[];
   problems: ImportProblem[];
 }
 
-/** A challenge's file: ctfcli's `challenge.yml` (or `.yaml`). */
+/** The names of a challenge's file, the one read first when a folder has several: ctfcli's, then `ctfcli.yaml`. */
+const MANIFEST_NAMES = ['challenge.yml', 'challenge.yaml', 'ctfcli.yaml'];
+/** Whether a file may be a challenge's (its content decides: parseChallengeYaml). */
 export function isManifest(file: string): boolean {
-  return /(^|\/)challenge\.ya?ml$/.test(file);
+  return MANIFEST_NAMES.includes(path.basename(file));
 }
 
 /** The slug (docs/product.md#challenges): lowercased, spaces to hyphens, other non-alphanumerics dropped. */
@@ -94,21 +100,44 @@ export function planImport(
   context: { categories: readonly Category[]; existing: readonly Challenge[]; createCategories: boolean },
 ): ImportPlan {
   const problems: ImportProblem[] = [];
-  const planned: (PlannedChallenge & { requirements: string[]; file: string; line: (f: string) => number | null })[] = [];
+  const planned: (PlannedChallenge & {
+    requirements: string[];
+    file: string;
+    line: (f: string) => number | null;
+    isNamed: boolean;
+  })[] = [];
   const newCategories: Category[] = [];
   const categoryByName = new Map<string, string>();
   for (const c of context.categories) {
     for (const name of [c.key, c.name.en, c.name.fr]) if (name) categoryByName.set(name.toLowerCase(), c.key);
   }
-  const ymls = [...manifests.keys()].sort();
+  const manifestRank = (file: string) => MANIFEST_NAMES.indexOf(path.basename(file));
+  const ymls = [...manifests.keys()].sort((a, b) =>
+    path.dirname(a) === path.dirname(b) ? manifestRank(a) - manifestRank(b) : a < b ? -1 : 1,
+  );
+  const skipped: ImportPlan['skipped'] = [];
+  const folders = new Map<string, string>();
+  /** CTFd's numeric ids (ctfcli.yaml's `id:`), which requirements may name. */
+  const numericIds = new Map<string, string>();
   if (ymls.length === 0)
     problems.push({ code: 'NO_CHALLENGES', file: '', line: null, field: null, message: 'no challenge.yml found' });
 
   for (const file of ymls) {
     const folder = path.dirname(file) === '.' ? '' : path.dirname(file);
-    const { challenge, problems: found } = parseChallengeYaml(manifests.get(file)!.toString('utf8'), file);
+    const parsed = parseChallengeYaml(manifests.get(file)!.toString('utf8'), file);
+    if (!parsed.challenge && parsed.isNotChallenge) {
+      skipped.push({ file, reason: 'not a ctfcli challenge (another tool’s file of that name)' });
+      continue;
+    }
+    const taken = folders.get(folder);
+    if (taken) {
+      skipped.push({ file, reason: `the folder's challenge is ${taken}` });
+      continue;
+    }
+    folders.set(folder, file);
+    const { challenge } = parsed;
     if (!challenge) {
-      problems.push(...found);
+      problems.push(...parsed.problems);
       continue;
     }
     const { yaml } = challenge;
@@ -152,9 +181,13 @@ export function planImport(
       attachments.push({ name: generated.name, contentType: generated.content_type, generator: generated.generator, data: null });
 
     const hintsFr = yaml.drapeau?.hints_fr ?? [];
-    const id = yaml.drapeau?.id ?? slugify(yaml.name);
+    const ownId = typeof yaml.id === 'string' && /^[a-z0-9-]{1,100}$/.test(yaml.id) ? yaml.id : undefined;
+    const explicitId = yaml.drapeau?.id ?? ownId;
+    const id = explicitId ?? slugify(yaml.name);
+    if (typeof yaml.id === 'number') numericIds.set(String(yaml.id), id);
     if (id === '') at('INVALID_FIELD', 'name', 'the name gives an empty id');
     planned.push({
+      isNamed: explicitId !== undefined,
       filePaths,
       source: folder || '.',
       file,
@@ -172,7 +205,7 @@ export function planImport(
         author: yaml.author ?? null,
         tags: yaml.tags ?? [],
         scoring: challenge.scoring,
-        state: yaml.state,
+        state: challenge.state,
         maxAttempts: yaml.attempts ? yaml.attempts : null,
         opensAt: toDate(yaml.drapeau?.opens_at),
         closesAt: toDate(yaml.drapeau?.closes_at),
@@ -196,8 +229,19 @@ export function planImport(
     byName.set(c.id, c.id);
     byName.set(c.title.en.toLowerCase(), c.id);
   }
+  const existingById = new Map(context.existing.map((c) => [c.id, c]));
   const seen = new Map<string, string>();
   for (const p of planned) {
+    // Two names can give one slug ("pkijs=" and "pkijs<"): never an overwrite of another challenge.
+    const there = existingById.get(p.draft.id);
+    if (there && !p.isNamed && there.title.en !== p.draft.title.en)
+      problems.push({
+        code: 'DUPLICATE_CHALLENGE',
+        file: p.file,
+        line: p.line('name'),
+        field: 'name',
+        message: `"${p.draft.title.en}" gives the id "${p.draft.id}", already the id of "${there.title.en}": give it its own \`id:\``,
+      });
     const other = seen.get(p.draft.id);
     if (other)
       problems.push({
@@ -205,7 +249,7 @@ export function planImport(
         file: p.file,
         line: p.line('name'),
         field: 'name',
-        message: `"${p.draft.id}" is also in ${other}`,
+        message: `"${p.draft.id}" is the id of both ${other} and ${p.file}: give one its own \`id:\``,
       });
     seen.set(p.draft.id, p.file);
     byName.set(p.draft.id, p.draft.id);
@@ -214,7 +258,7 @@ export function planImport(
   const graph = new Map<string, string[]>(context.existing.map((c) => [c.id, c.prerequisites]));
   for (const p of planned) {
     p.requirements.forEach((name, i) => {
-      const id = byName.get(name.toLowerCase()) ?? byName.get(name);
+      const id = numericIds.get(name) ?? byName.get(name.toLowerCase()) ?? byName.get(name);
       if (!id)
         problems.push({
           code: 'UNKNOWN_REQUIREMENT',
@@ -239,6 +283,8 @@ export function planImport(
     });
   }
   return {
+    skipped,
+    warnings: planned.flatMap((p) => p.warnings.map((message) => ({ file: p.file, message }))),
     challenges: planned.map(({ draft, source, warnings, filePaths }) => ({ draft, source, warnings, filePaths })),
     wanted: [...new Set(planned.flatMap((p) => [...p.filePaths.values()]))],
     newCategories,

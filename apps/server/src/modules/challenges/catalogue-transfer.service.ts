@@ -19,9 +19,13 @@ export const PACK_DIR = fileURLToPath(new URL('./pack', import.meta.url));
 
 /** An import refused as a whole: the problems, by file, line and field (400 IMPORT_INVALID). */
 export class ImportInvalidError extends AppError {
-  constructor(readonly problems: ImportProblem[]) {
+  constructor(
+    readonly problems: ImportProblem[],
+    warnings: ImportPlan['warnings'] = [],
+  ) {
     super('IMPORT_INVALID', 400, `The import was refused: ${problems.length} problem(s); nothing was written.`, undefined, {
       problems,
+      warnings,
     });
   }
 }
@@ -84,7 +88,7 @@ export function createCatalogueTransferService(deps: {
         existing,
         createCategories: options.createCategories,
       });
-      if (plan.problems.length > 0) throw new ImportInvalidError(plan.problems);
+      if (plan.problems.length > 0) throw new ImportInvalidError(plan.problems, plan.warnings);
       const files = await archive.read(plan.wanted).catch(toImportError);
       for (const { draft, filePaths } of plan.challenges)
         for (const [index, name] of filePaths) draft.attachments[index]!.data = files.get(name)!;
@@ -100,7 +104,14 @@ export function createCatalogueTransferService(deps: {
     options: { createCategories: boolean; isBuiltIn?: boolean; actorId?: string },
   ): Promise<ImportReport> {
     const byId = new Map(existing.map((c) => [c.id, c]));
-    const report: ImportReport = { challenges: [], created: 0, updated: 0, unchanged: 0, createdCategories: [] };
+    const report: ImportReport = {
+      challenges: [],
+      created: 0,
+      updated: 0,
+      unchanged: 0,
+      createdCategories: [],
+      skipped: plan.skipped,
+    };
     await repository.transaction(async (tx) => {
       for (const category of plan.newCategories) {
         await tx.upsertCategory(category);

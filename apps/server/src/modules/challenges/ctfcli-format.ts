@@ -1,7 +1,15 @@
-import { isMap, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, LineCounter, parseDocument, type Node, type ScalarTag } from 'yaml';
 import { z } from 'zod';
 
-import { CategoryIconSchema, IMPORT_LIMITS, type ImportProblem, LEVELS, type Level, type Scoring } from '@drapeau/shared';
+import {
+  CategoryIconSchema,
+  DECAY_FUNCTIONS,
+  IMPORT_LIMITS,
+  type ImportProblem,
+  LEVELS,
+  type Level,
+  type Scoring,
+} from '@drapeau/shared';
 
 /**
  * ctfcli's challenge.yml, as CTFd users write it, with Drapeau's `drapeau:` block (docs/challenge-authoring.md).
@@ -55,14 +63,22 @@ const ChallengeYamlSchema = z.object({
   author: textOrNull,
   category: z.string().trim().min(1),
   description: z.string().default(''),
+  /** CTFd's own id of the challenge (ctfcli.yaml): a slug, or a number that requirements may name. */
+  id: z.union([z.string(), z.number()]).nullish(),
   value: z.number().int().min(0).nullish(),
-  type: z.enum(['standard', 'static', 'dynamic']).default('standard'),
+  /** `standard`, `dynamic`, or a CTFd plugin's type (imported as standard or dynamic, with a warning). */
+  type: z.string().nullish(),
+  /** Newer ctfcli writes a dynamic challenge's parameters at the top level; older ones under `extra`. */
+  initial: z.number().int().min(0).nullish(),
+  decay: z.number().int().min(1).nullish(),
+  minimum: z.number().int().min(0).nullish(),
+  function: z.string().nullish(),
   extra: z
     .object({
-      initial: z.number().int().min(0).optional(),
-      decay: z.number().int().min(1).optional(),
-      minimum: z.number().int().min(0).optional(),
-      function: z.enum(['linear', 'logarithmic']).optional(),
+      initial: z.number().int().min(0).nullish(),
+      decay: z.number().int().min(1).nullish(),
+      minimum: z.number().int().min(0).nullish(),
+      function: z.string().nullish(),
     })
     .passthrough()
     .nullish(),
@@ -76,11 +92,38 @@ const ChallengeYamlSchema = z.object({
       z.object({ prerequisites: z.array(z.union([z.string(), z.number()])) }).passthrough(),
     ])
     .nullish(),
-  state: z.enum(['visible', 'hidden']).default('visible'),
+  state: z.enum(['visible', 'hidden']).nullish(),
   attempts: z.number().int().min(0).nullish(),
   drapeau: DrapeauBlock.optional(),
 });
 export type ChallengeYaml = z.infer<typeof ChallengeYamlSchema>;
+
+/**
+ * YAML read as ctfcli reads it (PyYAML's safe_load, YAML 1.1): a float needs a dot, so an unquoted tag such as
+ * `6e617468` or `1e5` stays a string, where YAML 1.2 would make it a number.
+ */
+const PY_YAML_FLOAT: ScalarTag = {
+  tag: 'tag:yaml.org,2002:float',
+  default: true,
+  test: /^(?:[-+]?[0-9][0-9_]*\.[0-9_]*(?:[eE][-+][0-9]+)?|\.[0-9_]+(?:[eE][-+][0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))$/,
+  resolve: (text) => {
+    const plain = text.replace(/_/g, '');
+    if (/nan$/i.test(plain)) return Number.NaN;
+    if (/inf$/i.test(plain)) return plain.startsWith('-') ? -Infinity : Infinity;
+    return Number.parseFloat(plain);
+  },
+};
+
+/**
+ * Whether a parsed file is a ctfcli challenge: a mapping with a name and a challenge's fields, and not another tool's
+ * file of the same name (a kCTF `challenge.yaml` has `apiVersion` and `kind`).
+ */
+export function isCtfcliChallenge(data: unknown): boolean {
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) return false;
+  const record = data as Record<string, unknown>;
+  if ('apiVersion' in record || 'kind' in record) return false;
+  return 'name' in record && ['category', 'flags', 'value', 'description', 'type'].some((f) => f in record);
+}
 
 /** Fields ctfcli knows and Drapeau does not use: read, then named as warnings. */
 const IGNORED_FIELDS = ['image', 'host', 'protocol', 'connection_info', 'healthcheck', 'topics', 'next'];
@@ -89,6 +132,7 @@ export interface ParsedChallenge {
   yaml: ChallengeYaml;
   level: Level;
   scoring: Scoring;
+  state: 'visible' | 'hidden';
   flags: { kind: 'static' | 'derived' | 'per-user'; matcher: 'exact' | 'case-insensitive' | 'regex'; content: string }[];
   requirements: string[];
   warnings: string[];
@@ -108,12 +152,18 @@ function lineOfPath(doc: ReturnType<typeof parseDocument>, counter: LineCounter,
 export function parseChallengeYaml(
   text: string,
   file: string,
-): { challenge: ParsedChallenge; problems: [] } | { challenge: null; problems: ImportProblem[] } {
+): { challenge: ParsedChallenge; problems: [] } | { challenge: null; problems: ImportProblem[]; isNotChallenge?: boolean } {
   const fail = (problems: ImportProblem[]) => ({ challenge: null, problems });
   if (Buffer.byteLength(text) > IMPORT_LIMITS.maxYamlBytes)
     return fail([{ code: 'TOO_LARGE', file, line: null, field: null, message: 'challenge.yml is too large' }]);
   const counter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, {
+    lineCounter: counter,
+    prettyErrors: false,
+    uniqueKeys: true,
+    version: '1.1',
+    customTags: (tags) => [...tags.filter((t) => typeof t !== 'object' || t.tag !== PY_YAML_FLOAT.tag), PY_YAML_FLOAT],
+  });
   if (doc.errors.length > 0) {
     return fail(
       doc.errors.map((e) => ({
@@ -132,6 +182,8 @@ export function parseChallengeYaml(
   } catch (error) {
     return fail([{ code: 'INVALID_YAML', file, line: null, field: null, message: (error as Error).message }]);
   }
+  // Another tool's file of the same name (kCTF's challenge.yaml, a deployment's): not a challenge, skipped.
+  if (!isCtfcliChallenge(data)) return { challenge: null, problems: [], isNotChallenge: true };
   if (!isMap(doc.contents))
     return fail([{ code: 'INVALID_YAML', file, line: 1, field: null, message: 'challenge.yml must be a mapping' }]);
   const lineOf = (field: string) =>
@@ -155,6 +207,7 @@ export function parseChallengeYaml(
   const warnings = IGNORED_FIELDS.filter((f) => record[f] !== undefined && record[f] !== null).map(
     (f) => `${f}: not used by Drapeau`,
   );
+  let state = yaml.state ?? 'visible';
   const levelText = yaml.drapeau?.level ?? 'medium';
   const level = (LEVELS as readonly string[]).includes(levelText) ? (levelText as Level) : null;
   if (!level)
@@ -166,18 +219,33 @@ export function parseChallengeYaml(
       message: `unknown level "${levelText}" (${LEVELS.join(', ')})`,
     });
 
+  // Both of ctfcli's dynamic layouts (`extra:` and top-level); a plugin's type or function is imported as the nearest
+  // standard one, with a warning naming it.
+  const type = yaml.type ?? 'standard';
+  const initial = yaml.extra?.initial ?? yaml.initial ?? yaml.value;
+  const decay = yaml.extra?.decay ?? yaml.decay;
+  const minimum = yaml.extra?.minimum ?? yaml.minimum;
+  const isDynamic = type === 'dynamic' || (!['standard', 'static'].includes(type) && decay != null && initial != null);
+  if (!['standard', 'static', 'dynamic'].includes(type))
+    warnings.push(`type: "${type}" (a CTFd plugin's) is imported as ${isDynamic ? 'dynamic' : 'standard'}`);
   let scoring: Scoring;
-  if (yaml.type === 'dynamic') {
-    const initial = yaml.extra?.initial ?? yaml.value ?? 0;
+  if (isDynamic) {
+    const fn = yaml.extra?.function ?? yaml.function ?? 'linear';
+    const known = (DECAY_FUNCTIONS as readonly string[]).includes(fn);
+    if (!known) warnings.push(`function: "${fn}" is not known, imported as linear`);
     scoring = {
       type: 'dynamic',
-      initial,
-      decay: yaml.extra?.decay ?? 1,
-      minimum: Math.min(yaml.extra?.minimum ?? 0, initial),
-      function: yaml.extra?.function ?? 'linear',
+      initial: initial ?? 0,
+      decay: decay ?? 1,
+      minimum: Math.min(minimum ?? 0, initial ?? 0),
+      function: known ? (fn as (typeof DECAY_FUNCTIONS)[number]) : 'linear',
     };
   } else {
     scoring = { type: 'static', points: yaml.value ?? 0 };
+  }
+  if (initial == null) {
+    warnings.push('value: none given, imported hidden at 0 points');
+    state = 'hidden';
   }
 
   const flags: ParsedChallenge['flags'] = (yaml.flags ?? []).map((f) => {
@@ -187,11 +255,13 @@ export function parseChallengeYaml(
     return { kind: 'static', matcher: insensitive ? 'case-insensitive' : 'exact', content: f.content };
   });
   if (yaml.drapeau?.flag_kind) flags.unshift({ kind: yaml.drapeau.flag_kind, matcher: 'exact', content: '' });
-  if (flags.length === 0)
-    problems.push({ code: 'MISSING_FLAG', file, line: lineOf('flags'), field: 'flags', message: 'the challenge has no flag' });
+  if (flags.length === 0) {
+    warnings.push('flags: none given, imported hidden (add one before showing it)');
+    state = 'hidden';
+  }
 
   const req = yaml.requirements;
   const requirements = (Array.isArray(req) ? req : (req?.prerequisites ?? [])).map(String);
   if (problems.length > 0) return fail(problems);
-  return { challenge: { yaml, level: level!, scoring, flags, requirements, warnings, lineOf }, problems: [] };
+  return { challenge: { yaml, level: level!, scoring, state, flags, requirements, warnings, lineOf }, problems: [] };
 }
