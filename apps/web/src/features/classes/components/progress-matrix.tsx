@@ -168,7 +168,8 @@ export function ProgressMatrix({ progress, categoryName }: { progress: ClassProg
         <p className="text-muted-foreground">{t('classes:matrix.noneMatch')}</p>
       ) : (
         <div
-          className="max-h-[70vh] overflow-auto rounded-md border border-border/60"
+          // Relative: the cells' screen-reader texts (absolutely placed) stay inside the frame, not widening the page.
+          className="relative max-h-[70vh] overflow-auto rounded-md border border-border/60"
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus (axe scrollable-region-focusable).
           tabIndex={0}
           role="region"
