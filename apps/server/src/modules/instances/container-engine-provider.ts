@@ -28,7 +28,7 @@ interface ContainerJson {
 }
 
 /** A random /28 inside `pool` (`10.213.0.0/16`). */
-export function pickSubnet(pool: string): string {
+function pickSubnet(pool: string): string {
   const [address, bitsText] = pool.split('/');
   const bits = Number(bitsText);
   const octets = (address ?? '').split('.').map(Number);

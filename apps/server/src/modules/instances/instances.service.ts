@@ -29,7 +29,7 @@ const noService = () => notFound('NO_INSTANCE_SERVICE', 'This challenge has no s
 const noInstance = () => notFound('INSTANCE_NOT_FOUND', 'You have no instance of this challenge running.');
 
 /** The line a player pastes to reach the service (docs/product.md "Challenge instances"). */
-export function endpointOf(protocol: InstanceProtocol, host: string, port: number): InstanceEndpoint {
+function endpointOf(protocol: InstanceProtocol, host: string, port: number): InstanceEndpoint {
   const hostInUrl = host.includes(':') ? `[${host}]` : host;
   if (protocol === 'http') {
     const url = `http://${hostInUrl}:${port}/`;
