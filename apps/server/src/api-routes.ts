@@ -59,6 +59,7 @@ import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
 import { eventGate, eventRoutes, frozenAtOf } from './modules/event/event.routes.js';
 import { mailAdminRoutes } from './modules/mail/mail.admin-routes.js';
+import { isCtftimeFeedOpen } from './modules/leaderboard/ctftime-feed.js';
 import { leaderboardRoutes, scoreboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
 import { scoreGraphRoutes } from './modules/leaderboard/score-graph.routes.js';
 import { settingsRoutes } from './modules/settings/settings.routes.js';
@@ -191,10 +192,11 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
         guards: s.guards,
         frozenAt,
       });
-      // The CTFtime feed is public: frozen for everyone during a freeze.
+      // The CTFtime feed is public during an event or once published: frozen for everyone during a freeze.
       await api.register(scoreboardRoutes, {
         prefix: '/scoreboard',
         leaderboard: s.leaderboardService,
+        isOpen: () => isCtftimeFeedOpen(s.eventService.state().phase, s.settingsService.get().ctftimeFeedPublished),
         frozenAt: () => s.eventService.state().frozenAt,
       });
       await api.register(scoreGraphRoutes, { prefix: '/leaderboard', scoreGraph: s.scoreGraphService, guards: s.guards });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { buildTestApp, registerPlayer, TestClient, type TestApp } from '../../test/build-test-app.js';
+import { buildTestApp, loginAdmin, registerPlayer, TestClient, type TestApp } from '../../test/build-test-app.js';
 
 /** Issue #17.8: caching, impersonating names, the sign-up race, malformed URLs, and the security headers. */
 let t: TestApp;
@@ -51,7 +51,8 @@ describe('security headers', () => {
       expect(response.headers['referrer-policy'], url).toBe('no-referrer');
       expect(response.headers['cache-control'], url).toBe('no-store');
     }
-    // A route that may be cached says so itself.
+    // A route that may be cached says so itself (the CTFtime feed, once published outside an event).
+    await (await loginAdmin(t.app)).patch('/api/admin/settings', { ctftimeFeedPublished: true });
     expect((await player.client.get('/api/scoreboard/ctftime')).headers['cache-control']).toBe('public, max-age=60');
   });
 });

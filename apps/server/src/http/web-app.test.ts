@@ -6,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
-import { buildTestApp, registerPlayer, type TestApp } from '../../test/build-test-app.js';
+import { buildTestApp, loginAdmin, registerPlayer, type TestApp } from '../../test/build-test-app.js';
 import { deriveFlag } from '../modules/challenges/flags.js';
 
 const WEB_PUBLIC = fileURLToPath(new URL('../../../web/public', import.meta.url));
@@ -130,6 +130,7 @@ describe('API responses', () => {
     // Enough players for a page above the 1 KB threshold.
     const players = await Promise.all(Array.from({ length: 12 }, () => registerPlayer(t.app)));
     const { client } = players[0]!;
+    await (await loginAdmin(t.app)).patch('/api/admin/settings', { ctftimeFeedPublished: true });
     for (const url of ['/api/leaderboard', '/api/leaderboard?search=player', '/api/scoreboard/ctftime']) {
       const plain = await client.get(url);
       expect(plain.statusCode, url).toBe(200);

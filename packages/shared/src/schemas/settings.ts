@@ -15,6 +15,11 @@ export const PlatformSettingsSchema = z.object({
   emailVerification: EmailVerificationModeSchema,
   /** Admins without a second factor can use the admin routes only once they set one up. */
   requireTwoFactorForAdmins: z.boolean(),
+  /**
+   * Publishes the CTFtime feed outside an event (docs/product.md#ctftime-feed): off, it answers 404 in training and before
+   * an event starts, so that a training board's usernames and scores stay on the platform.
+   */
+  ctftimeFeedPublished: z.boolean(),
   /** Training or a timed event (docs/product.md#events); set in the admin panel's Event tab. */
   event: EventSettingsSchema,
   /**
@@ -30,6 +35,7 @@ export const DEFAULT_PLATFORM_SETTINGS: Readonly<PlatformSettings> = Object.free
   hideAdminsFromLeaderboard: false,
   emailVerification: 'optional',
   requireTwoFactorForAdmins: false,
+  ctftimeFeedPublished: false,
   event: DEFAULT_EVENT_SETTINGS,
   teams: DEFAULT_TEAM_SETTINGS,
 });

@@ -1,4 +1,4 @@
-import type { CtftimeFeed } from '@drapeau/shared';
+import type { CtftimeFeed, EventPhase } from '@drapeau/shared';
 
 import type { Standing } from './standings.js';
 
@@ -15,6 +15,14 @@ export interface FeedSolve {
   points: number;
   solvedAt: Date;
 }
+
+/**
+ * Whether the feed answers (docs/product.md#ctftime-feed): from an event's start on, and after its end (the final standings
+ * CTFtime reads), or at any time once admins publish it. In training and before the start it would list a training
+ * board's usernames and scores: 404 CTFTIME_FEED_NOT_PUBLISHED.
+ */
+export const isCtftimeFeedOpen = (phase: EventPhase, published: boolean): boolean =>
+  published || phase === 'running' || phase === 'ended';
 
 const unixSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 

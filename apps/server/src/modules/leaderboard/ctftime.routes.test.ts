@@ -52,6 +52,29 @@ describe('GET /api/scoreboard/ctftime', () => {
     expect(() => CtftimeFeedSchema.parse(broken)).toThrow();
   });
 
+  it('answers 404 in training, naming nobody, until an admin publishes it (audited); then it is public', async () => {
+    await registerPlayer(t.app, { username: 'feed_trainee' });
+    const hidden = await feed();
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json().error.code).toBe('CTFTIME_FEED_NOT_PUBLISHED');
+    expect(hidden.body).not.toContain('feed_trainee');
+    expect(hidden.headers['cache-control']).toBe('no-store');
+    const player = await registerPlayer(t.app);
+    expect((await player.client.patch('/api/admin/settings', { ctftimeFeedPublished: true })).statusCode).toBe(403);
+    expect((await feed()).statusCode).toBe(404);
+
+    const published = await admin.patch('/api/admin/settings', { ctftimeFeedPublished: true });
+    expect(published.json()).toMatchObject({ ctftimeFeedPublished: true });
+    const log = (await admin.get('/api/admin/audit')).json<{ entries: { action: string; details: unknown }[] }>();
+    expect(log.entries[0]).toMatchObject({
+      action: 'settings.update',
+      details: { ctftimeFeedPublished: { from: false, to: true } },
+    });
+    const shown = await feed();
+    expect(shown.statusCode).toBe(200);
+    expect(expectCtftimeShape(shown.json()).standings.map((s) => s.team)).toContain('feed_trainee');
+  });
+
   it('is public, in the same shape as the example, with positions equal to the leaderboard’s', async () => {
     const alice = await registerPlayer(t.app, { username: 'feed_alice' });
     const bob = await registerPlayer(t.app, { username: 'feed_bob' });
@@ -124,5 +147,50 @@ describe('GET /api/scoreboard/ctftime', () => {
     expect(before.standings.every((s) => Object.keys(s.taskStats).length === 0)).toBe(true);
     clock.advance(60_000);
     expect(expectCtftimeShape((await feed()).json()).tasks).toHaveLength(PACK_CHALLENGE_COUNT - 1);
+  });
+
+  it('unpublished: 404 before the start, public from the start and after the end, 404 again back in training', async () => {
+    expect((await admin.patch('/api/admin/settings', { ctftimeFeedPublished: false })).statusCode).toBe(200);
+    const startsAt = new Date(clock.now().getTime() + 60_000).toISOString();
+    const endsAt = new Date(clock.now().getTime() + 3_600_000).toISOString();
+    const event = { mode: 'event', startsAt, endsAt, freezeAt: null, allowPracticeAfterEnd: false };
+    expect((await admin.patch('/api/admin/settings', { event })).statusCode).toBe(200);
+    expect((await feed()).json().error.code).toBe('CTFTIME_FEED_NOT_PUBLISHED');
+
+    clock.advance(60_000);
+    const running = await feed();
+    expect(running.statusCode).toBe(200);
+    expect(expectCtftimeShape(running.json()).standings[0]).toMatchObject({ pos: 1, team: 'feed_dave', score: 65 });
+
+    // After the end: the event's final standings, which CTFtime reads, for as long as that event stays set.
+    clock.advance(3_600_000);
+    expect((await t.app.inject({ method: 'GET', url: '/api/event' })).json()).toMatchObject({ phase: 'ended' });
+    const ended = await feed();
+    expect(ended.statusCode).toBe(200);
+    expect(ended.body).toBe(running.body);
+
+    const training = { mode: 'training', startsAt: null, endsAt: null, freezeAt: null, allowPracticeAfterEnd: false };
+    expect((await admin.patch('/api/admin/settings', { event: training })).statusCode).toBe(200);
+    const back = await feed();
+    expect(back.statusCode).toBe(404);
+    expect(back.body).not.toContain('feed_dave');
+  });
+
+  it('during a freeze, unpublished, answers the standings of the freeze time', async () => {
+    const startsAt = new Date(clock.now().getTime() - 60_000).toISOString();
+    const freezeAt = clock.now().toISOString();
+    const endsAt = new Date(clock.now().getTime() + 3_600_000).toISOString();
+    const event = { mode: 'event', startsAt, endsAt, freezeAt, allowPracticeAfterEnd: false };
+    expect((await admin.patch('/api/admin/settings', { event })).statusCode).toBe(200);
+    const late = await registerPlayer(t.app, { username: 'feed_late' });
+    clock.advance(1_000);
+    expect((await solve(late.client, 'caesar-cipher')).statusCode).toBe(200);
+    const frozen = await feed();
+    expect(frozen.statusCode).toBe(200);
+    const standing = expectCtftimeShape(frozen.json()).standings.find((s) => s.team === 'feed_late')!;
+    expect(standing).toMatchObject({ score: 0, taskStats: {} });
+    // Admins see the solve: it was scored, only the feed leaves it out.
+    const board = (await admin.get('/api/leaderboard')).json<{ entries: { username: string; score: number }[] }>();
+    expect(board.entries.find((e) => e.username === 'feed_late')!.score).toBeGreaterThan(0);
   });
 });

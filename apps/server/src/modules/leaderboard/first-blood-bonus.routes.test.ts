@@ -41,6 +41,8 @@ async function setup(clock = createManualClock(new Date('2026-03-01T09:00:00.000
   const admin = await loginAdmin(t.app);
   const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
   const players = [await registerPlayer(t.app), await registerPlayer(t.app), await registerPlayer(t.app)] as const;
+  // The feed outside an event is answered once published (docs/product.md#ctftime-feed).
+  expect((await admin.patch('/api/admin/settings', { ctftimeFeedPublished: true })).statusCode).toBe(200);
   const feed = async () => (await t.app.inject({ method: 'GET', url: '/api/scoreboard/ctftime' })).json<CtftimeFeed>();
   const feedOf = async (player: Player) => (await feed()).standings.find((s) => s.team === player.username);
   return { t, admin, baseUrl, players, clock, feedOf };

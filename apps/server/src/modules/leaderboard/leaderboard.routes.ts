@@ -4,6 +4,7 @@ import { CtftimeFeedSchema, LeaderboardPageSchema, LeaderboardQuerySchema } from
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';
 import { sendPrecompressedJson, withoutCompressionHooks } from '../../http/compression.js';
+import { notFound } from '../../lib/app-error.js';
 import type { FrozenAtOf } from '../event/event.routes.js';
 
 import type { LeaderboardService } from './leaderboard.service.js';
@@ -39,11 +40,16 @@ export const leaderboardRoutes: FastifyPluginAsyncZod<{
   );
 };
 
-/** GET /api/scoreboard/ctftime: CTFtime's JSON scoreboard feed (docs/product.md#ctftime-feed); public, served from memory. */
-export const scoreboardRoutes: FastifyPluginAsyncZod<{ leaderboard: LeaderboardService; frozenAt?: FrozenAtOf }> = async (
-  app,
-  { leaderboard, frozenAt = live },
-) => {
+/**
+ * GET /api/scoreboard/ctftime: CTFtime's JSON scoreboard feed (docs/product.md#ctftime-feed); public while `isOpen()` says
+ * so (404 otherwise), served from memory.
+ */
+export const scoreboardRoutes: FastifyPluginAsyncZod<{
+  leaderboard: LeaderboardService;
+  /** During an event, or when admins publish it (`isCtftimeFeedOpen`). */
+  isOpen: () => boolean;
+  frozenAt?: FrozenAtOf;
+}> = async (app, { leaderboard, isOpen, frozenAt = live }) => {
   app.get(
     '/ctftime',
     {
@@ -55,6 +61,7 @@ export const scoreboardRoutes: FastifyPluginAsyncZod<{ leaderboard: LeaderboardS
       ...withoutCompressionHooks,
     },
     async (request, reply) => {
+      if (!isOpen()) throw notFound('CTFTIME_FEED_NOT_PUBLISHED', 'The CTFtime feed is not published.');
       const body = await leaderboard.getCtftimeBody(frozenAt(request));
       // CTFtime polls every minute; a shared cache may keep it that long.
       return sendPrecompressedJson(request, reply.header('cache-control', 'public, max-age=60'), body);

@@ -43,6 +43,7 @@ describe('GET and PATCH /api/admin/settings', () => {
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: false,
       requireTwoFactorForAdmins: false,
+      ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
       teams: DEFAULT_TEAM_SETTINGS,
     });
@@ -70,6 +71,7 @@ describe('GET and PATCH /api/admin/settings', () => {
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
+      ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
       teams: DEFAULT_TEAM_SETTINGS,
     });
@@ -77,6 +79,7 @@ describe('GET and PATCH /api/admin/settings', () => {
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
+      ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
       teams: DEFAULT_TEAM_SETTINGS,
     });
@@ -99,6 +102,7 @@ describe('GET and PATCH /api/admin/settings', () => {
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
+      ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
       teams: DEFAULT_TEAM_SETTINGS,
     });
@@ -121,6 +125,7 @@ describe('GET and PATCH /api/admin/settings', () => {
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: stored,
       requireTwoFactorForAdmins: false,
+      ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
       teams: DEFAULT_TEAM_SETTINGS,
     });
@@ -135,6 +140,7 @@ describe('GET and PATCH /api/admin/settings', () => {
         emailVerification: 'optional',
         hideAdminsFromLeaderboard: true,
         requireTwoFactorForAdmins: false,
+        ctftimeFeedPublished: false,
         event: DEFAULT_EVENT_SETTINGS,
         teams: DEFAULT_TEAM_SETTINGS,
       });
@@ -197,6 +203,7 @@ describe('GET and PATCH /api/admin/settings', () => {
             emailVerification: 'optional',
             hideAdminsFromLeaderboard: next,
             requireTwoFactorForAdmins: false,
+            ctftimeFeedPublished: false,
             event: DEFAULT_EVENT_SETTINGS,
             teams: DEFAULT_TEAM_SETTINGS,
           });

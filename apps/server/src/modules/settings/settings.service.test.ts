@@ -28,6 +28,7 @@ describe('toPlatformSettings', () => {
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
+      ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
       teams: DEFAULT_TEAM_SETTINGS,
     });
@@ -35,6 +36,7 @@ describe('toPlatformSettings', () => {
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: false,
       requireTwoFactorForAdmins: false,
+      ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
       teams: DEFAULT_TEAM_SETTINGS,
     });
@@ -42,6 +44,7 @@ describe('toPlatformSettings', () => {
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: false,
       requireTwoFactorForAdmins: false,
+      ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
       teams: DEFAULT_TEAM_SETTINGS,
     });
@@ -77,6 +80,7 @@ describe('the settings service', () => {
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
+      ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
       teams: DEFAULT_TEAM_SETTINGS,
     });
@@ -84,6 +88,7 @@ describe('the settings service', () => {
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
+      ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
       teams: DEFAULT_TEAM_SETTINGS,
     });
@@ -93,6 +98,7 @@ describe('the settings service', () => {
           emailVerification: 'optional',
           hideAdminsFromLeaderboard: true,
           requireTwoFactorForAdmins: false,
+          ctftimeFeedPublished: false,
           event: DEFAULT_EVENT_SETTINGS,
           teams: DEFAULT_TEAM_SETTINGS,
         },
@@ -100,6 +106,7 @@ describe('the settings service', () => {
           emailVerification: 'optional',
           hideAdminsFromLeaderboard: false,
           requireTwoFactorForAdmins: false,
+          ctftimeFeedPublished: false,
           event: DEFAULT_EVENT_SETTINGS,
           teams: DEFAULT_TEAM_SETTINGS,
         },
@@ -115,6 +122,7 @@ describe('the settings service', () => {
       emailVerification: 'optional',
       hideAdminsFromLeaderboard: true,
       requireTwoFactorForAdmins: false,
+      ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
       teams: DEFAULT_TEAM_SETTINGS,
     });

@@ -95,6 +95,7 @@ describe('admin settings tab', () => {
       hideAdminsFromLeaderboard: () => screen.getByRole('switch', { name: 'Hide admins from the leaderboard' }),
       emailVerification: () => screen.getByRole('group', { name: 'Email verification' }),
       requireTwoFactorForAdmins: () => screen.getByRole('switch', { name: 'Require two-factor for admins' }),
+      ctftimeFeedPublished: () => screen.getByRole('switch', { name: 'Publish the CTFtime feed outside an event' }),
       event: () => screen.getByRole('link', { name: 'Open the Event page' }),
       teams: () => screen.getByRole('switch', { name: 'Team mode' }),
     };
@@ -115,5 +116,8 @@ describe('admin settings tab', () => {
       /avant de voir les défis ou de soumettre un flag/,
     );
     expect(within(group).getByRole('radio', { name: 'Désactivée' })).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Publier le flux CTFtime hors événement' })).toHaveAccessibleDescription(
+      /sauf si vous activez ce réglage/,
+    );
   });
 });

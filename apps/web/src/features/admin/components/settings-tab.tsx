@@ -34,7 +34,11 @@ type BooleanSettingKey = {
  * One row per on/off setting, in this order; its texts are `admin:settings.fields.<key>.{label,description}`. A new one is
  * one line here (docs/decisions/008-platform-settings.md). Email verification, a choice of three, has its own row.
  */
-const SETTING_ROWS: { key: BooleanSettingKey }[] = [{ key: 'hideAdminsFromLeaderboard' }, { key: 'requireTwoFactorForAdmins' }];
+const SETTING_ROWS: { key: BooleanSettingKey }[] = [
+  { key: 'hideAdminsFromLeaderboard' },
+  { key: 'requireTwoFactorForAdmins' },
+  { key: 'ctftimeFeedPublished' },
+];
 
 /** The admins' platform settings: each switch saves at once and is recorded in the audit log. */
 export function SettingsTab() {
