@@ -36,7 +36,7 @@ const problem = (code: ImportProblem['code'], file: string, message: string) =>
   new ArchiveError({ code, file, line: null, field: null, message });
 
 /** A safe relative path: no absolute path, no `..`, no backslash, no empty part. */
-export function isSafeRelativePath(name: string): boolean {
+function isSafeRelativePath(name: string): boolean {
   if (name.includes('\\') || name.startsWith('/') || /^[A-Za-z]:/.test(name) || name.includes('\0')) return false;
   const parts = name.split('/').filter((p) => p !== '');
   return parts.length > 0 && parts.every((p) => p !== '..' && p !== '.');

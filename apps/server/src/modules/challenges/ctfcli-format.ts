@@ -118,7 +118,7 @@ const PY_YAML_FLOAT: ScalarTag = {
  * Whether a parsed file is a ctfcli challenge: a mapping with a name and a challenge's fields, and not another tool's
  * file of the same name (a kCTF `challenge.yaml` has `apiVersion` and `kind`).
  */
-export function isCtfcliChallenge(data: unknown): boolean {
+function isCtfcliChallenge(data: unknown): boolean {
   if (typeof data !== 'object' || data === null || Array.isArray(data)) return false;
   const record = data as Record<string, unknown>;
   if ('apiVersion' in record || 'kind' in record) return false;
