@@ -48,4 +48,15 @@ describe('loadConfig', () => {
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', REDIS_URL: ' ' })).toMatchObject({ databaseUrl: undefined, redisUrl: undefined });
   });
+
+  it("needs instances' own host name, never the platform's (its cookies)", () => {
+    const socket = { INSTANCES_ENGINE_SOCKET: '/run/engine.sock', PUBLIC_URL: 'https://ctf.example.org' };
+    expect(() => loadConfig(socket)).toThrow(/INSTANCES_HOST: must be set/);
+    expect(() => loadConfig({ ...socket, INSTANCES_HOST: 'ctf.example.org' })).toThrow(/INSTANCES_HOST: must differ/);
+    expect(loadConfig({ ...socket, INSTANCES_HOST: 'play.example.net' }).instances).toMatchObject({
+      engineSocket: '/run/engine.sock',
+      host: 'play.example.net',
+      limits: { global: 50, perPlayer: 3 },
+    });
+  });
 });

@@ -120,7 +120,8 @@ const EnvSchema = z
     if (env.INSTANCES_ENGINE_SOCKET !== undefined && env.INSTANCES_HOST === undefined) {
       ctx.addIssue({ code: 'custom', path: ['INSTANCES_HOST'], message: 'must be set with INSTANCES_ENGINE_SOCKET' });
     }
-    const platformHost = env.PUBLIC_URL === undefined ? undefined : new URL(env.PUBLIC_URL).hostname;
+    const platformHost =
+      env.PUBLIC_URL !== undefined && URL.canParse(env.PUBLIC_URL) ? new URL(env.PUBLIC_URL).hostname : undefined;
     if (env.INSTANCES_HOST !== undefined && env.INSTANCES_HOST === platformHost) {
       ctx.addIssue({
         code: 'custom',
