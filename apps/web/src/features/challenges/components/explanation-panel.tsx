@@ -7,7 +7,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Markdown } from '@/components/ui/markdown';
 
 /** The explanation's anchor on the challenge page: the solve's toast and a solved card lead there. */
-export const EXPLANATION_ANCHOR = 'explanation';
+const EXPLANATION_ANCHOR = 'explanation';
 export const explanationPath = (challengeId: string) => `/challenge/${encodeURIComponent(challengeId)}#${EXPLANATION_ANCHOR}`;
 
 /** The "understand and fix" text, shown to a player once they have solved the challenge; scrolled to when linked. */
