@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import type { Guards } from './http/auth-guards.js';
 import type { Metrics } from './http/metrics.js';
-import type { RateLimiter } from './lib/rate-limiter.js';
+import { resolveRateLimits, type LimiterFor } from './http/rate-limits.js';
 import type { AdminService } from './modules/admin/admin.service.js';
 import type { AnnouncementsService } from './modules/announcements/announcements.service.js';
 import type { AuditService } from './modules/audit/audit.service.js';
@@ -73,16 +73,13 @@ import { tokensAdminRoutes } from './modules/tokens/tokens.admin-routes.js';
 import { tokensRoutes } from './modules/tokens/tokens.routes.js';
 import { challengeWriteUpsRoutes, writeUpModerationRoutes } from './modules/write-ups/write-ups.routes.js';
 
-/** Class codes tried per address per minute (a classroom behind one address joins at once: docs/product.md#classes). */
-const CLASS_JOINS_PER_IP_PER_MIN = 120;
-
 /** What the API's routes are given: the services that app.ts (the composition root) built. */
 export interface ApiRouteDeps {
   systemService: SystemService;
   readiness: Readiness;
   authService: AuthService;
   guards: Guards;
-  limiterFor: (name: string, points: number, windowMs?: number) => RateLimiter;
+  limiterFor: LimiterFor;
   config: Config;
   usernamePolicy: UsernamePolicy;
   accountService: AccountService;
@@ -123,6 +120,7 @@ export interface ApiRouteDeps {
 export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): Promise<void> {
   // docs/product.md#freeze: what each request's viewer is cut at.
   const frozenAt = frozenAtOf(s.eventService);
+  const limits = resolveRateLimits(s.config);
   await app.register(
     async (api) => {
       // docs/decisions/012-accounts.md#api-tokens: a header naming no valid token answers 401 on every route.
@@ -136,8 +134,8 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
         prefix: '/auth',
         auth: s.authService,
         guards: s.guards,
-        accountLimiter: s.limiterFor('login', s.config.authAccountRateLimit),
-        ipLimit: s.config.authIpRateLimit,
+        accountLimiter: s.limiterFor('login'),
+        limits,
         usernamePolicy: s.usernamePolicy,
         localSignUp: s.config.localSignUp,
       });
@@ -146,28 +144,27 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
         auth: s.betterAuth,
         oidc: s.config.oidc,
         localSignUp: s.config.localSignUp,
-        ipLimit: s.config.authIpRateLimit,
+        limits,
       });
       await api.register(accountRoutes, {
         prefix: '/auth',
         account: s.accountService,
         guards: s.guards,
-        mailLimiter: s.limiterFor('mail', s.config.mailRateLimit, 60 * 60_000),
-        mailIpLimit: s.config.mailRateLimit * 10,
-        accountLimiter: s.limiterFor('password-change', s.config.authAccountRateLimit),
-        ipLimit: s.config.authIpRateLimit,
+        mailLimiter: s.limiterFor('mail'),
+        accountLimiter: s.limiterFor('password-change'),
+        limits,
       });
       await api.register(twoFactorRoutes, {
         prefix: '/auth',
         twoFactor: s.twoFactorService,
         guards: s.guards,
-        ipLimit: s.config.authIpRateLimit,
+        limits,
       });
       await api.register(passkeysRoutes, {
         prefix: '/auth',
         passkeys: s.passkeysService,
         guards: s.guards,
-        ipLimit: s.config.authIpRateLimit,
+        limits,
       });
       // The players' challenge routes, closed to players before an event starts (docs/product.md#events).
       await api.register(async (gated) => {
@@ -238,7 +235,7 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
         classes: s.classesService,
         guards: s.guards,
         frozenAt,
-        joinIpLimit: CLASS_JOINS_PER_IP_PER_MIN,
+        limits,
       });
       await api.register(announcementsAdminRoutes, { prefix: '/admin', announcements: s.announcementsService, guards: s.guards });
       await api.register(writeUpModerationRoutes, { prefix: '/write-ups', writeUps: s.writeUpsService, guards: s.guards });

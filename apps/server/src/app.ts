@@ -7,10 +7,11 @@ import { type Database, readMigrationStatus } from './db/client.js';
 import { createUnitOfWork } from './db/unit-of-work.js';
 import { registerApiRoutes } from './api-routes.js';
 import { registerControlSocket } from './http/control-socket.js';
+import { resolveRateLimits, type LimiterFor } from './http/rate-limits.js';
 import { registerWebApp } from './http/web-app.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { LoggerOptions } from './lib/logger.js';
-import { createRateLimiter, type RateLimiter } from './lib/rate-limiter.js';
+import { createRateLimiter } from './lib/rate-limiter.js';
 import { createAnnouncementsRepository } from './modules/announcements/announcements.repository.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.service.js';
 import { createAdminRepository } from './modules/admin/admin.repository.js';
@@ -67,8 +68,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
   const { app, redis, metrics } = await createHttpServer({ config, database, logger: deps.logger });
-  const limiterFor = (name: string, points: number, windowMs = 60_000): RateLimiter =>
-    createRateLimiter({ points, windowMs, redis, keyPrefix: `drapeau:rl:${name}`, clock });
+  // Every limit's points and window come from the registry (http/rate-limits.ts).
+  const limits = resolveRateLimits(config);
+  const limiterFor: LimiterFor = (name) => createRateLimiter({ ...limits[name], redis, keyPrefix: `drapeau:rl:${name}`, clock });
 
   const events: EventBus = database.pool
     ? await createPostgresEventBus(database.pool, (error) => app.log.error({ err: error }, 'event bus error'))
@@ -132,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       clock,
       users: usersRepository,
       filesDir: path.join(config.dataDir, 'files'),
-      labLimiter: limiterFor('lab', config.labRateLimit),
+      labLimiter: limiterFor('lab'),
       labPool,
       isTeamMode: () => settingsService.get().teams.enabled,
     });
@@ -156,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     teams: teamsService,
     clock,
     onIncident: (incident) => events.publish('incident', incident),
-    wrongFlagLimiter: limiterFor('wrong-flag', config.submissionRateLimit),
+    wrongFlagLimiter: limiterFor('wrong-flag'),
     onWrongFlag: metrics.wrongFlag,
     // docs/product.md#freeze: a player's answer during the freeze says what they see, not the live numbers.
     freeze: {

@@ -5,6 +5,8 @@ import type { ErrorBody, ErrorCode } from '@drapeau/shared';
 
 import { AppError } from '../lib/app-error.js';
 
+import { RATE_LIMITS } from './rate-limits.js';
+
 function body(code: ErrorCode, message: string, extra: Partial<ErrorBody['error']> = {}): ErrorBody {
   return { error: { code, message, ...extra } };
 }
@@ -104,9 +106,6 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 }
 
-/** Unknown routes a client may ask for per minute and address before being answered 429. */
-export const NOT_FOUND_RATE_LIMIT = 100;
-
 /**
  * 404 for an unknown route, rate-limited per address: a scanner walking paths is slowed down like any other caller
  * (docs/conventions.md#validation-and-errors). Registered after @fastify/rate-limit, whose `rateLimit` it uses.
@@ -115,8 +114,8 @@ export function registerNotFoundHandler(app: FastifyInstance): void {
   app.setNotFoundHandler(
     {
       preHandler: app.rateLimit({
-        max: NOT_FOUND_RATE_LIMIT,
-        timeWindow: 60_000,
+        max: RATE_LIMITS['not-found'].points,
+        timeWindow: RATE_LIMITS['not-found'].windowMs,
         keyGenerator: (request) => `404:${request.ip}`,
       }),
     },

@@ -6,7 +6,7 @@ import { buildTestApp, registerPlayer, type TestApp, TestClient } from '../../te
 import { createLoggerOptions } from '../lib/logger.js';
 import { deriveFlag } from '../modules/challenges/flags.js';
 
-import { NOT_FOUND_RATE_LIMIT } from './error-handler.js';
+import { RATE_LIMITS } from './rate-limits.js';
 
 let t: TestApp;
 const logLines: string[] = [];
@@ -81,11 +81,11 @@ describe('rate limits per IP', () => {
 
   it('answers 429 RATE_LIMITED to an address that keeps asking for unknown routes, and 404 to the others', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i <= NOT_FOUND_RATE_LIMIT; i += 1) {
+    for (let i = 0; i <= RATE_LIMITS['not-found'].points; i += 1) {
       const response = await t.app.inject({ method: 'GET', url: `/api/scan-${i}`, remoteAddress: '10.9.8.9' });
       statuses.push(response.statusCode);
     }
-    expect(statuses.slice(0, NOT_FOUND_RATE_LIMIT).every((status) => status === 404)).toBe(true);
+    expect(statuses.slice(0, RATE_LIMITS['not-found'].points).every((status) => status === 404)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
     const limited = await t.app.inject({ method: 'GET', url: '/api/scan-again', remoteAddress: '10.9.8.9' });
     expect(limited.json().error).toMatchObject({ code: 'RATE_LIMITED', retryAfterSeconds: expect.any(Number) });

@@ -7,7 +7,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { createGuards } from '../http/auth-guards.js';
 import type { Clock } from '../lib/clock.js';
-import type { RateLimiter } from '../lib/rate-limiter.js';
+import type { LimiterFor } from '../http/rate-limits.js';
 import { createAuditRepository } from '../modules/audit/audit.repository.js';
 import { createAuditService } from '../modules/audit/audit.service.js';
 import { createAccountService } from '../modules/auth/account.service.js';
@@ -28,11 +28,6 @@ import { createTokensRepository } from '../modules/tokens/tokens.repository.js';
 import { createTokensService } from '../modules/tokens/tokens.service.js';
 import type { UsersRepository } from '../modules/users/users.repository.js';
 
-/** Per user: a script needs one token, a person a few. */
-const API_TOKENS_CREATED_PER_HOUR = 10;
-/** Per user, for the checks made with a session (enrol, confirm, disable); a sign-in has better-auth's own limits. */
-const TWO_FACTOR_CHECKS_PER_10_MIN = 10;
-
 /**
  * Accounts, part of the composition root (docs/conventions.md#layers-and-dependency-rules): mail, better-auth and the
  * session memory, the guards, API tokens, two-factor and passkeys (docs/decisions/012-accounts.md).
@@ -45,7 +40,7 @@ export function wireAccounts(deps: {
   clock: Clock;
   log: FastifyBaseLogger;
   users: UsersRepository;
-  limiterFor: (name: string, points: number, windowMs?: number) => RateLimiter;
+  limiterFor: LimiterFor;
   /** The admins' settings, read at each use (a memory read), so that a change applies at once on every instance. */
   settings: () => PlatformSettings;
   /** The signed-in user as they see themselves during a freeze (docs/product.md#freeze). */
@@ -101,14 +96,14 @@ export function wireAccounts(deps: {
     sessions: authService,
     audit: auditService,
     // A code stays valid about 90 s (the current step and one on each side): remembered for three minutes.
-    usedCodes: limiterFor('totp-used', 1, 3 * 60_000),
-    attemptLimiter: limiterFor('two-factor', TWO_FACTOR_CHECKS_PER_10_MIN, 10 * 60_000),
+    usedCodes: limiterFor('totp-used'),
+    attemptLimiter: limiterFor('two-factor'),
   });
   const tokensService = createTokensService({
     repository: createTokensRepository(database.db),
     audit: auditService,
     clock,
-    createLimiter: limiterFor('api-token', API_TOKENS_CREATED_PER_HOUR, 60 * 60_000),
+    createLimiter: limiterFor('api-token'),
     verifyTotpCode: (userId, code, headers) => twoFactorService.verifyCode(userId, code, headers),
   });
   const guards = createGuards(

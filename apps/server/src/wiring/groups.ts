@@ -6,7 +6,7 @@ import { createAuditRepository } from '../modules/audit/audit.repository.js';
 import { createAuditService } from '../modules/audit/audit.service.js';
 import type { Clock } from '../lib/clock.js';
 import { type EventBus, publishChallengesChanged } from '../modules/events/event-bus.js';
-import type { RateLimiter } from '../lib/rate-limiter.js';
+import type { LimiterFor } from '../http/rate-limits.js';
 import type { ChallengesService } from '../modules/challenges/challenges.service.js';
 import { createClassesRepository } from '../modules/classes/classes.repository.js';
 import { createClassesService } from '../modules/classes/classes.service.js';
@@ -15,13 +15,6 @@ import { createTeamsAdminRepository } from '../modules/teams/teams-admin.reposit
 import { createTeamsAdminService } from '../modules/teams/teams-admin.service.js';
 import { createTeamsRepository } from '../modules/teams/teams.repository.js';
 import { createTeamsService } from '../modules/teams/teams.service.js';
-
-/** Class codes tried per player per 10 minutes, right or wrong (docs/product.md#classes). */
-const CLASS_JOINS_PER_10_MIN = 10;
-/** Per player: invite codes cannot be found by trying (docs/decisions/016-teams.md). */
-const TEAM_JOINS_PER_10_MIN = 10;
-
-type LimiterFor = (name: string, points: number, windowMs?: number) => RateLimiter;
 
 /** Teams, part of the composition root (docs/conventions.md#layers-and-dependency-rules; docs/decisions/016-teams.md). */
 export function wireTeams(deps: {
@@ -50,7 +43,7 @@ export function wireTeams(deps: {
     repository: createTeamsRepository(db),
     transaction: createUnitOfWork(db, (tx) => ({ teams: createTeamsRepository(tx) })),
     settings: deps.settings,
-    joinLimiter: deps.limiterFor('team-join', TEAM_JOINS_PER_10_MIN, 10 * 60_000),
+    joinLimiter: deps.limiterFor('team-join'),
     onMembershipChanged: (userId) => membershipChanged([userId]),
     onTeamsChanged: teamsChanged,
     standings: () => ({
@@ -95,7 +88,7 @@ export function wireClasses(deps: {
     repository: createClassesRepository(db),
     transaction: createUnitOfWork(db, (tx) => ({ classes: createClassesRepository(tx) })),
     clock: deps.clock,
-    joinLimiter: deps.limiterFor('class-join', CLASS_JOINS_PER_10_MIN, 10 * 60_000),
+    joinLimiter: deps.limiterFor('class-join'),
     listListedChallenges: () => deps.challenges.listListedChallenges(),
     standingsAt: (frozenAt) => deps.leaderboard.listStandingsAt(frozenAt),
   });

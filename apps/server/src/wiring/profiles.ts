@@ -1,7 +1,7 @@
 import path from 'node:path';
 
 import type { Config } from '../config.js';
-import type { RateLimiter } from '../lib/rate-limiter.js';
+import type { LimiterFor } from '../http/rate-limits.js';
 import type { ChallengesService } from '../modules/challenges/challenges.service.js';
 import type { EventBus } from '../modules/events/event-bus.js';
 import type { LeaderboardService } from '../modules/leaderboard/leaderboard.service.js';
@@ -9,16 +9,12 @@ import { createAvatarsService } from '../modules/users/avatars.service.js';
 import type { UsersRepository } from '../modules/users/users.repository.js';
 import { createUsersService } from '../modules/users/users.service.js';
 
-/** Per player (docs/decisions/010-abuse-limits.md): renames reach every live stream, and every avatar is decoded. */
-const PROFILE_CHANGES_PER_10_MIN = 20;
-const AVATAR_UPLOADS_PER_10_MIN = 5;
-
 /** Profiles and avatars, part of the composition root (docs/conventions.md#layers-and-dependency-rules). */
 export function wireProfiles(deps: {
   config: Config;
   users: UsersRepository;
   events: EventBus;
-  limiterFor: (name: string, points: number, windowMs?: number) => RateLimiter;
+  limiterFor: LimiterFor;
   checkUsername: Parameters<typeof createUsersService>[0]['checkUsername'];
   /** The standings are wired after the profiles: read at each use. */
   leaderboard: () => LeaderboardService;
@@ -30,8 +26,8 @@ export function wireProfiles(deps: {
     repository: deps.users,
     avatars: avatarsService,
     events: deps.events,
-    profileLimiter: limiterFor('profile', PROFILE_CHANGES_PER_10_MIN, 10 * 60_000),
-    avatarLimiter: limiterFor('avatar', AVATAR_UPLOADS_PER_10_MIN, 10 * 60_000),
+    profileLimiter: limiterFor('profile'),
+    avatarLimiter: limiterFor('avatar'),
     checkUsername: deps.checkUsername,
     // docs/product.md#freeze: other players' profiles as at the freeze.
     freeze: {

@@ -10,6 +10,7 @@ import {
   VerifyEmailBodySchema,
 } from '@drapeau/shared';
 
+import { addressLimit, type RateLimits } from '../../http/rate-limits.js';
 import { currentUser, type Guards } from '../../http/auth-guards.js';
 import { toWebHeaders } from '../../http/web-headers.js';
 import { rateLimited } from '../../lib/app-error.js';
@@ -22,12 +23,10 @@ export interface AccountRoutesOptions {
   guards: Guards;
   /** Mails per address (hour window): counted whether or not the account exists. */
   mailLimiter: RateLimiter;
-  /** Requests that may send a mail, per IP per hour. */
-  mailIpLimit: number;
   /** Password checks per account (minute window), for the change of password. */
   accountLimiter: RateLimiter;
-  /** Token checks per IP per minute (reset, verification). */
-  ipLimit: number;
+  /** The registry's limits (http/rate-limits.ts): `mail-address` for the routes that send a mail, `auth-address` for token checks. */
+  limits: RateLimits;
 }
 
 const ok = { ok: true as const };
@@ -39,8 +38,8 @@ const ok = { ok: true as const };
 export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async (app, options) => {
   const { account, guards } = options;
   const tags = ['auth'];
-  const perIpHour = { rateLimit: { max: options.mailIpLimit, timeWindow: 60 * 60_000 } };
-  const perIpMinute = { rateLimit: { max: options.ipLimit, timeWindow: 60_000 } };
+  const perIpHour = { rateLimit: addressLimit(options.limits, 'mail-address') };
+  const perIpMinute = { rateLimit: addressLimit(options.limits, 'auth-address') };
   const countMail = async (email: string) => {
     const attempt = await options.mailLimiter.consume(`mail:${email}`);
     if (!attempt.allowed) throw rateLimited(attempt.retryAfterSeconds);

@@ -10,6 +10,7 @@ import {
   TwoFactorChallengeSchema,
 } from '@drapeau/shared';
 
+import { addressLimit, type RateLimits } from '../../http/rate-limits.js';
 import type { Guards } from '../../http/auth-guards.js';
 import { toWebHeaders } from '../../http/web-headers.js';
 import { AppError, rateLimited } from '../../lib/app-error.js';
@@ -23,8 +24,8 @@ export interface AuthRoutesOptions {
   guards: Guards;
   /** Failed sign-ins per account and address (docs/decisions/010-abuse-limits.md). */
   accountLimiter: RateLimiter;
-  /** Requests per IP per minute, for sign-up and sign-in each. */
-  ipLimit: number;
+  /** The registry's limits (http/rate-limits.ts): `auth-address` for sign-up and sign-in each. */
+  limits: RateLimits;
   usernamePolicy: UsernamePolicy;
   /** Off when accounts come from single sign-on only (LOCAL_SIGN_UP=off). */
   localSignUp: boolean;
@@ -35,8 +36,8 @@ function forwardCookies(reply: FastifyReply, setCookies: string[]): void {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, options) => {
-  const { auth, guards, accountLimiter, ipLimit, usernamePolicy } = options;
-  const perIp = { rateLimit: { max: ipLimit, timeWindow: 60_000 } };
+  const { auth, guards, accountLimiter, limits, usernamePolicy } = options;
+  const perIp = { rateLimit: addressLimit(limits, 'auth-address') };
 
   app.post(
     '/register',

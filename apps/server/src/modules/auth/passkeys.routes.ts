@@ -13,6 +13,7 @@ import {
   WebAuthnOptionsSchema,
 } from '@drapeau/shared';
 
+import { addressLimit, type RateLimits } from '../../http/rate-limits.js';
 import type { Guards } from '../../http/auth-guards.js';
 import { toWebHeaders } from '../../http/web-headers.js';
 
@@ -26,14 +27,14 @@ function forwardCookies(reply: FastifyReply, setCookies: string[]): void {
  * Under /api/auth: the signed-in user's passkeys (add, list, rename, remove), and a sign-in with a passkey, without a
  * password or as the second step after one (docs/decisions/012-accounts.md#passkeys).
  */
-export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; guards: Guards; ipLimit: number }> = async (
+export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; guards: Guards; limits: RateLimits }> = async (
   app,
   options,
 ) => {
   const { passkeys } = options;
   const onRequest = options.guards.requireAccount;
   const tags = ['auth'];
-  const perIp = { rateLimit: { max: options.ipLimit, timeWindow: 60_000 } };
+  const perIp = { rateLimit: addressLimit(options.limits, 'auth-address') };
 
   app.get('/passkeys', { onRequest, schema: { tags, response: { 200: PasskeyListSchema } } }, async (request) =>
     passkeys.list(toWebHeaders(request.headers)),

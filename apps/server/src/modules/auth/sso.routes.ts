@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import { SsoCallbackQuerySchema, SsoInfoSchema, SsoStartSchema } from '@drapeau/shared';
 
+import { addressLimit, type RateLimits } from '../../http/rate-limits.js';
 import { toWebHeaders } from '../../http/web-headers.js';
 import { AppError } from '../../lib/app-error.js';
 
@@ -12,7 +13,8 @@ export interface SsoRoutesOptions {
   /** Absent when single sign-on is not configured. */
   oidc: { label: string } | undefined;
   localSignUp: boolean;
-  ipLimit: number;
+  /** The registry's limits (http/rate-limits.ts): `auth-address`. */
+  limits: RateLimits;
 }
 
 const notConfigured = () => new AppError('SSO_NOT_CONFIGURED', 404, 'Single sign-on is not configured.');
@@ -25,7 +27,7 @@ const notConfigured = () => new AppError('SSO_NOT_CONFIGURED', 404, 'Single sign
 export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, options) => {
   const { auth, oidc } = options;
   const tags = ['auth'];
-  const perIp = { rateLimit: { max: options.ipLimit, timeWindow: 60_000 } };
+  const perIp = { rateLimit: addressLimit(options.limits, 'auth-address') };
 
   app.get('/sso', { schema: { tags, response: { 200: SsoInfoSchema } } }, async () => ({
     enabled: oidc !== undefined,

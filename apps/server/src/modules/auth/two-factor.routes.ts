@@ -13,6 +13,7 @@ import {
   VerifyTwoFactorBodySchema,
 } from '@drapeau/shared';
 
+import { addressLimit, type RateLimits } from '../../http/rate-limits.js';
 import { currentUser, type Guards } from '../../http/auth-guards.js';
 import { toWebHeaders } from '../../http/web-headers.js';
 
@@ -25,14 +26,14 @@ function forwardCookies(reply: FastifyReply, setCookies: string[]): void {
 }
 
 /** Under /api/auth: the signed-in user's second factor, and the second step of a sign-in. */
-export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorService; guards: Guards; ipLimit: number }> = async (
+export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorService; guards: Guards; limits: RateLimits }> = async (
   app,
   options,
 ) => {
   const { twoFactor, guards } = options;
   const onRequest = guards.requireAccount;
   const tags = ['auth'];
-  const perIp = { rateLimit: { max: options.ipLimit, timeWindow: 60_000 } };
+  const perIp = { rateLimit: addressLimit(options.limits, 'auth-address') };
 
   app.get('/two-factor', { onRequest, schema: { tags, response: { 200: TwoFactorStatusSchema } } }, async (request) =>
     twoFactor.getStatus(currentUser(request).userId),

@@ -18,6 +18,7 @@ import {
   UpdateClassBodySchema,
 } from '@drapeau/shared';
 
+import { addressLimit, type RateLimits } from '../../http/rate-limits.js';
 import { currentUser, type Guards } from '../../http/auth-guards.js';
 import type { FrozenAtOf } from '../event/event.routes.js';
 
@@ -34,8 +35,8 @@ export const classesRoutes: FastifyPluginAsyncZod<{
   classes: ClassesService;
   guards: Guards;
   frozenAt: FrozenAtOf;
-  /** Join attempts per address per minute, besides the per-player limit of the service. */
-  joinIpLimit: number;
+  /** The registry's limits (http/rate-limits.ts): `class-join-address`, besides the service's per-player `class-join`. */
+  limits: RateLimits;
 }> = async (app, options) => {
   const { classes, guards, frozenAt } = options;
   const tags = ['classes'];
@@ -49,7 +50,7 @@ export const classesRoutes: FastifyPluginAsyncZod<{
     '/join',
     {
       onRequest: guards.requireUser,
-      config: { rateLimit: { max: options.joinIpLimit, timeWindow: 60_000 } },
+      config: { rateLimit: addressLimit(options.limits, 'class-join-address') },
       schema: { tags, body: JoinClassBodySchema, response: { 200: MyClassSchema } },
     },
     async (request) => classes.join(currentUser(request), request.body.code),
@@ -58,7 +59,7 @@ export const classesRoutes: FastifyPluginAsyncZod<{
     '/preview',
     {
       onRequest: guards.requireUser,
-      config: { rateLimit: { max: options.joinIpLimit, timeWindow: 60_000 } },
+      config: { rateLimit: addressLimit(options.limits, 'class-join-address') },
       schema: { tags, body: JoinClassBodySchema, response: { 200: ClassPreviewSchema } },
     },
     async (request) => classes.preview(currentUser(request), request.body.code),

@@ -4,7 +4,9 @@ import type { WriteUp, WriteUpPage } from '@drapeau/shared';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { createManualClock } from '../../../test/manual-clock.js';
-import { WRITE_UP_WRITES_PER_10_MIN } from '../../wiring/write-ups.js';
+import { RATE_LIMITS } from '../../http/rate-limits.js';
+
+const WRITE_UP_WRITES_PER_10_MIN = RATE_LIMITS['write-up'].points;
 
 import { createChallenge, mineUrl, solve, WRITE_UP, writeUpsUrl } from './testing/write-up-fixtures.js';
 
