@@ -19,7 +19,7 @@ beforeAll(async () => {
     },
   });
   t = await buildTestApp({
-    env: { AUTH_IP_RATE_LIMIT: '4' },
+    env: { AUTH_IP_RATE_LIMIT: '4', LOG_REQUESTS: '1' },
     logger: { ...createLoggerOptions('debug'), stream: sink },
   });
 });

@@ -22,7 +22,7 @@ beforeAll(async () => {
     },
   });
   t = await buildTestApp({
-    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Drapeau <ctf@school.example>', MAIL_RATE_LIMIT: '3' },
+    env: { SMTP_URL: smtp.url, MAIL_FROM: 'Drapeau <ctf@school.example>', MAIL_RATE_LIMIT: '3', LOG_REQUESTS: '1' },
     logger: { ...createLoggerOptions('debug'), stream: sink },
   });
 });
