@@ -117,6 +117,16 @@ describe.each(STATES)('a challenge $state', ({ state, status, code }) => {
       await admin.patch(`/api/admin/challenges/${labId}`, fieldsOf('normal'));
     }
   });
+
+  // An instance of the challenge's service carries the player's flag. No container engine here: a playable challenge
+  // gets as far as the engine (404 NO_INSTANCE_SERVICE).
+  it(`starts an instance of its service: ${code ? status : 404} ${code ?? 'NO_INSTANCE_SERVICE'}`, async () => {
+    const service = { image: 'localhost/playable:1', protocol: 'tcp', port: 1337, scope: 'per-player', lifetimeMinutes: 30 };
+    const defined = await admin.put(`/api/admin/challenges/${slug(state)}/service`, service);
+    expect(defined.statusCode, defined.body).toBe(200);
+    const response = await player.post(`/api/challenges/${slug(state)}/instance`, {});
+    expectAnswer(response, code ? status : 404, code ?? 'NO_INSTANCE_SERVICE');
+  });
 });
 
 describe('the challenge detail', () => {

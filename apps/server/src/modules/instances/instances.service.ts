@@ -49,7 +49,10 @@ export function createInstancesService(deps: {
   repository: InstancesRepository;
   /** Undefined when no provider is configured: challenges with a service cannot be started. */
   provider: InstanceProvider | undefined;
-  challenges: Pick<ChallengesService, 'getListedChallenge' | 'findChallenge' | 'embeddedFlagFor' | 'flagsFor' | 'isTeamMode'>;
+  challenges: Pick<
+    ChallengesService,
+    'getListedChallenge' | 'getPlayableChallenge' | 'findChallenge' | 'embeddedFlagFor' | 'flagsFor' | 'isTeamMode'
+  >;
   findTeamIdOf: (userId: string) => Promise<string | null>;
   limits: () => InstanceLimits;
   clock: Clock;
@@ -146,6 +149,9 @@ export function createInstancesService(deps: {
 
     /** Starts the player's instance, or returns the one they have (one per player, or team, and challenge). */
     async start(userId: string, challengeId: string): Promise<PlayerInstance> {
+      // The access rule of every route that reveals a challenge (docs/product.md "Challenge detail"): a locked, closed
+      // or unopened challenge starts nothing.
+      await challenges.getPlayableChallenge(challengeId, userId);
       const { challenge, service: definition } = await serviceOf(challengeId);
       const engine = requireProvider();
       const ownerKey = await ownerKeyOf(definition, userId);
