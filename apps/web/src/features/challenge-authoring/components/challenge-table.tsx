@@ -52,9 +52,10 @@ export function ChallengeTable({
               </p>
               <p className="text-xs wrap-anywhere text-muted-foreground">
                 <span className="font-mono">{challenge.id}</span> · {categoryName(challenge.category)} ·{' '}
-                {t(`difficulties:${challenge.level}`)} · {t('common:points', { count: challenge.points })}
+                {t(`difficulties:${challenge.level}`)} ·{' '}
+                <span className="whitespace-nowrap">{t('common:points', { count: challenge.points })}</span>
                 {challenge.scoring.type === 'dynamic' && ` (${t('authoring:scoring.dynamic')})`} ·{' '}
-                {t('authoring:list.solves', { count: challenge.solveCount })}
+                <span className="whitespace-nowrap">{t('authoring:list.solves', { count: challenge.solveCount })}</span>
               </p>
             </div>
             <div className="flex items-center gap-1">
