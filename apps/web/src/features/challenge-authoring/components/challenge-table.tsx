@@ -17,7 +17,10 @@ interface ChallengeTableProps {
   onDelete: (challenge: AdminChallengeSummary) => void;
 }
 
-/** One row per challenge with its actions; hidden ones and missing French are marked. */
+/**
+ * One row per challenge with its actions; hidden ones and missing French are marked. Its lines wrap rather than cut
+ * (a line that never wraps would widen the page on a phone, and hide the points and solves).
+ */
 export function ChallengeTable({
   challenges,
   categoryName,
@@ -37,7 +40,7 @@ export function ChallengeTable({
           <li key={challenge.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3" data-challenge-id={challenge.id}>
             <div className="min-w-0 flex-1 basis-64">
               <p className="flex flex-wrap items-center gap-2 font-medium">
-                <span className="truncate">{title}</span>
+                <span className="min-w-0 wrap-anywhere">{title}</span>
                 {challenge.state === 'hidden' && <Badge variant="secondary">{t('authoring:states.hidden')}</Badge>}
                 {!challenge.hasFrench && (
                   <Badge variant="amber" className="gap-1">
@@ -47,11 +50,12 @@ export function ChallengeTable({
                 )}
                 {challenge.isBuiltIn && <Badge variant="outline">{t('authoring:list.builtIn')}</Badge>}
               </p>
-              <p className="truncate text-xs text-muted-foreground">
+              <p className="text-xs wrap-anywhere text-muted-foreground">
                 <span className="font-mono">{challenge.id}</span> · {categoryName(challenge.category)} ·{' '}
-                {t(`difficulties:${challenge.level}`)} · {t('common:points', { count: challenge.points })}
+                {t(`difficulties:${challenge.level}`)} ·{' '}
+                <span className="whitespace-nowrap">{t('common:points', { count: challenge.points })}</span>
                 {challenge.scoring.type === 'dynamic' && ` (${t('authoring:scoring.dynamic')})`} ·{' '}
-                {t('authoring:list.solves', { count: challenge.solveCount })}
+                <span className="whitespace-nowrap">{t('authoring:list.solves', { count: challenge.solveCount })}</span>
               </p>
             </div>
             <div className="flex items-center gap-1">

@@ -24,38 +24,44 @@ class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean
   }
 }
 
-/** For screen readers: each player's score after each change, the chart's content as a table. */
+/**
+ * For screen readers: each player's score after each change, the chart's content as a table. Hidden by a block around
+ * it, not on the table: a table never shrinks below its content (one long line per history), so a hidden table itself
+ * would widen the page on a phone.
+ */
 function ScoreTable({ graph }: { graph: ScoreGraphData }) {
   const { t } = useTranslation('scoreGraph');
   const locale = useLocale();
   return (
-    <table className="sr-only">
-      <caption>{t(graph.isTeams ? 'tableCaptionTeams' : 'tableCaption')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('columns.position')}</th>
-          <th scope="col">{t(graph.isTeams ? 'columns.team' : 'columns.player')}</th>
-          <th scope="col">{t('columns.score')}</th>
-          <th scope="col">{t('columns.history')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {graph.series.map((series) => (
-          <tr key={series.uid}>
-            <td>{series.position}</td>
-            <th scope="row">{series.username}</th>
-            <td>{formatNumber(series.score, locale)}</td>
-            <td>
-              {series.points
-                .map((point) =>
-                  t('historyItem', { time: formatDateTime(point.at, locale), score: formatNumber(point.score, locale) }),
-                )
-                .join(', ')}
-            </td>
+    <div className="sr-only">
+      <table>
+        <caption>{t(graph.isTeams ? 'tableCaptionTeams' : 'tableCaption')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('columns.position')}</th>
+            <th scope="col">{t(graph.isTeams ? 'columns.team' : 'columns.player')}</th>
+            <th scope="col">{t('columns.score')}</th>
+            <th scope="col">{t('columns.history')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {graph.series.map((series) => (
+            <tr key={series.uid}>
+              <td>{series.position}</td>
+              <th scope="row">{series.username}</th>
+              <td>{formatNumber(series.score, locale)}</td>
+              <td>
+                {series.points
+                  .map((point) =>
+                    t('historyItem', { time: formatDateTime(point.at, locale), score: formatNumber(point.score, locale) }),
+                  )
+                  .join(', ')}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
