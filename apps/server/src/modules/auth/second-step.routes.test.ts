@@ -31,6 +31,7 @@ beforeAll(async () => {
       OIDC_CLIENT_ID: oidc.clientId,
       OIDC_CLIENT_SECRET: oidc.clientSecret,
       AUTH_IP_RATE_LIMIT: '1000',
+      LOG_REQUESTS: '1',
     },
   });
 });

@@ -21,7 +21,10 @@ beforeAll(async () => {
       done();
     },
   });
-  t = await buildTestApp({ logger: { ...createLoggerOptions('debug'), stream: sink }, env: { METRICS_TOKEN } });
+  t = await buildTestApp({
+    logger: { ...createLoggerOptions('debug'), stream: sink },
+    env: { METRICS_TOKEN, LOG_REQUESTS: '1' },
+  });
   admin = await loginAdmin(t.app);
   baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });

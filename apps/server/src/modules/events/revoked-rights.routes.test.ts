@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../db/client.js';
 import { buildTestApp, loginAdmin, registerPlayer, TestClient, type TestApp } from '../../../test/build-test-app.js';
 import { cookieOf } from '../../../test/sse.js';
+import { totpCode } from '../../../test/totp.js';
 import { derivePerUserFlag } from '../challenges/flag-check.js';
 
 // Rights end at once, everywhere (docs/product.md#sessions, docs/decisions/012-accounts.md): a change of role ends the
@@ -114,7 +115,17 @@ describe('a change of role', () => {
     const player = await secondAdmin();
     const session = new TestClient(t.app);
     expect((await session.post('/api/auth/login', { email: player.email, password: player.password })).statusCode).toBe(200);
-    const created = await session.post('/api/tokens', { name: 'ci', expiresInDays: 30 });
+    // An admin-scoped token needs a second factor and a current code (docs/decisions/012-accounts.md "API tokens").
+    const enrolment = (await session.post('/api/auth/two-factor/enable', { password: player.password })).json<{
+      secret: string;
+    }>();
+    expect((await session.post('/api/auth/two-factor/confirm', { code: totpCode(enrolment.secret) })).statusCode).toBe(200);
+    const created = await session.post('/api/tokens', {
+      name: 'ci',
+      expiresInDays: 30,
+      scope: 'admin',
+      totpCode: totpCode(enrolment.secret, new Date(), 1),
+    });
     expect(created.statusCode, created.body).toBe(201);
     const bearer = { authorization: `Bearer ${created.json<{ token: string }>().token}` };
     const adminStats = () => t.app.inject({ method: 'GET', url: '/api/admin/stats', headers: bearer });
