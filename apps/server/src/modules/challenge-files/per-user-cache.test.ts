@@ -18,6 +18,7 @@ const challenge = {
 
 const challenges = {
   getListedChallenge: async () => challenge,
+  getPlayableChallenge: async () => ({ challenge, progress: { solved: new Set<string>() } }),
   getProgress: async () => ({ solved: new Set<string>() }),
   flagsFor: async (_challenge: Challenge, userId: string) => [
     { spec: { type: 'exact', value: `CTF{per_user_${userId}}` }, isPerUser: true },

@@ -6,8 +6,8 @@ import path from 'node:path';
 
 /**
  * Podman's Docker-compatible service on a socket of the tests' own, with the configuration scripts/test-instances.sh
- * writes (scripts/containers/podman-env.sh), and the suite's service image built. `skipReason` when podman is absent
- * (printed; with DRAPEAU_INSTANCE_TESTS=1, as in CI, its absence fails instead).
+ * writes (scripts/containers/podman-env.sh), and the suite's service image built. `skipReason` outside that script, or
+ * when podman is absent (printed; with DRAPEAU_INSTANCE_TESTS=1, as in CI, its absence fails instead).
  */
 const containersDir = process.env.DRAPEAU_CONTAINERS_DIR ?? '/tmp/drapeau-containers';
 export const TEST_IMAGE = 'localhost/drapeau-instance-test:1';
@@ -22,7 +22,14 @@ const hasPodman = (() => {
     return false;
   }
 })();
-export const skipReason = hasPodman ? undefined : 'podman is not installed (scripts/test-instances.sh installs it)';
+// Only under scripts/test-instances.sh (DRAPEAU_INSTANCE_TESTS=1), which also sets the host rule the isolation test
+// needs: a plain `npm run check` on a machine that happens to have podman does not run them without it.
+export const skipReason =
+  process.env.DRAPEAU_INSTANCE_TESTS !== '1'
+    ? 'run by scripts/test-instances.sh (npm run test:instances), which sets the host rule they need'
+    : hasPodman
+      ? undefined
+      : 'podman is not installed (scripts/test-instances.sh installs it)';
 
 export function reportSkip(suite: string): void {
   if (!skipReason) return;
