@@ -51,7 +51,8 @@ export function wireInstances(deps: {
     findTeamIdOf: async (userId) => (await deps.findTeamIdOf(userId)) ?? null,
     limits: () => config.limits,
     clock: deps.clock,
-    metrics: createInstanceMetrics(deps.registry, () => repository.countRunning()),
+    // Without a provider nothing runs: a scrape then costs no statement.
+    metrics: createInstanceMetrics(deps.registry, provider ? () => repository.countRunning() : async () => 0),
     log: deps.log,
   });
   let timer: NodeJS.Timeout | undefined;

@@ -65,7 +65,7 @@ describe('API tokens on the account page', () => {
 
   it('makes player tokens only for a player, and shows the scope in the list', async () => {
     const { bodies } = useTokenServer();
-    const { user } = renderApp('/profile', { sessionUser: buildUser() });
+    const { user } = renderApp('/account', { sessionUser: buildUser() });
     await user.type(await screen.findByLabelText('Token name'), 'solver');
     expect(screen.queryByLabelText('Scope')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Create a token' }));
@@ -76,7 +76,7 @@ describe('API tokens on the account page', () => {
 
   it('lets an admin ask for an admin token, with a code from the app and at most 30 days', async () => {
     const { bodies } = useTokenServer();
-    const { user } = renderApp('/profile', { sessionUser: buildUser({ rank: 'admin' }) });
+    const { user } = renderApp('/account', { sessionUser: buildUser({ rank: 'admin' }) });
     await user.type(await screen.findByLabelText('Token name'), 'ops');
     expect(screen.queryByLabelText('Code from the app')).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Scope'), 'admin');
