@@ -20,7 +20,7 @@ test('A player adds a passkey on the account page, signs out and signs back in w
   const account = newAccount();
   await login(account);
 
-  await page.goto('/profile');
+  await page.goto('/account');
   await page.getByLabel('Name of the new passkey').fill('Test laptop');
   await page.getByRole('button', { name: 'Add a passkey' }).click();
   await expect(page.getByText('Passkey added.', { exact: true })).toBeVisible();
@@ -36,7 +36,7 @@ test('A player adds a passkey on the account page, signs out and signs back in w
   await expect(page.getByRole('link', { name: new RegExp(account.username) }).first()).toBeVisible();
 
   // Removed, it signs nobody in any more.
-  await page.goto('/profile');
+  await page.goto('/account');
   await page.getByRole('button', { name: 'Remove the passkey Test laptop' }).click();
   await expect(page.getByText('No passkey yet.', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Logout' }).first().click();
