@@ -21,7 +21,6 @@ import { createAuditRepository } from './modules/audit/audit.repository.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { bootstrapAdmin, type CreatedAdmin } from './modules/auth/admin-bootstrap.js';
 import { createInstanceRepository } from './modules/instance/instance.repository.js';
-import { createLabPool } from './modules/labs/lab-pool.js';
 import { loadInstanceSecrets } from './modules/instance/instance-secrets.js';
 import { createBansRepository } from './modules/bans/bans.repository.js';
 import { createBansService } from './modules/bans/bans.service.js';
@@ -117,27 +116,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ownView: (user, scoreAdjustment) =>
       leaderboardService.getOwnView(user, eventService.frozenAtFor({ isAdmin: user.rank === 'admin' }), scoreAdjustment),
   });
-  // The labs' worker threads, started now so that no lab call waits for one (docs/decisions/011-real-labs.md#workers).
-  const labPool = createLabPool({
-    size: config.labs.workers,
-    timeLimitMs: config.labs.timeLimitMs,
-    maxQueue: config.labs.queueLength,
-    heapLimitMb: 64,
+  const {
+    challengesService,
+    authoringService,
+    transferService,
+    attachmentsService,
+    challengeFilesService,
+    labsService,
+    labPool,
+  } = wireCatalogue({
+    database,
+    instanceSecret: secrets.instanceSecret,
+    events,
+    clock,
+    users: usersRepository,
+    filesDir: path.join(config.dataDir, 'files'),
+    labLimiter: limiterFor('lab'),
+    labs: { ...config.labs, onDemand: deps.labWorkersOnDemand ?? false },
     log: app.log,
-    onDemand: deps.labWorkersOnDemand ?? false,
+    isTeamMode: () => settingsService.get().teams.enabled,
   });
-  const { challengesService, authoringService, transferService, attachmentsService, challengeFilesService, labsService } =
-    wireCatalogue({
-      database,
-      instanceSecret: secrets.instanceSecret,
-      events,
-      clock,
-      users: usersRepository,
-      filesDir: path.join(config.dataDir, 'files'),
-      labLimiter: limiterFor('lab'),
-      labPool,
-      isTeamMode: () => settingsService.get().teams.enabled,
-    });
   // The standings are wired after the teams: read at each use (a team's page shows the leaderboard's numbers).
   const leaderboard = () => leaderboardService;
   const settings = () => settingsService.get().teams;

@@ -9,7 +9,7 @@ import { createCatalogueTransferService } from '../modules/challenges/catalogue-
 import { createChallengesRepository } from '../modules/challenges/challenges.repository.js';
 import { createChallengesService } from '../modules/challenges/challenges.service.js';
 import { type EventBus, publishChallengesChanged, type ServerEvents } from '../modules/events/event-bus.js';
-import type { LabPool } from '../modules/labs/lab-pool.js';
+import { createLabPool } from '../modules/labs/lab-pool.js';
 import { createLabsService } from '../modules/labs/labs.service.js';
 import type { UsersRepository } from '../modules/users/users.repository.js';
 
@@ -27,7 +27,9 @@ export function wireCatalogue(deps: {
   /** Where generated challenge files are kept (DATA_DIR/files). */
   filesDir: string;
   labLimiter: RateLimiter;
-  labPool: LabPool;
+  /** The labs' worker pool (docs/decisions/011-real-labs.md#workers); `onDemand` for tests that run no lab. */
+  labs: { workers: number; timeLimitMs: number; queueLength: number; onDemand: boolean };
+  log: { warn(details: object, message: string): void };
   /** Team mode (docs/decisions/016-teams.md): per-user flags and opened hints are then the team's. */
   isTeamMode: () => boolean;
 }) {
@@ -70,6 +72,15 @@ export function wireCatalogue(deps: {
       else if (reason === 'team') authoringService.flagOwnersChanged('teams-changed');
     }
   });
+  // The labs' worker threads, started now so that no lab call waits for one (docs/decisions/011-real-labs.md#workers).
+  const labPool = createLabPool({
+    size: deps.labs.workers,
+    timeLimitMs: deps.labs.timeLimitMs,
+    maxQueue: deps.labs.queueLength,
+    heapLimitMb: 64,
+    log: deps.log,
+    onDemand: deps.labs.onDemand,
+  });
   return {
     challengesService,
     authoringService,
@@ -85,6 +96,7 @@ export function wireCatalogue(deps: {
       filesDir: deps.filesDir,
       instanceSecret,
     }),
-    labsService: createLabsService({ challenges: challengesService, limiter: deps.labLimiter, pool: deps.labPool }),
+    labsService: createLabsService({ challenges: challengesService, limiter: deps.labLimiter, pool: labPool }),
+    labPool,
   };
 }
