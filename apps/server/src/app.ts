@@ -178,6 +178,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checkUsername: (username, exceptUserId) => usernamePolicy.check(username, exceptUserId),
     leaderboard: () => leaderboardService,
     challenges: challengesService,
+    isVerificationOn: () => settingsService.get().emailVerification !== 'off',
   });
   const settingsService = await wireSettings({
     database,
