@@ -14,6 +14,8 @@ rule=(PREROUTING -s "$POOL" -m conntrack --ctstate NEW -j DROP)
 added=""
 if ! iptables -t mangle -C "${rule[@]}" 2>/dev/null; then iptables -t mangle -I "${rule[@]}"; added=1; fi
 trap '[ -z "$added" ] || iptables -t mangle -D "${rule[@]}"' EXIT
+say "the built-in pack's services"
+BASE_IMAGE=localhost/debian:bookworm bash scripts/build-pack-services.sh
 say "provider contract suite"
 DRAPEAU_INSTANCE_TESTS=1 npx vitest run --project server apps/server/src/modules/instances/
 say "done"

@@ -33,6 +33,8 @@ const EXTERNAL = [
   'yauzl',
   'yazl',
   'proper-lockfile',
+  // Kubernetes' client, with INSTANCES_PROVIDER=kubernetes only (modules/instances/kubernetes-provider.ts).
+  '@kubernetes/client-node',
   WEBAUTHN,
   // Loaded by path at run time, which a bundler cannot follow: @fastify/rate-limit's stores
   // (http/ip-rate-limit-store.ts), and sql.js, which reads its WebAssembly beside its module (the SQL lab, in the lab

@@ -55,8 +55,12 @@ export async function seedCompetition(db: SqlRunner, options: SeedOptions): Prom
   const targetRows = catalogue.map((c, i) => `('${c.id.replace(/'/g, "''")}', ${c.points}, ${targets[i]})`).join(',\n');
   const n = options.users;
 
+  // The figures submit the pack's deployment-wide flags, not the per-player ones a new deployment starts with
+  // (docs/challenge-authoring.md#per-player-flags); the server is stopped, and reads the value at its next start.
   await db.exec(`
     begin;
+    insert into instance_settings (key, value) values ('pack-per-user-flags', 'false')
+      on conflict (key) do update set value = 'false';
     insert into users (id, name, email, email_verified, username, display_username, role, created_at, updated_at,
                        score_adjustment, score, score_updated_at)
     select 'bench-u' || lpad(i::text, 6, '0'), 'bench' || lpad(i::text, 6, '0'),

@@ -59,4 +59,19 @@ describe('loadConfig', () => {
       limits: { global: 50, perPlayer: 3 },
     });
   });
+
+  it('runs instances on Kubernetes when asked, in its namespace, with their own host name', () => {
+    const kubernetes = { INSTANCES_PROVIDER: 'kubernetes', PUBLIC_URL: 'https://ctf.example.org' };
+    expect(() => loadConfig(kubernetes)).toThrow(/INSTANCES_HOST: must be set with INSTANCES_PROVIDER=kubernetes/);
+    expect(() => loadConfig({ ...kubernetes, INSTANCES_HOST: 'play.example.net', INSTANCES_NAMESPACE: 'Not_A_Name' })).toThrow(
+      /INSTANCES_NAMESPACE/,
+    );
+    expect(loadConfig({ ...kubernetes, INSTANCES_HOST: 'play.example.net' }).instances).toMatchObject({
+      provider: 'kubernetes',
+      namespace: 'drapeau-instances',
+      host: 'play.example.net',
+    });
+    expect(() => loadConfig({ INSTANCES_PROVIDER: 'swarm' })).toThrow(/INSTANCES_PROVIDER/);
+    expect(loadConfig({}).instances).toMatchObject({ provider: 'engine', engineSocket: undefined });
+  });
 });

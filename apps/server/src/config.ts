@@ -86,6 +86,13 @@ const EnvSchema = z
      * `podman system service`); unset = challenges with a service cannot be started.
      */
     INSTANCES_ENGINE_SOCKET: optionalString,
+    /** Where instances run: the local engine (`engine`, with its socket) or a Kubernetes cluster (`kubernetes`). */
+    INSTANCES_PROVIDER: z.enum(['engine', 'kubernetes']).default('engine'),
+    /** The namespace instances run in on Kubernetes (the cluster is KUBECONFIG's, or the one Drapeau runs in). */
+    INSTANCES_NAMESPACE: z
+      .string()
+      .regex(/^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$/, 'a Kubernetes namespace name')
+      .default('drapeau-instances'),
     /** The host name players reach instances at: never the platform's own (its cookies). Required with the socket. */
     INSTANCES_HOST: optionalString,
     /** The address instance ports are published on. */
@@ -119,6 +126,9 @@ const EnvSchema = z
     }
     if (env.INSTANCES_ENGINE_SOCKET !== undefined && env.INSTANCES_HOST === undefined) {
       ctx.addIssue({ code: 'custom', path: ['INSTANCES_HOST'], message: 'must be set with INSTANCES_ENGINE_SOCKET' });
+    }
+    if (env.INSTANCES_PROVIDER === 'kubernetes' && env.INSTANCES_HOST === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['INSTANCES_HOST'], message: 'must be set with INSTANCES_PROVIDER=kubernetes' });
     }
     const platformHost =
       env.PUBLIC_URL !== undefined && URL.canParse(env.PUBLIC_URL) ? new URL(env.PUBLIC_URL).hostname : undefined;
@@ -187,7 +197,9 @@ const ConfigSchema = EnvSchema.transform((e, ctx) => {
         : undefined,
     localSignUp: e.LOCAL_SIGN_UP === 'on',
     instances: {
+      provider: e.INSTANCES_PROVIDER,
       engineSocket: e.INSTANCES_ENGINE_SOCKET,
+      namespace: e.INSTANCES_NAMESPACE,
       host: e.INSTANCES_HOST ?? 'localhost',
       publishAddress: e.INSTANCES_PUBLISH_ADDRESS,
       subnetPool: e.INSTANCES_SUBNET_POOL,

@@ -11,6 +11,7 @@ import { createEngineApi } from '../modules/instances/engine-api.js';
 import { createInstanceMetrics } from '../modules/instances/instance-metrics.js';
 import { createInstancesRepository } from '../modules/instances/instances.repository.js';
 import { createInstancesService } from '../modules/instances/instances.service.js';
+import { createKubernetesProvider } from '../modules/instances/kubernetes-provider.js';
 import type { InstanceProvider } from '../modules/instances/provider.js';
 
 /** How often the reaper looks for expired and orphaned instances. */
@@ -18,7 +19,8 @@ const REAP_EVERY_MS = 30_000;
 
 /**
  * Challenge instances, part of the composition root (docs/conventions.md#layers-and-dependency-rules; docs/product.md
- * "Challenge instances"): the provider the configuration names (none, or the local container engine), the service, and
+ * "Challenge instances"): the provider the configuration names (none, the local container engine, or a Kubernetes
+ * cluster: INSTANCES_PROVIDER), the service, and
  * the reaper, which runs at start (what a restart left behind) and then every 30 s.
  */
 export function wireInstances(deps: {
@@ -33,17 +35,20 @@ export function wireInstances(deps: {
 }) {
   const { config } = deps;
   const repository = createInstancesRepository(deps.database.db);
+  // Not the secret itself: a label anyone with access to the engine or the namespace reads.
+  const deployment = createHash('sha256').update(`instances:${deps.instanceSecret}`).digest('hex').slice(0, 16);
   const provider: InstanceProvider | undefined =
-    config.engineSocket === undefined
-      ? undefined
-      : createContainerEngineProvider({
-          api: createEngineApi({ socketPath: config.engineSocket }),
-          publishHost: config.publishAddress,
-          endpointHost: config.host,
-          subnetPool: config.subnetPool,
-          // Not the secret itself: a label anyone with access to the engine reads.
-          deployment: createHash('sha256').update(`instances:${deps.instanceSecret}`).digest('hex').slice(0, 16),
-        });
+    config.provider === 'kubernetes'
+      ? createKubernetesProvider({ namespace: config.namespace, endpointHost: config.host, deployment })
+      : config.engineSocket === undefined
+        ? undefined
+        : createContainerEngineProvider({
+            api: createEngineApi({ socketPath: config.engineSocket }),
+            publishHost: config.publishAddress,
+            endpointHost: config.host,
+            subnetPool: config.subnetPool,
+            deployment,
+          });
   const instancesService = createInstancesService({
     repository,
     provider,

@@ -1,6 +1,6 @@
 import path from 'node:path/posix';
 
-import type { ImportProblem } from '@drapeau/shared';
+import type { ImportProblem, ImportSkipped } from '@drapeau/shared';
 
 import { type ArchiveFiles, resolveInArchive } from './archive.js';
 import type { Category, Challenge, ChallengeDraft } from './challenge.js';
@@ -17,7 +17,7 @@ interface PlannedChallenge {
 export interface ImportPlan {
   challenges: PlannedChallenge[];
   /** Files of a challenge's name that are not ctfcli challenges, or a second one in a folder: skipped, with why. */
-  skipped: { file: string; reason: string }[];
+  skipped: ImportSkipped[];
   /** Each challenge's warnings by file, also given with a refusal. */
   warnings: { file: string; message: string }[];
   /** Every archive path the challenges list: the only files read. */
@@ -126,12 +126,16 @@ export function planImport(
     const folder = path.dirname(file) === '.' ? '' : path.dirname(file);
     const parsed = parseChallengeYaml(manifests.get(file)!.toString('utf8'), file);
     if (!parsed.challenge && parsed.isNotChallenge) {
-      skipped.push({ file, reason: 'not a ctfcli challenge (another tool’s file of that name)' });
+      skipped.push({
+        file,
+        code: 'NOT_A_CHALLENGE',
+        reason: 'not a ctfcli challenge (another tool’s file of that name)',
+      });
       continue;
     }
     const taken = folders.get(folder);
     if (taken) {
-      skipped.push({ file, reason: `the folder's challenge is ${taken}` });
+      skipped.push({ file, code: 'SECOND_IN_FOLDER', kept: taken, reason: `the folder's challenge is ${taken}` });
       continue;
     }
     folders.set(folder, file);

@@ -17,15 +17,20 @@ import { toChallengeYaml } from './ctfcli-export.js';
 /** The built-in pack: a folder in the import format, shipped with the server (tsup copies it next to main.js). */
 export const PACK_DIR = fileURLToPath(new URL('./pack', import.meta.url));
 
-/** An import refused as a whole: the problems, by file, line and field (400 IMPORT_INVALID). */
+/**
+ * An import refused as a whole: the problems, by file, line and field, with the warnings and the skipped files, so that
+ * one answer says all there is to fix (400 IMPORT_INVALID).
+ */
 export class ImportInvalidError extends AppError {
   constructor(
     readonly problems: ImportProblem[],
     warnings: ImportPlan['warnings'] = [],
+    skipped: ImportPlan['skipped'] = [],
   ) {
     super('IMPORT_INVALID', 400, `The import was refused: ${problems.length} problem(s); nothing was written.`, undefined, {
       problems,
       warnings,
+      skipped,
     });
   }
 }
@@ -88,7 +93,7 @@ export function createCatalogueTransferService(deps: {
         existing,
         createCategories: options.createCategories,
       });
-      if (plan.problems.length > 0) throw new ImportInvalidError(plan.problems, plan.warnings);
+      if (plan.problems.length > 0) throw new ImportInvalidError(plan.problems, plan.warnings, plan.skipped);
       const files = await archive.read(plan.wanted).catch(toImportError);
       for (const { draft, filePaths } of plan.challenges)
         for (const [index, name] of filePaths) draft.attachments[index]!.data = files.get(name)!;
@@ -224,9 +229,14 @@ export function createCatalogueTransferService(deps: {
       return { challengeCount: report.created + report.updated, badgeCount: BADGES.length, report, badges };
     },
 
-    /** First start: load the pack when the database has no challenge. */
+    /**
+     * First start: load the pack when the database has no challenge. On a new deployment (no account yet either), the
+     * pack's flags are per player from the start (docs/challenge-authoring.md#per-player-flags).
+     */
     async seedIfEmpty(): Promise<void> {
-      if ((await repository.countChallenges()) === 0) await service.seedCatalogue();
+      if ((await repository.countChallenges()) > 0) return;
+      await repository.initPackPerUserOnNewDeployment(true);
+      await service.seedCatalogue();
     },
   };
   return service;

@@ -4,8 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createContainerEngineProvider } from './container-engine-provider.js';
 import { createEngineApi, type EngineApi } from './engine-api.js';
-import { InstanceGoneError, type InstanceProvider, type InstanceSpec } from './provider.js';
+import type { InstanceProvider, InstanceSpec } from './provider.js';
 import { askWhenUp, reportSkip, skipReason, startPodmanEngine, TEST_IMAGE, TEST_POOL } from './test-support/podman-engine.js';
+import { itKeepsTheLifecycleContract } from './test-support/provider-contract.js';
 
 /**
  * The provider contract (provider.ts) against the real local engine: podman's Docker-compatible service, started here on
@@ -61,26 +62,7 @@ describe.skipIf(skipReason !== undefined)('instance provider contract: local con
     engine?.stop();
   }, 60_000);
 
-  it('starts an instance with its flag, as a non-root user, reachable on its endpoint; lists, extends and deletes it', async () => {
-    const wanted = spec();
-    const created = await provider.create(wanted);
-    expect(created).toMatchObject({ id: wanted.id, ownerKey: 'user:alice', challengeId: 'contract-suite', state: 'running' });
-    expect(created.endpoint?.host).toBe('127.0.0.1');
-    const answer = await askWhenUp(created.endpoint!.port, 'hello');
-    expect(answer.flag).toBe(wanted.flag);
-    expect(answer.uid).not.toBe(0);
-
-    expect((await provider.status(wanted.id))?.state).toBe('running');
-    expect((await provider.list('user:alice')).map((i) => i.id)).toContain(wanted.id);
-    expect((await provider.list('user:bob')).map((i) => i.id)).not.toContain(wanted.id);
-    await provider.extend(wanted.id, new Date(Date.now() + 1_200_000));
-
-    await provider.delete(wanted.id);
-    expect(await provider.status(wanted.id)).toBeNull();
-    expect((await provider.list()).map((i) => i.id)).not.toContain(wanted.id);
-    await expect(provider.delete(wanted.id)).resolves.toBeUndefined();
-    await expect(provider.extend(wanted.id, new Date())).rejects.toBeInstanceOf(InstanceGoneError);
-  }, 120_000);
+  itKeepsTheLifecycleContract(() => ({ provider, spec }));
 
   it('runs each instance without privileges and within its limits', async () => {
     const wanted = spec({ memoryMb: 48, cpus: 0.5 });

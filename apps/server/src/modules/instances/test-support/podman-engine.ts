@@ -70,9 +70,9 @@ interface ServiceAnswer {
 }
 
 /** Sends one line to host:port and reads the service's JSON answer. */
-const ask = (port: number, line: string) =>
+const ask = (port: number, line: string, host: string) =>
   new Promise<ServiceAnswer>((resolve, reject) => {
-    const socket = createConnection({ host: '127.0.0.1', port, timeout: 10_000 });
+    const socket = createConnection({ host, port, timeout: 10_000 });
     let text = '';
     socket.on('timeout', () => socket.destroy(new Error('no answer')));
     socket.on('connect', () => socket.write(`${line}\n`));
@@ -88,10 +88,10 @@ const ask = (port: number, line: string) =>
   });
 
 /** Asks until the service answers: a started container takes a moment to listen. */
-export const askWhenUp = async (port: number, line: string) => {
+export const askWhenUp = async (port: number, line: string, host = '127.0.0.1') => {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await ask(port, line);
+      return await ask(port, line, host);
     } catch (error) {
       if (attempt > 100) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100));
