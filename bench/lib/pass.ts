@@ -81,11 +81,14 @@ async function dynamicStep(
     flag: deriveFlag(INSTANCE_SECRET, target.id),
     players,
     sequential: options.dynamicSequential,
+    withStatic: true,
     cookieOf,
   });
   const { sequential, burst } = dynamic;
   log(
-    `${kind}: dynamic scoring: one by one ${sequential.throughput.toFixed(1)} solves/s, at once ` +
+    `${kind}: static first: one by one p50 ${dynamic.static?.sequential.p50Ms.toFixed(1)} ms, at once ` +
+      `${dynamic.static?.burst.throughput.toFixed(1)} solves/s; ` +
+      `dynamic: one by one ${sequential.throughput.toFixed(1)} solves/s (p50 ${sequential.p50Ms.toFixed(1)} ms), at once ` +
       `${burst.throughput.toFixed(1)} solves/s (p99 ${burst.p99Ms.toFixed(0)} ms, ${burst.acknowledged} acknowledged); ` +
       `from the switch to the last answer, ${describeActivity(before, await server.activity())}`,
   );
@@ -258,7 +261,8 @@ export async function runPass(kind: DatabaseKind, captured: Partial<Captured>, o
     const burstUsers = await playersWithoutSolve(db, seed.rarest.id, options.burst);
     const liveUsers = await playersWithoutSolve(db, seed.secondRarest.id, 20);
     const dynamicTarget = pickDynamicTarget(seed.challenges);
-    const dynamicUsers = await playersWithoutSolve(db, dynamicTarget.id, options.dynamicSequential + options.dynamicBurst);
+    // Twice the figure's flags: the same series on the challenge while static, then once dynamic (bench/lib/dynamic.ts).
+    const dynamicUsers = await playersWithoutSolve(db, dynamicTarget.id, 2 * (options.dynamicSequential + options.dynamicBurst));
     await db.close();
     log(
       `${kind}: seeded in ${seed.seconds.toFixed(1)} s; solvers per challenge: ${seed.challenges.map((c) => c.solvers).join(' ')}`,
