@@ -9,6 +9,18 @@ import type { SeededChallenge } from './seed.js';
  */
 const BENCH_DYNAMIC_SCORING = { type: 'dynamic', initial: 20_000, decay: 1, minimum: 100, function: 'linear' } as const;
 
+/** An admin makes challenge `id` dynamic (BENCH_DYNAMIC_SCORING); returns how long the edit took, in ms. */
+export async function makeDynamic(baseUrl: string, adminCookie: string, id: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/admin/challenges/${id}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', origin: originOf(baseUrl), cookie: adminCookie },
+    body: JSON.stringify({ scoring: BENCH_DYNAMIC_SCORING }),
+  });
+  if (response.status !== 200) throw new Error(`making ${id} dynamic answered ${response.status}: ${await response.text()}`);
+  return performance.now() - started;
+}
+
 export interface SolveSeries {
   count: number;
   /** Solves per second over the whole series (first send to last answer). */
@@ -179,15 +191,7 @@ export async function runDynamic(options: {
       expected: target.solvers + staticPlayers.length,
     });
   const cookie = await adminCookie(baseUrl, options.admin.email, options.admin.password);
-  const started = performance.now();
-  const response = await fetch(`${baseUrl}/api/admin/challenges/${target.id}`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', origin: originOf(baseUrl), cookie },
-    body: JSON.stringify({ scoring: BENCH_DYNAMIC_SCORING }),
-  });
-  const switchMs = performance.now() - started;
-  if (response.status !== 200)
-    throw new Error(`making ${target.id} dynamic answered ${response.status}: ${await response.text()}`);
+  const switchMs = await makeDynamic(baseUrl, cookie, target.id);
 
   const dynamic = await runSeries(
     baseUrl,
