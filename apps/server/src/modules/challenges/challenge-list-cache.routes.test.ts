@@ -1,3 +1,5 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { PublicChallenge } from '@drapeau/shared';
@@ -136,5 +138,16 @@ describe('the shared challenge list', () => {
     expect((await p1.post('/api/challenges/share-b/submit', { flag })).json()).toMatchObject({ status: 'correct' });
     expect((await listOf(p1)).get('share-b')).toMatchObject({ solved: true, explanation: { en: 'Why.' } });
     expect((await listOf(p2)).get('share-b')).toMatchObject({ solved: false, explanation: null, solveCount: 1 });
+  });
+  it('answers a browser compressed (Brotli or gzip), with the same list', async () => {
+    const [p1, p2] = [(await registerPlayer(t.app)).client, (await registerPlayer(t.app)).client];
+    const plain = await p1.get('/api/challenges');
+    const first = await p1.get('/api/challenges', { 'accept-encoding': 'br, gzip' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toMatch(/accept-encoding/);
+    expect(JSON.parse(brotliDecompressSync(first.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const second = await p2.get('/api/challenges', { 'accept-encoding': 'gzip' });
+    expect(second.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(second.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 });

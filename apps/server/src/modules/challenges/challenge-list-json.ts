@@ -1,5 +1,7 @@
 import { PublicChallengeSchema } from '@drapeau/shared';
 
+import { PrecompressedBody } from '../../lib/precompressed-body.js';
+
 import type { Challenge } from './challenge.js';
 import { type FirstBlood, type PlayerProgress, toPublicChallenge } from './challenge-views.js';
 
@@ -65,7 +67,7 @@ export type ListContext = {
 /** What one cache generation holds: the views of each challenge, and whole answers by the players' parts. */
 export interface ListCache {
   challenges: Map<string, ChallengeViews>;
-  bodies: Map<string, Buffer>;
+  bodies: Map<string, PrecompressedBody>;
   bodyBytes: number;
   /** The earliest close time among the views kept: the whole answers are good until then. */
   validUntil: number;
@@ -85,7 +87,8 @@ const emptyCache = (): ListCache => ({
  * own (ownPartOf). Each distinct combination is encoded once, through the response schema (which keeps only the fields
  * it names, so no flag can pass), and shared by every player with the same combination, until the catalogue, a solve
  * count or the challenge's close time changes it. A request computes its player's key per challenge and joins kept
- * bytes; players whose keys are all alike (every newcomer) share one whole answer.
+ * bytes; players whose keys are all alike (every newcomer) share one whole answer, compressed once per encoding
+ * (lib/precompressed-body.ts) instead of once per request.
  */
 export function createChallengeListJson() {
   let shared = emptyCache();
@@ -137,7 +140,7 @@ export function createChallengeListJson() {
     invalidate(): void {
       shared = emptyCache();
     },
-    render(cache: ListCache, listed: readonly Challenge[], context: ListContext): Buffer {
+    render(cache: ListCache, listed: readonly Challenge[], context: ListContext): PrecompressedBody {
       const now = context.now.getTime();
       if (now >= cache.validUntil) {
         // A challenge closed: its views change, and every whole answer holding it.
@@ -159,13 +162,14 @@ export function createChallengeListJson() {
         body.push(viewOf(cache, challenge, keys[i]!, context, now));
       });
       body.push(CLOSE);
-      const answer = Buffer.concat(body);
-      if (cache.bodyBytes + answer.length > MAX_BODY_BYTES) {
+      const answer = new PrecompressedBody(Buffer.concat(body));
+      // Its compressed copies, made when asked, are a fraction of it: counted as the identity bytes.
+      if (cache.bodyBytes + answer.identity.length > MAX_BODY_BYTES) {
         cache.bodies.clear();
         cache.bodyBytes = 0;
       }
       cache.bodies.set(signature, answer);
-      cache.bodyBytes += answer.length;
+      cache.bodyBytes += answer.identity.length;
       return answer;
     },
   };
