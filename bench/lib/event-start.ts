@@ -65,6 +65,8 @@ function request(
         method: options.body === undefined ? 'GET' : 'POST',
         localAddress: options.address,
         headers: {
+          // What a browser accepts: a large answer comes compressed, at the server's cost.
+          'accept-encoding': 'gzip, deflate, br',
           ...(options.cookie ? { cookie: options.cookie } : {}),
           ...(options.body !== undefined
             ? { 'content-type': 'application/json', origin: originOf(baseUrl), 'content-length': Buffer.byteLength(options.body) }
