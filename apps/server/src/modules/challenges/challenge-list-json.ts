@@ -31,7 +31,7 @@ function maskOf<T>(items: readonly T[], test: (item: T) => boolean): string | nu
 }
 
 /**
- * What of `challenge`'s view is this player's own (docs/performance.md "The challenge list"): solved, solved after the
+ * What of `challenge`'s view is this player's own (docs/performance.md "Catalogue figures"): solved, solved after the
  * freeze, the prerequisites solved (the lock), the hints opened, the attempts counted. Two players with the same key see
  * the same bytes; UNTOUCHED when the player has touched nothing of it.
  */
@@ -81,7 +81,7 @@ const emptyCache = (): ListCache => ({
 });
 
 /**
- * The players' challenge list as JSON (docs/performance.md "The challenge list"): shared bytes plus each player's own
+ * The players' challenge list as JSON (docs/performance.md "Catalogue figures"): shared bytes plus each player's own
  * part. The catalogue part of a challenge's view (titles, categories, values, solve counts, first bloods, in both
  * languages, live or as at the freeze) is the same for every player; what differs is a handful of facts of the player's
  * own (ownPartOf). Each distinct combination is encoded once, through the response schema (which keeps only the fields
