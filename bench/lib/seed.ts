@@ -1,3 +1,4 @@
+import { countScoreInvariantBreaks } from './score-invariant.js';
 import type { SqlRunner } from './sql-runner.js';
 import { userId } from './sessions.js';
 
@@ -138,7 +139,7 @@ export async function playersWithoutSolve(
 }
 
 export interface IntegrityReport {
-  /** Users whose score is not sum(points) + adjustment. */
+  /** Players for whom the score invariant does not hold (score-invariant.ts). */
   scoreMismatches: number;
   /** (user, challenge) pairs solved more than once. */
   doubledSolves: number;
@@ -151,10 +152,7 @@ export async function checkIntegrity(
   db: SqlRunner,
   acknowledged: readonly { userIndex: number; challengeId: string }[],
 ): Promise<IntegrityReport> {
-  const [mismatch] = await db.query<{ n: number }>(
-    `select count(*)::int as n from users u
-      where u.score <> u.score_adjustment + coalesce((select sum(s.points) from solves s where s.user_id = u.id), 0)`,
-  );
+  const scoreMismatches = await countScoreInvariantBreaks(db);
   const [doubled] = await db.query<{ n: number }>(
     'select count(*)::int as n from (select 1 from solves group by user_id, challenge_id having count(*) > 1) d',
   );
@@ -170,7 +168,7 @@ export async function checkIntegrity(
     missing += ids.length - (present?.n ?? 0);
   }
   return {
-    scoreMismatches: mismatch?.n ?? -1,
+    scoreMismatches,
     doubledSolves: doubled?.n ?? -1,
     missingAcknowledged: missing,
     totalSolves: total?.n ?? -1,
