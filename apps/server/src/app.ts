@@ -26,7 +26,7 @@ import { createBansRepository } from './modules/bans/bans.repository.js';
 import { createBansService } from './modules/bans/bans.service.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './modules/events/event-bus.js';
-import { createEventService } from './modules/event/event.service.js';
+import { createEventService } from './modules/seasons/event.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { createReadiness } from './modules/system/readiness.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
