@@ -38,6 +38,7 @@ import { wireClasses, wireTeams } from './wiring/groups.js';
 import { wireProfiles } from './wiring/profiles.js';
 import { createHttpServer } from './wiring/http-server.js';
 import { wireOperations } from './wiring/operations.js';
+import { wireSeasons } from './wiring/seasons.js';
 import { wireStandings } from './wiring/standings.js';
 import { wireSettings } from './wiring/settings.js';
 import { wireWriteUps } from './wiring/write-ups.js';
@@ -193,6 +194,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     event: eventService,
     challenges: challengesService,
   });
+  const seasonsService = wireSeasons({
+    database,
+    clock,
+    settings: settingsService,
+    leaderboard,
+    challenges: challengesService,
+    log: app.log,
+  });
   const adminService = createAdminService({
     repository: createAdminRepository(database.db),
     submissions: createAdminSubmissionsRepository(database.db),
@@ -282,6 +291,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     backupService,
     settingsService,
     eventService,
+    seasonsService,
     writeUpsService,
     teamsService,
     teamsAdminService,
