@@ -8,7 +8,7 @@ import type { KeptStanding, SeasonRow, SeasonsRepository } from './seasons.repos
 import { toStandingsCsv } from './standings-csv.js';
 
 /** An event's board over its window, in the CTFtime feed's terms, each standing with its player's (team's) id. */
-export interface FinalStandings {
+interface FinalStandings {
   isTeams: boolean;
   tasks: string[];
   standings: { id: string; name: string; score: number; taskStats: KeptStanding['taskStats']; lastAccept?: number }[];
