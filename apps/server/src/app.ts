@@ -26,7 +26,7 @@ import { createBansRepository } from './modules/bans/bans.repository.js';
 import { createBansService } from './modules/bans/bans.service.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './modules/events/event-bus.js';
-import { createEventService } from './modules/event/event.service.js';
+import { createEventService } from './modules/seasons/event.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { createReadiness } from './modules/system/readiness.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -38,6 +38,7 @@ import { wireClasses, wireTeams } from './wiring/groups.js';
 import { wireProfiles } from './wiring/profiles.js';
 import { createHttpServer } from './wiring/http-server.js';
 import { wireOperations } from './wiring/operations.js';
+import { wireSeasons } from './wiring/seasons.js';
 import { wireStandings } from './wiring/standings.js';
 import { wireSettings } from './wiring/settings.js';
 import { wireWriteUps } from './wiring/write-ups.js';
@@ -194,6 +195,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     event: eventService,
     challenges: challengesService,
   });
+  const seasonsService = wireSeasons({
+    database,
+    clock,
+    settings: settingsService,
+    leaderboard,
+    challenges: challengesService,
+    log: app.log,
+  });
   const adminService = createAdminService({
     repository: createAdminRepository(database.db),
     submissions: createAdminSubmissionsRepository(database.db),
@@ -283,6 +292,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     backupService,
     settingsService,
     eventService,
+    seasonsService,
     writeUpsService,
     teamsService,
     teamsAdminService,

@@ -11,7 +11,7 @@ import {
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';
 import { sendPrecompressedJson, withoutCompressionHooks } from '../../http/compression.js';
-import type { FrozenAtOf } from '../event/event.routes.js';
+import type { FrozenAtOf } from '../seasons/event.routes.js';
 
 import type { ChallengesService } from './challenges.service.js';
 
