@@ -125,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     challengeFilesService,
     labsService,
     labPool,
+    onCatalogueChanged,
   } = wireCatalogue({
     database,
     instanceSecret: secrets.instanceSecret,
@@ -136,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     labs: { ...config.labs, onDemand: deps.labWorkersOnDemand ?? false },
     log: app.log,
     isTeamMode: () => settingsService.get().teams.enabled,
+    // `instances` is wired below; an import calls this only once the app is built.
+    services: { importService: (id, service, context) => instances.instancesService.importService(id, service, context) },
   });
   // The standings are wired after the teams: read at each use (a team's page shows the leaderboard's numbers).
   const leaderboard = () => leaderboardService;
@@ -253,6 +256,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     registry: metrics.registry,
     log: app.log,
+    onServiceChanged: (challengeId) => {
+      challengesService.reload();
+      onCatalogueChanged([challengeId]);
+    },
+    audit: (entry) => auditService.record(entry),
   });
 
   // Routes

@@ -4,6 +4,7 @@ import type { ImportProblem, ImportSkipped } from '@drapeau/shared';
 
 import { type ArchiveFiles, resolveInArchive } from './archive.js';
 import type { Category, Challenge, ChallengeDraft } from './challenge.js';
+import { type PlannedService, planService } from './catalogue-import-service.js';
 import { parseChallengeYaml } from './ctfcli-format.js';
 import { validateFlagPattern } from './flag-check.js';
 
@@ -13,6 +14,8 @@ interface PlannedChallenge {
   warnings: string[];
   /** The archive path of each uploaded file of `draft.attachments` (by index), read once the plan has no problem. */
   filePaths: Map<number, string>;
+  /** The service (`image:`), with the build context's files when the image is built from a folder. */
+  service: PlannedService | null;
 }
 export interface ImportPlan {
   challenges: PlannedChallenge[];
@@ -32,6 +35,8 @@ const MANIFEST_NAMES = ['challenge.yml', 'challenge.yaml', 'ctfcli.yaml'];
 export function isManifest(file: string): boolean {
   return MANIFEST_NAMES.includes(path.basename(file));
 }
+/** Read with the challenge files: a service's port is its Dockerfile's EXPOSE. */
+export const isDockerfile = (file: string) => path.basename(file) === 'Dockerfile';
 
 /** The slug (docs/product.md#challenges): lowercased, spaces to hyphens, other non-alphanumerics dropped. */
 export function slugify(title: string): string {
@@ -112,9 +117,9 @@ export function planImport(
     for (const name of [c.key, c.name.en, c.name.fr]) if (name) categoryByName.set(name.toLowerCase(), c.key);
   }
   const manifestRank = (file: string) => MANIFEST_NAMES.indexOf(path.basename(file));
-  const ymls = [...manifests.keys()].sort((a, b) =>
-    path.dirname(a) === path.dirname(b) ? manifestRank(a) - manifestRank(b) : a < b ? -1 : 1,
-  );
+  const ymls = [...manifests.keys()]
+    .filter(isManifest)
+    .sort((a, b) => (path.dirname(a) === path.dirname(b) ? manifestRank(a) - manifestRank(b) : a < b ? -1 : 1));
   const skipped: ImportPlan['skipped'] = [];
   const folders = new Map<string, string>();
   /** CTFd's numeric ids (ctfcli.yaml's `id:`), which requirements may name. */
@@ -184,6 +189,7 @@ export function planImport(
     for (const generated of yaml.drapeau?.generated_files ?? [])
       attachments.push({ name: generated.name, contentType: generated.content_type, generator: generated.generator, data: null });
 
+    const service = planService(yaml, folder, { ...archive, dockerfiles: manifests }, at);
     const hintsFr = yaml.drapeau?.hints_fr ?? [];
     const ownId = typeof yaml.id === 'string' && /^[a-z0-9-]{1,100}$/.test(yaml.id) ? yaml.id : undefined;
     const explicitId = yaml.drapeau?.id ?? ownId;
@@ -193,6 +199,7 @@ export function planImport(
     planned.push({
       isNamed: explicitId !== undefined,
       filePaths,
+      service,
       source: folder || '.',
       file,
       line: challenge.lineOf,
@@ -214,6 +221,7 @@ export function planImport(
         opensAt: toDate(yaml.drapeau?.opens_at),
         closesAt: toDate(yaml.drapeau?.closes_at),
         lab: yaml.drapeau?.lab ?? null,
+        connectionInfo: yaml.connection_info ?? null,
         isBuiltIn: false,
         hints: (yaml.hints ?? []).map((h, i) =>
           typeof h === 'string'
@@ -289,7 +297,13 @@ export function planImport(
   return {
     skipped,
     warnings: planned.flatMap((p) => p.warnings.map((message) => ({ file: p.file, message }))),
-    challenges: planned.map(({ draft, source, warnings, filePaths }) => ({ draft, source, warnings, filePaths })),
+    challenges: planned.map(({ draft, source, warnings, filePaths, service }) => ({
+      draft,
+      source,
+      warnings,
+      filePaths,
+      service,
+    })),
     wanted: [...new Set(planned.flatMap((p) => [...p.filePaths.values()]))],
     newCategories,
     problems,

@@ -41,6 +41,7 @@ import { useSession } from '@/features/auth';
 import { ChallengesTab, IncidentsTab } from '@/features/challenge-authoring';
 import { EventTab } from '@/features/event';
 import { SeasonsAdminTab } from '@/features/seasons';
+import { InstancesAdminTab } from '@/features/instances';
 import { SeedPanel } from '@/features/seed';
 
 /**
@@ -49,7 +50,7 @@ import { SeedPanel } from '@/features/seed';
  * the event section is where the event's own screens go (seasons, instances), the platform section the deployment's.
  */
 export function AdminRoute() {
-  const { t } = useTranslation(['admin', 'authoring', 'announcements', 'event', 'seasons']);
+  const { t } = useTranslation(['admin', 'authoring', 'announcements', 'event', 'seasons', 'instances']);
   const { data: user } = useSession();
   if (!user) return null;
   const sections: AdminPanelSection[] = [
@@ -87,6 +88,7 @@ export function AdminRoute() {
         { value: 'announcements', label: t('announcements:admin.tab'), icon: Megaphone, content: <AnnouncementsAdminTab /> },
         { value: 'submissions', label: t('admin:tabs.submissions'), icon: Send, content: <SubmissionsTab /> },
         { value: 'incidents', label: t('authoring:tabs.incidents'), icon: ShieldAlert, content: <IncidentsTab /> },
+        { value: 'instances', label: t('instances:admin.tab'), icon: Server, content: <InstancesAdminTab /> },
       ],
     },
     {

@@ -37,6 +37,7 @@ export function buildAdminChallenge(overrides: Partial<AdminChallenge> = {}): Ad
     state: 'visible',
     flags: [{ id: 1, kind: 'static', matcher: 'exact', content: 'CTF{in}', derivedValue: null }],
     lab: null,
+    connectionInfo: null,
     hasFrench: true,
     isBuiltIn: false,
     solveCount: 0,
