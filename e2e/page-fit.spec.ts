@@ -1,8 +1,9 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 
 import { E2E_ADMIN } from '../playwright.config';
 
 import { expect, test } from './fixtures';
+import { openInApp, pageOverflow, PAGES, SIZES } from './page-walk';
 
 /**
  * Issue #36.3: no page scrolls sideways, at 1366×768 (a laptop) and 390×844 (a phone), in English and French, during an
@@ -10,30 +11,8 @@ import { expect, test } from './fixtures';
  * (their player pages are a player's, with more links). One browser context per size and language; the pages are
  * opened in the app, as a click on a link would, not reloaded: the run stays short. Layout is measured, not time.
  */
-const SIZES = { laptop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } };
 
-const PLAYER_PAGES = [
-  '/challenges',
-  '/challenge/kernel-exploit',
-  '/challenge/command-injection',
-  '/leaderboard',
-  '/team',
-  '/profile',
-  '/user/{userId}',
-  '/class',
-  '/teacher',
-];
-const ADMIN_PAGES = {
-  people: ['users', 'teams'],
-  content: ['challenges', 'flags', 'badges', 'seed'],
-  event: ['event', 'announcements', 'submissions', 'incidents'],
-  platform: ['settings', 'mail', 'audit', 'tokens', 'backup'],
-};
-const PAGES = [
-  ...PLAYER_PAGES,
-  ...Object.entries(ADMIN_PAGES).flatMap(([section, pages]) => pages.map((page) => `/admin/${section}/${page}`)),
-];
-
+/** An admin's browser context at one size, in one language. */
 async function openAdmin(browser: Browser, size: keyof typeof SIZES, language: 'en' | 'fr') {
   const context = await browser.newContext({ viewport: SIZES[size], reducedMotion: 'reduce' });
   await context.addInitScript((lng) => {
@@ -44,27 +23,6 @@ async function openAdmin(browser: Browser, size: keyof typeof SIZES, language: '
   const body = { email: E2E_ADMIN.email, password: E2E_ADMIN.password };
   expect((await page.request.post('/api/auth/login', { data: body })).status()).toBe(200);
   return { context, page };
-}
-
-/** Opens `path` inside the app (the router follows the address), then waits for the page and its data. */
-async function openInApp(page: Page, path: string) {
-  await page.evaluate((to) => {
-    window.history.pushState({}, '', to);
-    window.dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[?]/g, '\\$&')}$`));
-  // A page, not its loading state: no spinner left, something shown (a heading, or the team page's one line outside team mode).
-  await expect(page.locator('main [role="status"].animate-spin')).toHaveCount(0);
-  await expect(page.locator('main :is(h1, h2, p)').first()).toBeVisible();
-  await expect(page.locator('main [role="status"].animate-spin')).toHaveCount(0);
-}
-
-/** The page itself never scrolls sideways; a table or a strip may, inside its own box. */
-async function pageOverflow(page: Page): Promise<number> {
-  return page.evaluate(() => {
-    const root = document.scrollingElement ?? document.documentElement;
-    return root.scrollWidth - root.clientWidth;
-  });
 }
 
 // Every journey of this file runs during a running event with days left: the nav bar shows "Ends in 2 days 23:59:59",
