@@ -7,6 +7,12 @@ import os from 'node:os';
 
 import { runBare, runBareBurst, runBareDynamic, runBareFastifyHot, runBareHot, runBareTeams } from './lib/bare.js';
 import { type CatalogueResult, renderCatalogue } from './lib/catalogue.js';
+import {
+  challengeInstancesUnavailable,
+  type ChallengeInstancesResult,
+  renderChallengeInstances,
+  runChallengeInstances,
+} from './lib/challenge-instances.js';
 import { type DynamicResult, renderDynamic } from './lib/dynamic.js';
 import { renderInstances, runInstancesScenario } from './lib/instances.js';
 import {
@@ -55,6 +61,12 @@ async function main(): Promise<void> {
   }
   if (args.scenario === 'instances') {
     await instancesMain(started);
+    return;
+  }
+  if (args.only === 'challenge-instances') {
+    const result = await measureChallengeInstances(skippedFigures);
+    if (result) console.log(`\n${renderChallengeInstances(result)}`);
+    await writeResults('-challenge-instances', { challengeInstances: result, skipped: skippedFigures }, started);
     return;
   }
   const captured: Partial<Captured> = {};
@@ -157,6 +169,9 @@ async function main(): Promise<void> {
       ? await runBareTeams(teamsCaptured as Captured, Math.ceil(options.users / TEAM_SIZE))
       : undefined;
 
+  // The challenge instances' figure, last: it runs containers, not the server (docs/performance.md#challenge-instances).
+  const challengeInstances = await measureChallengeInstances(skipped);
+
   const table = renderTable(passes, bare);
   console.log(`\nDrapeau benchmark — ${os.cpus().length} cores (${machine().model ?? '?'}), Node ${process.version}`);
   console.log(
@@ -167,6 +182,7 @@ async function main(): Promise<void> {
   console.log(table);
   for (const pass of passes) console.log(renderCatalogue(pass.database, pass.catalogue));
   for (const [kind, result] of Object.entries(teamsResults)) console.log(renderTeams(kind, result, teamsBare));
+  if (challengeInstances) console.log(renderChallengeInstances(challengeInstances));
   await writeResults(
     options.small ? '-small' : '',
     {
@@ -175,6 +191,7 @@ async function main(): Promise<void> {
       passes,
       teams: teamsResults,
       teamsBare,
+      challengeInstances,
     },
     started,
   );
@@ -226,6 +243,18 @@ async function teamsMain(
   );
   for (const [kind, result] of Object.entries(results)) console.log(renderTeams(kind, result, bare));
   await writeResults('-teams', { teams: results, bare }, started);
+}
+
+/** The challenge instances' figure (bench/lib/challenge-instances.ts), or why it is skipped (printed, and in `skipped`). */
+const skippedFigures: Record<string, string> = {};
+async function measureChallengeInstances(skipped: Record<string, string>): Promise<ChallengeInstancesResult | undefined> {
+  const unavailable = challengeInstancesUnavailable();
+  if (unavailable) {
+    skipped.challengeInstances = unavailable;
+    log(`skipping the challenge instances' figure: ${unavailable}`);
+    return undefined;
+  }
+  return runChallengeInstances({ log });
 }
 
 /** --scenario=instances (bench/lib/instances.ts). */
