@@ -55,6 +55,8 @@ function appEnvironment(port: number, dataDir: string): Record<string, string> {
 /** The journeys run in Debian's Chromium against the built app served by the real server on a fresh embedded database. */
 export default defineConfig({
   testDir: './e2e',
+  // After the web servers have started: the apps' setting for the journeys (e2e/global-setup.ts).
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   // One at a time: Chromium's rendering alone keeps both cores busy (two workers took 12.7 min in a CI-style run, one
   // 12.1), and several journeys change what every player sees (event times, the freeze, settings).

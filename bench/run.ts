@@ -14,6 +14,7 @@ import {
   runChallengeInstances,
 } from './lib/challenge-instances.js';
 import { type DynamicResult, renderDynamic } from './lib/dynamic.js';
+import { type EventStartResult, renderEventStart } from './lib/event-start.js';
 import { renderInstances, runInstancesScenario } from './lib/instances.js';
 import {
   adminUrl,
@@ -25,6 +26,7 @@ import {
   kinds,
   log,
   options,
+  previousEntry,
   root,
   serverEntry,
   serverEnv,
@@ -79,6 +81,7 @@ async function main(): Promise<void> {
   const teamsCaptured: Partial<Captured> = {};
   const liveResults: Partial<Record<DatabaseKind, LiveFigure>> = {};
   const hotResults: Partial<Record<DatabaseKind, HotFigures>> = {};
+  const eventStarts: EventStartRun[] = [];
   const loadAverageBefore = os.loadavg();
   for (const kind of kinds) {
     if (kind === 'postgres') {
@@ -96,7 +99,12 @@ async function main(): Promise<void> {
     else if (outcome.kind === 'hot') hotResults[kind] = outcome.hot;
     else if (outcome.kind === 'catalogue') catalogueResults[kind] = outcome.catalogue;
     else if (outcome.kind === 'burst') burstResults[kind] = { burst: outcome.burst, integrity: outcome.integrity };
-    else dynamicResults[kind] = { dynamic: outcome.dynamic, integrity: outcome.integrity };
+    else if (outcome.kind === 'dynamic') dynamicResults[kind] = { dynamic: outcome.dynamic, integrity: outcome.integrity };
+    else eventStarts.push({ build: 'this build', database: kind, result: outcome.eventStart, integrity: outcome.integrity });
+  }
+  if (args.only === 'event-start') {
+    await eventStartMain(eventStarts, skipped, started);
+    return;
   }
   if (args.only === 'dynamic') {
     const bare = await runBareDynamic();
@@ -169,6 +177,8 @@ async function main(): Promise<void> {
       ? await runBareTeams(teamsCaptured as Captured, Math.ceil(options.users / TEAM_SIZE))
       : undefined;
 
+  // The event-start figure, after the team figure: its own fresh seed per database and build.
+  await runEventStarts(eventStarts, skipped);
   // The challenge instances' figure, last: it runs containers, not the server (docs/performance.md#challenge-instances).
   const challengeInstances = await measureChallengeInstances(skipped);
 
@@ -182,6 +192,7 @@ async function main(): Promise<void> {
   console.log(table);
   for (const pass of passes) console.log(renderCatalogue(pass.database, pass.catalogue));
   for (const [kind, result] of Object.entries(teamsResults)) console.log(renderTeams(kind, result, teamsBare));
+  for (const run of eventStarts) console.log(renderEventStartRun(run));
   if (challengeInstances) console.log(renderChallengeInstances(challengeInstances));
   await writeResults(
     options.small ? '-small' : '',
@@ -191,6 +202,7 @@ async function main(): Promise<void> {
       passes,
       teams: teamsResults,
       teamsBare,
+      eventStarts,
       challengeInstances,
     },
     started,
@@ -255,6 +267,50 @@ async function measureChallengeInstances(skipped: Record<string, string>): Promi
     return undefined;
   }
   return runChallengeInstances({ log });
+}
+
+interface EventStartRun {
+  build: string;
+  database: DatabaseKind;
+  result: EventStartResult;
+  integrity: IntegrityReport;
+}
+
+const renderEventStartRun = (run: EventStartRun) =>
+  renderEventStart(`${run.database}, ${run.build}`, run.result, run.integrity.scoreMismatches);
+
+/**
+ * The event-start figure on each database: this build (unless `runs` has it already), then the --previous-entry build,
+ * each on a fresh seed, in the same run.
+ */
+async function runEventStarts(runs: EventStartRun[], skipped: Record<string, string>): Promise<void> {
+  const builds: [string, string][] = [['this build', serverEntry]];
+  if (previousEntry) builds.push(['previous build', previousEntry]);
+  for (const kind of kinds) {
+    if (skipped[kind]) continue;
+    for (const [build, entry] of builds) {
+      if (runs.some((r) => r.database === kind && r.build === build)) continue;
+      const outcome = await runPass(kind, {}, 'event-start', entry);
+      if (outcome.kind === 'event-start') {
+        runs.push({ build, database: kind, result: outcome.eventStart, integrity: outcome.integrity });
+        log(renderEventStartRun(runs[runs.length - 1]!));
+      }
+    }
+  }
+}
+
+/** --only=event-start: this build's figure, then the previous build's, on each database. */
+async function eventStartMain(runs: EventStartRun[], skipped: Record<string, string>, started: number): Promise<void> {
+  await runEventStarts(runs, skipped);
+  console.log(
+    `\nDrapeau event-start benchmark — ${os.cpus().length} cores, Node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')} at the end\n`,
+  );
+  if (previousEntry) console.log(`previous build: ${previousEntry}`);
+  for (const run of runs) console.log(renderEventStartRun(run));
+  await writeResults('-event-start', { eventStarts: runs, previousEntry, skipped }, started);
 }
 
 /** --scenario=instances (bench/lib/instances.ts). */

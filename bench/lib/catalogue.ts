@@ -1,5 +1,6 @@
 import yazl from 'yazl';
 
+import { httpRequest } from './http-client.js';
 import { type LoadResult, runLoad } from './load.js';
 
 export interface CatalogueResult {
@@ -7,7 +8,12 @@ export interface CatalogueResult {
   import: { challenges: number; files: number; zipBytes: number; createdMs: number; unchangedMs: number; updatedMs: number };
   challengeList: LoadResult;
   challengeDetail: LoadResult;
+  /** The first leaderboard page under the same load, just after: the list's server CPU per request is compared to it. */
+  leaderboardPage?: LoadResult;
 }
+
+/** Issue #35: the list of 220 challenges costs no more than twice page 1's server CPU per request. */
+const LIST_TO_PAGE_GOAL = 2;
 
 /** A zip of `count` ctfcli folders, each with a challenge.yml and one small file (`version` changes every description). */
 async function benchCatalogueZip(count: number, version: number): Promise<Buffer> {
@@ -90,9 +96,17 @@ export async function runCatalogue(options: {
   expect(created.report, 'created');
   expect(unchanged.report, 'unchanged');
   expect(updated.report, 'updated');
+  // Every active player once first: the figure is the steady list, not a player's first request (which reads their
+  // session and progress), which at a few hundred requests a second would be most of the 8 s.
+  const cookies = options.load.cookies;
+  for (let i = 0; i < cookies.length; i += 32)
+    await Promise.all(
+      cookies.slice(i, i + 32).map((c) => httpRequest(`${options.baseUrl}/api/challenges`, { headers: { cookie: c } })),
+    );
   const challengeList = await runLoad({ baseUrl: options.baseUrl, path: '/api/challenges', ...options.load });
   const ids = Array.from({ length: count }, (_, i) => `/api/challenges/bench-import-${String(i).padStart(3, '0')}`);
   const challengeDetail = await runLoad({ baseUrl: options.baseUrl, path: ids[0]!, paths: ids, ...options.load });
+  const leaderboardPage = await runLoad({ baseUrl: options.baseUrl, path: '/api/leaderboard', ...options.load });
   return {
     import: {
       challenges: count,
@@ -104,6 +118,7 @@ export async function runCatalogue(options: {
     },
     challengeList,
     challengeDetail,
+    leaderboardPage,
   };
 }
 
@@ -116,5 +131,13 @@ export function renderCatalogue(kind: string, r: CatalogueResult): string {
       `all updated ${(r.import.updatedMs / 1000).toFixed(2)} s`,
     `${kind}: challenge list (${r.import.challenges + 20} challenges): ${load(r.challengeList)}`,
     `${kind}: challenge detail: ${load(r.challengeDetail)}`,
+    ...(r.leaderboardPage
+      ? [
+          `${kind}: leaderboard page 1, same load: ${load(r.leaderboardPage)}`,
+          `${kind}: challenge list / page 1, server CPU per request: ` +
+            `${(r.challengeList.serverCpuUsPerRequest / r.leaderboardPage.serverCpuUsPerRequest).toFixed(2)}x ` +
+            `(goal <= ${LIST_TO_PAGE_GOAL}x)`,
+        ]
+      : []),
   ].join('\n');
 }

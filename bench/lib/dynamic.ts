@@ -9,6 +9,18 @@ import type { SeededChallenge } from './seed.js';
  */
 const BENCH_DYNAMIC_SCORING = { type: 'dynamic', initial: 20_000, decay: 1, minimum: 100, function: 'linear' } as const;
 
+/** An admin makes challenge `id` dynamic (BENCH_DYNAMIC_SCORING); returns how long the edit took, in ms. */
+export async function makeDynamic(baseUrl: string, adminCookie: string, id: string): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(`${baseUrl}/api/admin/challenges/${id}`, {
+    method: 'PATCH',
+    headers: { 'content-type': 'application/json', origin: originOf(baseUrl), cookie: adminCookie },
+    body: JSON.stringify({ scoring: BENCH_DYNAMIC_SCORING }),
+  });
+  if (response.status !== 200) throw new Error(`making ${id} dynamic answered ${response.status}: ${await response.text()}`);
+  return performance.now() - started;
+}
+
 export interface SolveSeries {
   count: number;
   /** Solves per second over the whole series (first send to last answer). */
@@ -31,6 +43,11 @@ export interface DynamicResult {
   sequential: SolveSeries;
   /** Correct flags all at once: they queue on the challenge's row lock, one recompute each. */
   burst: SolveSeries;
+  /**
+   * The same two series on the same challenge while it was still static, just before the switch (as many flags, other
+   * players): what a dynamic solve is compared to (issue #35: dynamic at most 1.5x static).
+   */
+  static?: { sequential: SolveSeries; burst: SolveSeries };
   /** The players (1-based seed indices) whose solve was acknowledged, for the integrity check. */
   acknowledgedPlayers: number[];
   /**
@@ -107,54 +124,20 @@ async function runSequential(baseUrl: string, requests: readonly BurstRequest[])
 
 const isCorrect = (body: string) => body !== '' && (JSON.parse(body) as { status?: string }).status === 'correct';
 
-/**
- * The dynamic-scoring figure (docs/performance.md): an admin makes a challenge with about 5,000 solvers dynamic, then
- * players who have not solved it send its correct flag, first one at a time, then all at once.
- */
-export async function runDynamic(options: {
-  baseUrl: string;
-  admin: { email: string; password: string };
-  target: SeededChallenge;
-  flag: string;
-  /** Seed indices of players who have not solved the target: the first `sequential` go one by one, the rest at once. */
-  players: readonly number[];
-  sequential: number;
-  cookieOf: (index: number) => string;
-}): Promise<DynamicResult> {
-  const { baseUrl, target } = options;
-  const cookie = await adminCookie(baseUrl, options.admin.email, options.admin.password);
-  const started = performance.now();
-  const response = await fetch(`${baseUrl}/api/admin/challenges/${target.id}`, {
-    method: 'PATCH',
-    headers: { 'content-type': 'application/json', origin: originOf(baseUrl), cookie },
-    body: JSON.stringify({ scoring: BENCH_DYNAMIC_SCORING }),
-  });
-  const switchMs = performance.now() - started;
-  if (response.status !== 200)
-    throw new Error(`making ${target.id} dynamic answered ${response.status}: ${await response.text()}`);
-
-  const body = JSON.stringify({ flag: options.flag });
-  const requestOf = (index: number): BurstRequest => ({
-    path: `/api/challenges/${target.id}/submit`,
-    body,
-    cookie: options.cookieOf(index),
-  });
-  const oneByOne = options.players.slice(0, options.sequential);
-  const atOnce = options.players.slice(options.sequential);
-
+/** `requests` one by one, then `atOnce` all at once: the two series of the figure, and who was acknowledged. */
+async function runSeries(
+  baseUrl: string,
+  oneByOne: readonly number[],
+  atOnce: readonly number[],
+  requestOf: (i: number) => BurstRequest,
+) {
   const sequential = await runSequential(baseUrl, oneByOne.map(requestOf));
   const sequentialOk = oneByOne.filter((_, i) => isCorrect(sequential.bodies[i]!));
   const burst = await runBurst<{ status: string }>(baseUrl, atOnce.map(requestOf));
   const burstOk = burst.answered.filter((a) => a.body.status === 'correct').map((a) => atOnce[a.index]!);
   const outcomes: Record<string, number> = { ...burst.statusCodes, errors: burst.errors };
   for (const a of burst.answered) outcomes[`200 ${a.body.status}`] = (outcomes[`200 ${a.body.status}`] ?? 0) + 1;
-  // Every flag sent is a first solve of that player: once the server is done, the challenge has them all.
-  const expected = target.solvers + options.players.length;
-  const drained = await waitForSolveCount({ baseUrl, challengeId: target.id, cookie: options.cookieOf(1), expected });
   return {
-    challengeId: target.id,
-    solvers: target.solvers,
-    switchMs,
     sequential: sequential.series(sequentialOk.length),
     burst: {
       count: burst.count,
@@ -163,8 +146,70 @@ export async function runDynamic(options: {
       p99Ms: burst.p99Ms,
       acknowledged: burstOk.length,
       outcomes,
-    },
-    acknowledgedPlayers: [...sequentialOk, ...burstOk],
+    } satisfies SolveSeries,
+    acknowledged: [...sequentialOk, ...burstOk],
+  };
+}
+
+/**
+ * The dynamic-scoring figure (docs/performance.md): players who have not solved a challenge with about 5,000 solvers
+ * send its correct flag while it is static, first one at a time, then all at once; an admin makes it dynamic; then as
+ * many other players do the same. `players` holds both halves (static first, when `withStatic`).
+ */
+export async function runDynamic(options: {
+  baseUrl: string;
+  admin: { email: string; password: string };
+  target: SeededChallenge;
+  flag: string;
+  /**
+   * Seed indices of players who have not solved the target. With `withStatic`, the first half sends the flag while the
+   * challenge is static, the second once it is dynamic; in each half the first `sequential` go one by one, the rest at once.
+   */
+  players: readonly number[];
+  sequential: number;
+  withStatic: boolean;
+  cookieOf: (index: number) => string;
+}): Promise<DynamicResult> {
+  const { baseUrl, target } = options;
+  const requestOf = (index: number): BurstRequest => ({
+    path: `/api/challenges/${target.id}/submit`,
+    body: JSON.stringify({ flag: options.flag }),
+    cookie: options.cookieOf(index),
+  });
+  const half = options.players.length / 2;
+  const staticPlayers = options.withStatic ? options.players.slice(0, half) : [];
+  const dynamicPlayers = options.withStatic ? options.players.slice(half) : options.players;
+  const staticSeries =
+    staticPlayers.length > 0
+      ? await runSeries(baseUrl, staticPlayers.slice(0, options.sequential), staticPlayers.slice(options.sequential), requestOf)
+      : undefined;
+  if (staticSeries)
+    await waitForSolveCount({
+      baseUrl,
+      challengeId: target.id,
+      cookie: options.cookieOf(1),
+      expected: target.solvers + staticPlayers.length,
+    });
+  const cookie = await adminCookie(baseUrl, options.admin.email, options.admin.password);
+  const switchMs = await makeDynamic(baseUrl, cookie, target.id);
+
+  const dynamic = await runSeries(
+    baseUrl,
+    dynamicPlayers.slice(0, options.sequential),
+    dynamicPlayers.slice(options.sequential),
+    requestOf,
+  );
+  // Every flag sent is a first solve of that player: once the server is done, the challenge has them all.
+  const expected = target.solvers + options.players.length;
+  const drained = await waitForSolveCount({ baseUrl, challengeId: target.id, cookie: options.cookieOf(1), expected });
+  return {
+    challengeId: target.id,
+    solvers: target.solvers + staticPlayers.length,
+    switchMs,
+    sequential: dynamic.sequential,
+    burst: dynamic.burst,
+    ...(staticSeries ? { static: { sequential: staticSeries.sequential, burst: staticSeries.burst } } : {}),
+    acknowledgedPlayers: [...(staticSeries?.acknowledged ?? []), ...dynamic.acknowledged],
     drain: { ...drained, expected },
   };
 }
@@ -214,11 +259,36 @@ export function renderDynamic(
     `${kind}: ${label}: ${s.throughput.toFixed(1)} solves/s${b ? ` (bare Node ${b.throughput.toFixed(0)}/s, ${(s.throughput / b.throughput).toFixed(3)}x)` : ''}, ` +
     `p50 ${s.p50Ms.toFixed(1)} ms, p99 ${s.p99Ms.toFixed(1)} ms${b ? ` (bare ${b.p50Ms.toFixed(1)} / ${b.p99Ms.toFixed(1)} ms)` : ''}, ` +
     `acknowledged ${s.acknowledged}/${s.count}${s.outcomes ? ` ${JSON.stringify(s.outcomes)}` : ''}`;
+  const ratios = dynamicToStatic(r);
   return [
+    ...(r.static
+      ? [
+          series('static, correct flags one by one', r.static.sequential, bare?.sequential),
+          series('static, correct flags all at once', r.static.burst, bare?.burst),
+        ]
+      : []),
     `${kind}: ${r.challengeId} (${r.solvers} solvers) made dynamic in ${r.switchMs.toFixed(0)} ms`,
-    series('correct flags one by one', r.sequential, bare?.sequential),
-    series('correct flags all at once', r.burst, bare?.burst),
+    series('dynamic, correct flags one by one', r.sequential, bare?.sequential),
+    series('dynamic, correct flags all at once', r.burst, bare?.burst),
+    ...(ratios
+      ? [
+          `${kind}: dynamic / static: one by one p50 ${ratios.oneByOneP50.toFixed(2)}x, at once (cost per solve) ` +
+            `${ratios.atOnceCost.toFixed(2)}x (goal <= 1.5x)`,
+        ]
+      : []),
     `${kind}: the server counted ${r.drain.solvers}/${r.drain.expected} solvers ${(r.drain.ms / 1000).toFixed(1)} s after the burst`,
-    `${kind}: after: score ≠ sum + adj. ${integrity.scoreMismatches}, doubled ${integrity.doubledSolves}, lost ${integrity.missingAcknowledged}`,
+    `${kind}: after: score invariant broken for ${integrity.scoreMismatches}, doubled ${integrity.doubledSolves}, lost ${integrity.missingAcknowledged}`,
   ].join('\n');
+}
+
+/**
+ * What a dynamic solve costs next to a static one on the same challenge (issue #35 asks at most 1.5x): one by one, the
+ * ratio of the p50 latencies; all at once, the ratio of the time per solve (static solves/s over dynamic solves/s).
+ */
+export function dynamicToStatic(r: DynamicResult): { oneByOneP50: number; atOnceCost: number } | undefined {
+  if (!r.static) return undefined;
+  return {
+    oneByOneP50: r.sequential.p50Ms / r.static.sequential.p50Ms,
+    atOnceCost: r.static.burst.throughput / r.burst.throughput,
+  };
 }

@@ -188,7 +188,7 @@ export interface LiveServer {
  * (docs/decisions/010-abuse-limits.md), and 10,000 players are 10,000 browsers, not one. Linux answers on all of
  * 127.0.0.0/8.
  */
-function clientAddress(index: number): string {
+export function clientAddress(index: number): string {
   const perAddress = MAX_STREAMS_PER_ADDRESS - 4;
   const n = Math.floor(index / perAddress);
   return `127.1.${Math.floor(n / 250)}.${(n % 250) + 1}`;

@@ -19,6 +19,8 @@ const SIZES = {
   burst: ['1000', '30'],
   'dynamic-sequential': ['50', '5'],
   'dynamic-burst': ['200', '20'],
+  'event-players': ['5000', '100'],
+  'event-spread': ['60', '5'],
 } as const;
 type Size = keyof typeof SIZES;
 
@@ -30,6 +32,7 @@ const { values: args } = parseArgs({
     'log-level': { type: 'string', default: 'info' },
     'no-build': { type: 'boolean', default: false },
     'server-entry': { type: 'string' },
+    'previous-entry': { type: 'string' },
     keep: { type: 'boolean', default: false },
     scenario: { type: 'string', default: 'single' },
     only: { type: 'string', default: 'all' },
@@ -66,7 +69,17 @@ export const HELP = `npm run bench -- [options]
                          about 5,000 solvers made dynamic, then correct flags on it, each changing every solver's points;
                          the run then waits until the server has counted every flag sent (answers the client gave up on
                          included) before the next step
-  --dynamic-sequential=50 --dynamic-burst=200   its correct flags one by one, then all at once
+  --dynamic-sequential=50 --dynamic-burst=200   its correct flags one by one, then all at once; the same two series
+                         run first on the same challenge while it is still static (twice the players in all), and the
+                         report gives the ratios dynamic / static (issue #35: at most 1.5x)
+  --only=event-start     only the event-start figure (also in every full run, last): --event-players players arriving
+                         within --event-spread seconds, each signing in with a password, reading the challenge list and
+                         leaderboard page 1, opening a live stream, then sending the flag of one of the three rarest
+                         challenges, made dynamic first; p50/p99 per request kind, errors (any fails the figure), the
+                         server's CPU and RSS, then the score invariant
+  --event-players=5000 --event-spread=60
+  --previous-entry=<main.js>  the event-start figure also runs on this build (say, main's, built into a temporary
+                         directory), on its own fresh seed, in the same run
   --only=burst           only the burst of correct flags (--burst players who have not solved the rarest challenge send its
                          flag at once), on a fresh server after the seed, then the integrity check in SQL
   --only=live            only the live-clients figure (also in every full run, after the wrong flags), after the seed:
@@ -94,6 +107,8 @@ export const options = {
   burst: size('burst'),
   dynamicSequential: size('dynamic-sequential'),
   dynamicBurst: size('dynamic-burst'),
+  eventPlayers: size('event-players'),
+  eventSpreadSeconds: size('event-spread'),
   logLevel: args['log-level'],
   small: args.small,
 };
@@ -106,6 +121,7 @@ export const BENCH_DB = process.env.BENCH_DB_NAME ?? 'drapeau_bench';
 export const serverEntry = args['server-entry']
   ? path.resolve(args['server-entry'])
   : path.join(root, 'apps/server/dist/main.js');
+export const previousEntry = args['previous-entry'] ? path.resolve(args['previous-entry']) : undefined;
 
 export const INSTANCE_SECRET = 'bench-instance-secret-0123456789';
 const SESSION_SECRET = 'bench-session-secret-0123456789-abcdefghij';

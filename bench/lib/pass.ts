@@ -6,8 +6,9 @@ import path from 'node:path';
 
 import { deriveFlag } from '../../apps/server/src/modules/challenges/flags.js';
 
-import { type CatalogueResult, runCatalogue } from './catalogue.js';
-import { type DynamicResult, pickDynamicTarget, runDynamic } from './dynamic.js';
+import { adminCookie, type CatalogueResult, runCatalogue } from './catalogue.js';
+import { type DynamicResult, makeDynamic, pickDynamicTarget, runDynamic } from './dynamic.js';
+import { type EventStartResult, runEventStart, seedPasswords } from './event-start.js';
 import { httpRequest, sleep } from './http-client.js';
 import { type BurstRequest, type LiveResult, type LoadResult, runBurst, runLive, runLoad } from './load.js';
 import {
@@ -46,7 +47,8 @@ export type PassOutcome =
   | { kind: 'burst'; burst: PassResult['burst']; integrity: IntegrityReport }
   | { kind: 'teams'; teams: TeamsResult }
   | { kind: 'live'; live: LiveFigure }
-  | { kind: 'hot'; hot: HotFigures };
+  | { kind: 'hot'; hot: HotFigures }
+  | { kind: 'event-start'; eventStart: EventStartResult; integrity: IntegrityReport };
 
 /** --only=hot: the three sustained loads of a full pass, on the seeded store after a cold start. */
 export interface HotFigures {
@@ -81,11 +83,14 @@ async function dynamicStep(
     flag: deriveFlag(INSTANCE_SECRET, target.id),
     players,
     sequential: options.dynamicSequential,
+    withStatic: true,
     cookieOf,
   });
   const { sequential, burst } = dynamic;
   log(
-    `${kind}: dynamic scoring: one by one ${sequential.throughput.toFixed(1)} solves/s, at once ` +
+    `${kind}: static first: one by one p50 ${dynamic.static?.sequential.p50Ms.toFixed(1)} ms, at once ` +
+      `${dynamic.static?.burst.throughput.toFixed(1)} solves/s; ` +
+      `dynamic: one by one ${sequential.throughput.toFixed(1)} solves/s (p50 ${sequential.p50Ms.toFixed(1)} ms), at once ` +
       `${burst.throughput.toFixed(1)} solves/s (p99 ${burst.p99Ms.toFixed(0)} ms, ${burst.acknowledged} acknowledged); ` +
       `from the switch to the last answer, ${describeActivity(before, await server.activity())}`,
   );
@@ -235,9 +240,43 @@ async function coldStart(start: () => Promise<{ server: ServerProcess; readyMs: 
 }
 
 /** `node` options for the server under measure, e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'. */
-const serverArgs = [...SERVER_NODE_FLAGS, ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), serverEntry];
+const serverArgsOf = (entry: string) => [
+  ...SERVER_NODE_FLAGS,
+  ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
+  entry,
+];
 
-export async function runPass(kind: DatabaseKind, captured: Partial<Captured>, only = args.only): Promise<PassOutcome> {
+/** The event-start figure (bench/lib/event-start.ts): the three rarest challenges made dynamic, then the players arrive. */
+async function eventStartStep(
+  kind: string,
+  server: ServerProcess,
+  env: Record<string, string>,
+  challenges: readonly SeededChallenge[],
+): Promise<EventStartResult> {
+  const rarest = [...challenges].sort((a, b) => a.solvers - b.solvers).slice(0, 3);
+  const cookie = await adminCookie(server.baseUrl, benchAdmin(env).email, benchAdmin(env).password);
+  for (const c of rarest) await makeDynamic(server.baseUrl, cookie, c.id);
+  log(
+    `${kind}: event start: ${options.eventPlayers} players within ${options.eventSpreadSeconds} s, flags to ` +
+      `${rarest.map((c) => `${c.id} (${c.solvers} solvers)`).join(', ')}, made dynamic`,
+  );
+  return runEventStart({
+    baseUrl: server.baseUrl,
+    server,
+    players: Array.from({ length: options.eventPlayers }, (_, i) => i + 1),
+    spreadSeconds: options.eventSpreadSeconds,
+    password: benchAdmin(env).password,
+    challenges: rarest.map((c) => ({ id: c.id, flag: deriveFlag(INSTANCE_SECRET, c.id) })),
+  });
+}
+
+export async function runPass(
+  kind: DatabaseKind,
+  captured: Partial<Captured>,
+  only = args.only,
+  entry = serverEntry,
+): Promise<PassOutcome> {
+  const serverArgs = serverArgsOf(entry);
   const tmp = await mkdtemp(path.join(os.tmpdir(), `drapeau-bench-${kind}-`));
   const dataDir = path.join(tmp, 'data');
   const logFile = path.join(tmp, 'server.log');
@@ -258,7 +297,8 @@ export async function runPass(kind: DatabaseKind, captured: Partial<Captured>, o
     const burstUsers = await playersWithoutSolve(db, seed.rarest.id, options.burst);
     const liveUsers = await playersWithoutSolve(db, seed.secondRarest.id, 20);
     const dynamicTarget = pickDynamicTarget(seed.challenges);
-    const dynamicUsers = await playersWithoutSolve(db, dynamicTarget.id, options.dynamicSequential + options.dynamicBurst);
+    // Twice the figure's flags: the same series on the challenge while static, then once dynamic (bench/lib/dynamic.ts).
+    const dynamicUsers = await playersWithoutSolve(db, dynamicTarget.id, 2 * (options.dynamicSequential + options.dynamicBurst));
     await db.close();
     log(
       `${kind}: seeded in ${seed.seconds.toFixed(1)} s; solvers per challenge: ${seed.challenges.map((c) => c.solvers).join(' ')}`,
@@ -275,6 +315,17 @@ export async function runPass(kind: DatabaseKind, captured: Partial<Captured>, o
       dynamic.acknowledgedPlayers.map((i) => ({ userIndex: i, challengeId: dynamic.challengeId }));
 
     if (only === 'teams') return { kind: 'teams', teams: await teamsStep(kind, openDb, start, seed.secondRarest, captured) };
+
+    if (only === 'event-start') {
+      const accounts = await openDb();
+      await seedPasswords(accounts, benchAdmin(env).email, options.eventPlayers);
+      await accounts.close();
+      server = await start();
+      const eventStart = await eventStartStep(kind, server, env, seed.challenges);
+      await server.stop();
+      server = undefined;
+      return { kind: 'event-start', eventStart, integrity: await integrityOf(eventStart.acknowledged) };
+    }
 
     if (args.only === 'catalogue') {
       server = await start();

@@ -1,5 +1,5 @@
 import type { CatalogueResult } from './catalogue.js';
-import type { DynamicResult, SolveSeries } from './dynamic.js';
+import { type DynamicResult, dynamicToStatic, type SolveSeries } from './dynamic.js';
 import type { IntegrityReport } from './seed.js';
 import type { LiveResult, LoadResult } from './load.js';
 
@@ -136,7 +136,30 @@ export function renderTable(passes: PassResult[], bare: BareResult | undefined):
   if (passes.some((p) => p.dynamic)) {
     const d = (p: PassResult, pick: (r: DynamicResult) => number) => (p.dynamic ? pick(p.dynamic) : NaN);
     const bd = b?.dynamic;
-    add(`dynamic scoring: make a challenge of ~5,000 solvers dynamic, ms`, (p) => d(p, (r) => r.switchMs), { goal: 'report' });
+    add(
+      'static flag on a challenge of ~5,000 solvers: one by one, solves/s',
+      (p) => d(p, (r) => r.static?.sequential.throughput ?? NaN),
+      {
+        digits: 1,
+        ...(bd ? { bare: bd.sequential.throughput } : {}),
+        goal: 'report',
+      },
+    );
+    add('    p50 ms', (p) => d(p, (r) => r.static?.sequential.p50Ms ?? NaN), {
+      digits: 1,
+      ...(bd ? { bare: bd.sequential.p50Ms } : {}),
+    });
+    add('    p99 ms', (p) => d(p, (r) => r.static?.sequential.p99Ms ?? NaN), {
+      digits: 1,
+      ...(bd ? { bare: bd.sequential.p99Ms } : {}),
+    });
+    add('  all at once, solves/s', (p) => d(p, (r) => r.static?.burst.throughput ?? NaN), {
+      digits: 1,
+      ...(bd ? { bare: bd.burst.throughput } : {}),
+      goal: 'report',
+    });
+    add('    p99 ms', (p) => d(p, (r) => r.static?.burst.p99Ms ?? NaN), { digits: 1, ...(bd ? { bare: bd.burst.p99Ms } : {}) });
+    add(`dynamic scoring: make that challenge dynamic, ms`, (p) => d(p, (r) => r.switchMs), { goal: 'report' });
     add('  solvers of that challenge', (p) => d(p, (r) => r.solvers));
     add('  correct flags one by one, solves/s', (p) => d(p, (r) => r.sequential.throughput), {
       digits: 1,
@@ -157,6 +180,17 @@ export function renderTable(passes: PassResult[], bare: BareResult | undefined):
       check: (p) =>
         !p.dynamic ||
         p.dynamic.sequential.acknowledged + p.dynamic.burst.acknowledged === p.dynamic.sequential.count + p.dynamic.burst.count,
+    });
+    const ratios = (p: PassResult) => (p.dynamic ? dynamicToStatic(p.dynamic) : undefined);
+    add('  dynamic / static, one by one p50', (p) => ratios(p)?.oneByOneP50 ?? NaN, {
+      digits: 2,
+      goal: '<= 1.5x',
+      check: (p) => (ratios(p)?.oneByOneP50 ?? Infinity) <= 1.5,
+    });
+    add('  dynamic / static, all at once (time per solve)', (p) => ratios(p)?.atOnceCost ?? NaN, {
+      digits: 2,
+      goal: '<= 1.5x',
+      check: (p) => (ratios(p)?.atOnceCost ?? Infinity) <= 1.5,
     });
     add('    s until the server had counted every flag sent', (p) => d(p, (r) => r.drain.ms / 1000), {
       digits: 1,

@@ -1,3 +1,4 @@
+import { countScoreInvariantBreaks } from './score-invariant.js';
 import type { SqlRunner } from './sql-runner.js';
 import { userId } from './sessions.js';
 
@@ -55,8 +56,12 @@ export async function seedCompetition(db: SqlRunner, options: SeedOptions): Prom
   const targetRows = catalogue.map((c, i) => `('${c.id.replace(/'/g, "''")}', ${c.points}, ${targets[i]})`).join(',\n');
   const n = options.users;
 
+  // The figures submit the pack's deployment-wide flags, not the per-player ones a new deployment starts with
+  // (docs/challenge-authoring.md#per-player-flags); the server is stopped, and reads the value at its next start.
   await db.exec(`
     begin;
+    insert into instance_settings (key, value) values ('pack-per-user-flags', 'false')
+      on conflict (key) do update set value = 'false';
     insert into users (id, name, email, email_verified, username, display_username, role, created_at, updated_at,
                        score_adjustment, score, score_updated_at)
     select 'bench-u' || lpad(i::text, 6, '0'), 'bench' || lpad(i::text, 6, '0'),
@@ -134,7 +139,7 @@ export async function playersWithoutSolve(
 }
 
 export interface IntegrityReport {
-  /** Users whose score is not sum(points) + adjustment. */
+  /** Players for whom the score invariant does not hold (score-invariant.ts). */
   scoreMismatches: number;
   /** (user, challenge) pairs solved more than once. */
   doubledSolves: number;
@@ -147,10 +152,7 @@ export async function checkIntegrity(
   db: SqlRunner,
   acknowledged: readonly { userIndex: number; challengeId: string }[],
 ): Promise<IntegrityReport> {
-  const [mismatch] = await db.query<{ n: number }>(
-    `select count(*)::int as n from users u
-      where u.score <> u.score_adjustment + coalesce((select sum(s.points) from solves s where s.user_id = u.id), 0)`,
-  );
+  const scoreMismatches = await countScoreInvariantBreaks(db);
   const [doubled] = await db.query<{ n: number }>(
     'select count(*)::int as n from (select 1 from solves group by user_id, challenge_id having count(*) > 1) d',
   );
@@ -166,7 +168,7 @@ export async function checkIntegrity(
     missing += ids.length - (present?.n ?? 0);
   }
   return {
-    scoreMismatches: mismatch?.n ?? -1,
+    scoreMismatches,
     doubledSolves: doubled?.n ?? -1,
     missingAcknowledged: missing,
     totalSolves: total?.n ?? -1,

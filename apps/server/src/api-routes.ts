@@ -22,7 +22,8 @@ import type { AttachmentsService } from './modules/challenges/attachments.servic
 import type { AuthoringService } from './modules/challenges/authoring.service.js';
 import type { CatalogueTransferService } from './modules/challenges/catalogue-transfer.service.js';
 import type { ChallengesService } from './modules/challenges/challenges.service.js';
-import type { EventService } from './modules/event/event.service.js';
+import type { EventService } from './modules/seasons/event.service.js';
+import type { SeasonsService } from './modules/seasons/seasons.service.js';
 import type { EventBus } from './modules/events/event-bus.js';
 import type { LabsService } from './modules/labs/labs.service.js';
 import type { LeaderboardService } from './modules/leaderboard/leaderboard.service.js';
@@ -57,7 +58,8 @@ import type { InstancesService } from './modules/instances/instances.service.js'
 import { labsRoutes } from './modules/labs/labs.routes.js';
 import { submissionsRoutes } from './modules/submissions/submissions.routes.js';
 import { eventsRoutes } from './modules/events/events.routes.js';
-import { eventGate, eventRoutes, frozenAtOf } from './modules/event/event.routes.js';
+import { eventGate, eventRoutes, frozenAtOf } from './modules/seasons/event.routes.js';
+import { seasonsRoutes } from './modules/seasons/seasons.routes.js';
 import { mailAdminRoutes } from './modules/mail/mail.admin-routes.js';
 import { isCtftimeFeedOpen } from './modules/leaderboard/ctftime-feed.js';
 import { leaderboardRoutes, scoreboardRoutes } from './modules/leaderboard/leaderboard.routes.js';
@@ -111,6 +113,7 @@ export interface ApiRouteDeps {
   backupService: BackupService;
   settingsService: SettingsService;
   eventService: EventService;
+  seasonsService: SeasonsService;
   writeUpsService: WriteUpsService;
   teamsService: TeamsService;
   teamsAdminService: TeamsAdminService;
@@ -182,6 +185,7 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
         await gated.register(challengeWriteUpsRoutes, { prefix: '/challenges', writeUps: s.writeUpsService, guards: s.guards });
       });
       await api.register(eventRoutes, { prefix: '/event', event: s.eventService });
+      await api.register(seasonsRoutes, { prefix: '/seasons', seasons: s.seasonsService, guards: s.guards });
       await api.register(usersRoutes, { prefix: '/users', users: s.usersService, guards: s.guards, frozenAt });
       await api.register(leaderboardRoutes, {
         prefix: '/leaderboard',

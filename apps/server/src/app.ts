@@ -26,7 +26,7 @@ import { createBansRepository } from './modules/bans/bans.repository.js';
 import { createBansService } from './modules/bans/bans.service.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './modules/events/event-bus.js';
-import { createEventService } from './modules/event/event.service.js';
+import { createEventService } from './modules/seasons/event.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { createReadiness } from './modules/system/readiness.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -38,6 +38,7 @@ import { wireClasses, wireTeams } from './wiring/groups.js';
 import { wireProfiles } from './wiring/profiles.js';
 import { createHttpServer } from './wiring/http-server.js';
 import { wireOperations } from './wiring/operations.js';
+import { wireSeasons } from './wiring/seasons.js';
 import { wireStandings } from './wiring/standings.js';
 import { wireSettings } from './wiring/settings.js';
 import { wireWriteUps } from './wiring/write-ups.js';
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     challengeFilesService,
     labsService,
     labPool,
+    onCatalogueChanged,
   } = wireCatalogue({
     database,
     instanceSecret: secrets.instanceSecret,
@@ -135,6 +137,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     labs: { ...config.labs, onDemand: deps.labWorkersOnDemand ?? false },
     log: app.log,
     isTeamMode: () => settingsService.get().teams.enabled,
+    // `instances` is wired below; an import calls this only once the app is built.
+    services: { importService: (id, service, context) => instances.instancesService.importService(id, service, context) },
   });
   // The standings are wired after the teams: read at each use (a team's page shows the leaderboard's numbers).
   const leaderboard = () => leaderboardService;
@@ -178,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     checkUsername: (username, exceptUserId) => usernamePolicy.check(username, exceptUserId),
     leaderboard: () => leaderboardService,
     challenges: challengesService,
+    isVerificationOn: () => settingsService.get().emailVerification !== 'off',
   });
   const settingsService = await wireSettings({
     database,
@@ -192,6 +197,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings: settingsService,
     event: eventService,
     challenges: challengesService,
+  });
+  const seasonsService = wireSeasons({
+    database,
+    clock,
+    settings: settingsService,
+    leaderboard,
+    challenges: challengesService,
+    log: app.log,
   });
   const adminService = createAdminService({
     repository: createAdminRepository(database.db),
@@ -243,6 +256,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     registry: metrics.registry,
     log: app.log,
+    onServiceChanged: (challengeId) => {
+      challengesService.reload();
+      onCatalogueChanged([challengeId]);
+    },
+    audit: (entry) => auditService.record(entry),
   });
 
   // Routes
@@ -282,6 +300,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     backupService,
     settingsService,
     eventService,
+    seasonsService,
     writeUpsService,
     teamsService,
     teamsAdminService,

@@ -9,6 +9,8 @@ import type { TestProject } from 'vitest/node';
 
 import { createDatabase, migrateDatabase } from '../src/db/client.js';
 
+import { keepDeploymentWideFlags } from './pack.js';
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated PGlite data directory (tarball) that each test file loads: no migration per file. */
@@ -18,7 +20,10 @@ declare module 'vitest' {
   }
 }
 
-/** Migrates once per run; each test file then starts from a copy (test/build-test-app.ts). */
+/**
+ * Migrates once per run, with the pack's deployment-wide flags (test/pack.ts); each test file then starts from a copy
+ * (test/build-test-app.ts).
+ */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const databaseUrl = process.env.DATABASE_URL;
   if (databaseUrl) {
@@ -30,6 +35,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     url.pathname = `/${template}`;
     const database = await createDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 });
     await migrateDatabase(database);
+    await keepDeploymentWideFlags(database);
     await database.close();
     project.provide('postgresTemplate', template);
     project.provide('pgliteTemplatePath', '');
@@ -41,6 +47,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const client = await PGlite.create();
   const database = await createDatabase({ kind: 'pglite', dataDir: undefined, client });
   await migrateDatabase(database);
+  await keepDeploymentWideFlags(database);
   const dump = await client.dumpDataDir('none');
   await client.close();
   const dir = await mkdtemp(path.join(os.tmpdir(), 'drapeau-test-'));

@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import type { Database } from '../src/db/client.js';
 import { slugify } from '../src/modules/challenges/catalogue-import.js';
 import { PACK_DIR } from '../src/modules/challenges/catalogue-transfer.service.js';
+import { createCategoriesRepository } from '../src/modules/challenges/categories.repository.js';
 import { parseChallengeYaml } from '../src/modules/challenges/ctfcli-format.js';
 
 export interface PackChallenge {
@@ -42,3 +44,12 @@ export const PACK_CHALLENGE_COUNT = PACK_CHALLENGES.length;
 
 /** Challenges a test can solve with `deriveFlag(instanceSecret, id)` on a fresh deployment: derived flag, no prerequisite. */
 export const SOLVABLE_PACK_CHALLENGES = PACK_CHALLENGES.filter((c) => c.derivedFlag && c.requirements.length === 0);
+
+/**
+ * A new deployment starts with per-player flags for the pack (docs/challenge-authoring.md#per-player-flags); the test
+ * databases and servers keep the deployment-wide ones, which tests submit as `deriveFlag(instanceSecret, id)`. Call it
+ * on a migrated database before the server's first start: that start then leaves the value as it is.
+ */
+export async function keepDeploymentWideFlags(database: Database): Promise<void> {
+  await createCategoriesRepository(database.db).setPackPerUser(false);
+}

@@ -19,6 +19,8 @@ export const CATEGORIES = ['web-client', 'web-server', 'networking', 'app-script
 /** docs/product.md#events: training (the permanent platform) or a timed event, and where an event stands. */
 export const EVENT_MODES = ['training', 'event'] as const;
 export const EVENT_PHASES = ['training', 'before', 'running', 'ended'] as const;
+/** docs/product.md#events: the longest name of an event, in each language. */
+export const EVENT_NAME_MAX = 80;
 /** docs/product.md#first-blood: the largest first-blood bonus admins can set (0 = no bonus). */
 export const FIRST_BLOOD_BONUS_MAX = 1000;
 

@@ -20,6 +20,7 @@ export * from './schemas/profile.js';
 export * from './schemas/account.js';
 export * from './schemas/settings.js';
 export * from './schemas/event.js';
+export * from './schemas/season.js';
 export * from './schemas/team.js';
 export * from './schemas/team-admin.js';
 export * from './schemas/announcement.js';

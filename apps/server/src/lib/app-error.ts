@@ -8,7 +8,7 @@ export class AppError extends Error {
     message?: string,
     readonly retryAfterSeconds?: number,
     /** Extra fields of the error body (`ban` on USER_BANNED, `problems` and `warnings` on IMPORT_INVALID). */
-    readonly extra?: Pick<ErrorBody['error'], 'ban' | 'problems' | 'warnings'>,
+    readonly extra?: Pick<ErrorBody['error'], 'ban' | 'problems' | 'warnings' | 'skipped'>,
   ) {
     super(message ?? code);
     this.name = 'AppError';

@@ -47,6 +47,7 @@ export function wireAccounts(deps: {
   ownView?: (user: PublicUser, scoreAdjustment: number) => Promise<PublicUser>;
 }) {
   const { config, database, secrets, events, clock, log, users, limiterFor, settings } = deps;
+  const isVerificationOn = () => settings().emailVerification !== 'off';
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
@@ -66,7 +67,7 @@ export function wireAccounts(deps: {
     mail: createAuthMailHooks({
       mailer,
       publicUrl: config.publicUrl,
-      isVerificationOn: () => settings().emailVerification !== 'off',
+      isVerificationOn,
     }),
   });
   const authService = createAuthService({
@@ -81,6 +82,7 @@ export function wireAccounts(deps: {
     onRegistered: () => events.publish('leaderboard', { reason: 'user-updated' }),
     publishSessionsRevoked: (userId) => events.deliver('sessions', { userId }),
     ...(deps.ownView ? { ownView: deps.ownView } : {}),
+    isVerificationOn,
   });
   // Revoked sessions (role, ban, deletion, password or address change): revokeSessions() forgets them on this instance
   // before the change is answered, the `sessions` event on the others (docs/decisions/012-accounts.md).

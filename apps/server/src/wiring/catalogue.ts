@@ -5,7 +5,7 @@ import { createChallengeFilesService } from '../modules/challenge-files/challeng
 import { createAttachmentsService } from '../modules/challenges/attachments.service.js';
 import { createAuthoringService } from '../modules/challenges/authoring.service.js';
 import { createCatalogueRepository } from '../modules/challenges/catalogue.repository.js';
-import { createCatalogueTransferService } from '../modules/challenges/catalogue-transfer.service.js';
+import { type CatalogueTransferDeps, createCatalogueTransferService } from '../modules/challenges/catalogue-transfer.service.js';
 import { createChallengesRepository } from '../modules/challenges/challenges.repository.js';
 import { createChallengesService } from '../modules/challenges/challenges.service.js';
 import { type EventBus, publishChallengesChanged, type ServerEvents } from '../modules/events/event-bus.js';
@@ -32,6 +32,8 @@ export function wireCatalogue(deps: {
   log: { warn(details: object, message: string): void };
   /** Team mode (docs/decisions/016-teams.md): per-user flags and opened hints are then the team's. */
   isTeamMode: () => boolean;
+  /** Where imported services go (the instances module, wired after the catalogue: called only once both are). */
+  services: CatalogueTransferDeps['services'];
 }) {
   const { database, instanceSecret, events, clock } = deps;
   const repository = createCatalogueRepository(database.db);
@@ -89,7 +91,9 @@ export function wireCatalogue(deps: {
       badgesRepository: createChallengesRepository(database.db),
       challenges: challengesService,
       onCatalogueChanged,
+      services: deps.services,
     }),
+    onCatalogueChanged,
     attachmentsService: createAttachmentsService({ repository, challenges: challengesService, onCatalogueChanged }),
     challengeFilesService: createChallengeFilesService({
       challenges: challengesService,

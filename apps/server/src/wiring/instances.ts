@@ -7,7 +7,8 @@ import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import type { ChallengesService } from '../modules/challenges/challenges.service.js';
 import { createContainerEngineProvider } from '../modules/instances/container-engine-provider.js';
-import { createEngineApi } from '../modules/instances/engine-api.js';
+import { createEngineApi, createEngineStream } from '../modules/instances/engine-api.js';
+import { createImageBuilder } from '../modules/instances/image-builder.js';
 import { createInstanceMetrics } from '../modules/instances/instance-metrics.js';
 import { createInstancesRepository } from '../modules/instances/instances.repository.js';
 import { createInstancesService } from '../modules/instances/instances.service.js';
@@ -32,11 +33,14 @@ export function wireInstances(deps: {
   clock: Clock;
   registry: Registry;
   log: { warn: (object: object, message: string) => void };
+  onServiceChanged: (challengeId: string) => void;
+  audit: NonNullable<Parameters<typeof createInstancesService>[0]['audit']>;
 }) {
   const { config } = deps;
   const repository = createInstancesRepository(deps.database.db);
   // Not the secret itself: a label anyone with access to the engine or the namespace reads.
   const deployment = createHash('sha256').update(`instances:${deps.instanceSecret}`).digest('hex').slice(0, 16);
+  const socketPath = config.engineSocket;
   const provider: InstanceProvider | undefined =
     config.provider === 'kubernetes'
       ? createKubernetesProvider({ namespace: config.namespace, endpointHost: config.host, deployment })
@@ -59,6 +63,12 @@ export function wireInstances(deps: {
     // Without a provider nothing runs: a scrape then costs no statement.
     metrics: createInstanceMetrics(deps.registry, provider ? () => repository.countRunning() : async () => 0),
     log: deps.log,
+    images:
+      socketPath === undefined
+        ? undefined
+        : createImageBuilder({ api: createEngineApi({ socketPath }), stream: createEngineStream({ socketPath }) }),
+    onServiceChanged: deps.onServiceChanged,
+    audit: deps.audit,
   });
   let timer: NodeJS.Timeout | undefined;
   const reap = () =>

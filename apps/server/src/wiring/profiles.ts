@@ -19,6 +19,8 @@ export function wireProfiles(deps: {
   /** The standings are wired after the profiles: read at each use. */
   leaderboard: () => LeaderboardService;
   challenges: ChallengesService;
+  /** The `emailVerification` setting is not `off`, read at each use (the settings are wired after the profiles). */
+  isVerificationOn: () => boolean;
 }) {
   const { limiterFor, leaderboard, challenges } = deps;
   const avatarsService = createAvatarsService({ dir: path.join(deps.config.dataDir, 'files', 'avatars') });
@@ -39,6 +41,7 @@ export function wireProfiles(deps: {
       const { firstBloods } = await challenges.getSolveStats(frozenAt);
       return [...firstBloods].filter(([, first]) => first.uid === userId).map(([challengeId]) => challengeId);
     },
+    isVerificationOn: deps.isVerificationOn,
   });
   return { usersService, avatarsService };
 }

@@ -87,6 +87,8 @@ describe.skipIf(!runnable)('backup and restore between PGlite and PostgreSQL', S
     // An instance with a player who solved a challenge (score, badge), a generated file and an uploaded one.
     const original = await withApp(embedded, async (t) => {
       const admin = await loginAdmin(t.app);
+      // The pack's deployment-wide flags, which the admin's flag list gives (a new deployment has per-player ones).
+      expect((await admin.put('/api/admin/settings/per-user-flags', { isBuiltInPackPerUser: false })).statusCode).toBe(200);
       const flags = (await admin.get('/api/admin/challenges/flags')).json<{ flags: { id: string; flag: string }[] }>();
       const player = await registerPlayer(t.app);
       const flag = flags.flags.find((f) => f.id === 'steganography---lsb')!.flag;

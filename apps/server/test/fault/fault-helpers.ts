@@ -11,6 +11,7 @@ import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 
 import { createDatabase, migrateDatabase } from '../../src/db/client.js';
+import { keepDeploymentWideFlags } from '../pack.js';
 
 import { request } from './fault-http.js';
 
@@ -60,7 +61,10 @@ async function openPostgres(url: string): Promise<Sql> {
   };
 }
 
-/** A migrated, empty store in a fresh temporary directory (and a fresh PostgreSQL database for `postgres`). */
+/**
+ * A migrated, empty store in a fresh temporary directory (and a fresh PostgreSQL database for `postgres`), with the pack's
+ * deployment-wide flags (test/pack.ts).
+ */
 export async function createStore(kind: 'pglite' | 'postgres'): Promise<Store> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), `drapeau-fault-${kind}-`));
   const env: Record<string, string> = { DATA_DIR: dataDir };
@@ -81,6 +85,7 @@ export async function createStore(kind: 'pglite' | 'postgres'): Promise<Store> {
     databaseUrl ? { kind: 'postgres', url: databaseUrl, poolSize: 1 } : { kind: 'pglite', dataDir: pgliteDir },
   );
   await migrateDatabase(database);
+  await keepDeploymentWideFlags(database);
   await database.close();
   return {
     kind,

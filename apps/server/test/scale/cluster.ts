@@ -11,6 +11,7 @@ import path from 'node:path';
 
 import pg from 'pg';
 
+import { createDatabase, migrateDatabase } from '../../src/db/client.js';
 import {
   cookieOf as faultCookieOf,
   POSTGRES_ADMIN_URL,
@@ -20,6 +21,7 @@ import {
   type Store,
   tailOf,
 } from '../fault/fault-helpers.js';
+import { keepDeploymentWideFlags } from '../pack.js';
 
 export { request, tailOf } from '../fault/fault-helpers.js';
 
@@ -91,6 +93,11 @@ export async function startCluster(options: {
   const url = new URL(POSTGRES_ADMIN_URL);
   url.pathname = `/${databaseName}`;
   const databaseUrl = url.toString();
+  // Migrated here rather than by the first instance, so that the pack keeps its deployment-wide flags (test/pack.ts).
+  const database = await createDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 1 });
+  await migrateDatabase(database);
+  await keepDeploymentWideFlags(database);
+  await database.close();
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
   // An idle client lost while a fault test restarts PostgreSQL: the next query opens a new one.
   pool.on('error', () => {});
@@ -132,7 +139,7 @@ export async function startCluster(options: {
     await rm(root, { recursive: true, force: true });
   };
   try {
-    // The first instance migrates; the others then start together.
+    // The first instance starts alone (it loads the pack); the others then start together.
     instances.push(await start(0));
     instances.push(...(await Promise.all(ports.slice(1).map((_, i) => start(i + 1)))));
     nginx = await startNginx(nginxPort, ports);

@@ -56,6 +56,8 @@ export const routes: RouteObject[] = [
           lazyPage('/challenges', () => import('./routes/challenges').then((m) => m.ChallengesRoute)),
           lazyPage('/challenge/:id', () => import('./routes/challenge-detail').then((m) => m.ChallengeDetailRoute)),
           lazyPage('/leaderboard', () => import('./routes/leaderboard').then((m) => m.LeaderboardRoute)),
+          lazyPage('/events', () => import('./routes/events').then((m) => m.EventsRoute)),
+          lazyPage('/events/:id', () => import('./routes/events').then((m) => m.SeasonRoute)),
           lazyPage('/team', () => import('./routes/team').then((m) => m.TeamRoute)),
           lazyPage('/team/:teamId', () => import('./routes/team').then((m) => m.PublicTeamRoute)),
           lazyPage('/profile', () => import('./routes/profile').then((m) => m.ProfileRoute)),

@@ -39,8 +39,8 @@ async function toApiError(response: Response): Promise<ApiError> {
   }
   const parsed = ErrorBodySchema.safeParse(json);
   if (parsed.success) {
-    const { code, message, retryAfterSeconds, issues, problems, ban } = parsed.data.error;
-    return new ApiError({ status: response.status, code, message, retryAfterSeconds, issues, problems, ban });
+    const { code, message, retryAfterSeconds, issues, problems, warnings, skipped, ban } = parsed.data.error;
+    return new ApiError({ status: response.status, code, message, retryAfterSeconds, issues, problems, warnings, skipped, ban });
   }
   return new ApiError({
     status: response.status,

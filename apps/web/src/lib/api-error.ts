@@ -1,4 +1,4 @@
-import type { ErrorCode, ImportProblem } from '@drapeau/shared';
+import type { ErrorCode, ImportProblem, ImportSkipped, ImportWarning } from '@drapeau/shared';
 
 /**
  * Codes the client itself produces on top of the server's ERROR_CODES:
@@ -20,6 +20,8 @@ interface ApiErrorInit {
   retryAfterSeconds?: number | undefined;
   issues?: ApiErrorIssue[] | undefined;
   problems?: ImportProblem[] | undefined;
+  warnings?: ImportWarning[] | undefined;
+  skipped?: ImportSkipped[] | undefined;
   ban?: ApiErrorBan | undefined;
 }
 
@@ -37,6 +39,9 @@ export class ApiError extends Error {
   readonly issues: ApiErrorIssue[];
   /** On IMPORT_INVALID: every problem of the refused import, by file, line and field. */
   readonly problems: ImportProblem[];
+  /** On IMPORT_INVALID: the challenges' warnings, and the files left as not challenges, beside the problems. */
+  readonly warnings: ImportWarning[];
+  readonly skipped: ImportSkipped[];
   readonly ban: ApiErrorBan | undefined;
 
   constructor(init: ApiErrorInit) {
@@ -47,6 +52,8 @@ export class ApiError extends Error {
     this.retryAfterSeconds = init.retryAfterSeconds;
     this.issues = init.issues ?? [];
     this.problems = init.problems ?? [];
+    this.warnings = init.warnings ?? [];
+    this.skipped = init.skipped ?? [];
     this.ban = init.ban;
   }
 }

@@ -69,6 +69,8 @@ export const ErrorBodySchema = lightSchema<ErrorBody>(
           }),
         ),
       ),
+      warnings: optional(arrayOf(objectOf({ file: isString, message: isString }))),
+      skipped: optional(arrayOf(objectOf({ file: isString, code: isString, kept: optional(isString), reason: isString }))),
       ban: optional(objectOf({ reason: isString, until: nullable(isString) })),
     }),
   }),

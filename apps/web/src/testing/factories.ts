@@ -40,6 +40,8 @@ export function buildChallenge(overrides: Partial<PublicChallenge> = {}): Public
     author: null,
     tags: [],
     lab: null,
+    connectionInfo: null,
+    hasService: false,
     isLocked: false,
     lockedBy: [],
     isClosed: false,

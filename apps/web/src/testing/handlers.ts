@@ -70,6 +70,7 @@ export function eventHandler(event: Partial<PublicEvent> = {}) {
   return http.get('/api/event', () =>
     HttpResponse.json<PublicEvent>({
       mode: 'training',
+      name: { en: '', fr: '' },
       phase: 'training',
       startsAt: null,
       endsAt: null,

@@ -107,6 +107,8 @@ export const AUDIT_ACTIONS = [
   'team.remove-member',
   'team.merge',
   'team.delete',
+  'challenge-instance.stop',
+  'challenge-instance.stop-all',
 ] as const;
 export const AuditEntrySchema = z.object({
   id: z.number().int(),

@@ -105,6 +105,14 @@ export const AttachmentNameSchema = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9._ -]*$/, 'letters, digits, dot, dash, underscore and space only');
 export const MAX_ATTACHMENT_BYTES = 50 * 1024 * 1024;
 
+/** One line, as ctfcli writes it: `https://host/`, `host 1337`, `nc host 1337`, `ssh -p 2222 user@host`. */
+export const ConnectionInfoSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(300)
+  .regex(/^[^\r\n]*$/, 'one line');
+
 /** The fields an admin writes, without defaults (a PATCH must not fill in what it leaves out). */
 const challengeFields = {
   title: AuthoredTextSchema,
@@ -123,6 +131,8 @@ const challengeFields = {
   maxAttempts: z.number().int().min(1).max(100_000).nullable(),
   state: ChallengeStateSchema,
   flags: z.array(FlagInputSchema).min(1).max(20),
+  /** ctfcli's `connection_info`: where players reach a service that runs elsewhere (a URL, `host port`, an `nc` line). */
+  connectionInfo: ConnectionInfoSchema.nullable(),
 };
 /** What an admin writes (POST /api/admin/challenges): the fields left out take their defaults. */
 export const AdminChallengeBodySchema = z
@@ -139,6 +149,7 @@ export const AdminChallengeBodySchema = z
     closesAt: challengeFields.closesAt.default(null),
     maxAttempts: challengeFields.maxAttempts.default(null),
     state: challengeFields.state.default('visible'),
+    connectionInfo: challengeFields.connectionInfo.default(null),
   })
   .strict();
 export type AdminChallengeBody = z.infer<typeof AdminChallengeBodySchema>;
@@ -171,6 +182,7 @@ export const AdminChallengeSchema = z.object({
   flags: z.array(AdminFlagSchema),
   /** The built-in pack's in-page exercise, if any (not editable). */
   lab: z.string().nullable(),
+  connectionInfo: z.string().nullable(),
   /** Whether every text given in English has its French. */
   hasFrench: z.boolean(),
   /** Loaded from the built-in pack (Seed re-applies it). */

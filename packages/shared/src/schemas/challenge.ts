@@ -68,6 +68,13 @@ export const PublicChallengeSchema = z.object({
   attachments: z.array(PublicAttachmentSchema),
   /** The in-page exercise's id, when the challenge has one (built-in pack). */
   lab: z.string().nullable(),
+  /**
+   * Where the challenge's service is reached when it runs elsewhere (ctfcli's `connection_info`: a URL, `host port`,
+   * `nc host port` or an `ssh` line); null when locked or none (docs/product.md "Challenge instances").
+   */
+  connectionInfo: z.string().nullable(),
+  /** Whether the challenge has a service a player starts (GET /api/challenges/:id/instance then answers). */
+  hasService: z.boolean(),
   isLocked: z.boolean(),
   /** The prerequisites not solved yet (empty when unlocked). */
   lockedBy: z.array(ChallengeRefSchema),

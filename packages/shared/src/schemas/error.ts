@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { ERROR_CODES } from '../error-codes.js';
 
-import { ImportProblemSchema, ImportWarningSchema } from './import.js';
+import { ImportProblemSchema, ImportSkippedSchema, ImportWarningSchema } from './import.js';
 
 export const ErrorCodeSchema = z.enum(ERROR_CODES);
 
@@ -17,6 +17,8 @@ export const ErrorBodySchema = z.object({
     problems: z.array(ImportProblemSchema).optional(),
     /** On IMPORT_INVALID: the challenges' warnings too, so that one answer says all there is to fix. */
     warnings: z.array(ImportWarningSchema).optional(),
+    /** On IMPORT_INVALID: the files left as not challenges. */
+    skipped: z.array(ImportSkippedSchema).optional(),
     /** On USER_BANNED: the admins' reason and the end of the suspension (null = until restored). */
     ban: z.object({ reason: z.string(), until: z.string().nullable() }).optional(),
   }),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
-import { EVENT_MODES, EVENT_PHASES, FIRST_BLOOD_BONUS_MAX } from '../constants.js';
+import { EVENT_MODES, EVENT_NAME_MAX, EVENT_PHASES, FIRST_BLOOD_BONUS_MAX } from '../constants.js';
 
-export { EVENT_MODES, EVENT_PHASES, FIRST_BLOOD_BONUS_MAX };
+export { EVENT_MODES, EVENT_NAME_MAX, EVENT_PHASES, FIRST_BLOOD_BONUS_MAX };
 
 /**
  * docs/product.md#events: training (no times: the permanent platform) or a timed event. Stored as the `event` platform
@@ -13,9 +13,17 @@ export type EventMode = z.infer<typeof EventModeSchema>;
 
 const instant = z.iso.datetime({ offset: true });
 
+/** An event's name in English and French (docs/product.md#events); an empty French name shows the English one. */
+export const EventNameSchema = z
+  .object({ en: z.string().trim().max(EVENT_NAME_MAX), fr: z.string().trim().max(EVENT_NAME_MAX) })
+  .strict();
+export type EventName = z.infer<typeof EventNameSchema>;
+
 export const EventSettingsSchema = z
   .object({
     mode: EventModeSchema,
+    /** The event's name (docs/product.md#events). Absent = no name, so that settings stored before it stay valid. */
+    name: EventNameSchema.default({ en: '', fr: '' }),
     /** ISO 8601 instants; kept in training mode too, so that switching back to an event loses nothing. */
     startsAt: instant.nullable(),
     endsAt: instant.nullable(),
@@ -50,6 +58,7 @@ export type EventSettings = z.infer<typeof EventSettingsSchema>;
 
 export const DEFAULT_EVENT_SETTINGS: Readonly<EventSettings> = Object.freeze({
   mode: 'training',
+  name: Object.freeze({ en: '', fr: '' }),
   startsAt: null,
   endsAt: null,
   freezeAt: null,
@@ -64,6 +73,7 @@ export type EventPhase = z.infer<typeof EventPhaseSchema>;
 /** GET /api/event (public): the event's times and phase, and the server's clock (the countdowns count from it). */
 export const PublicEventSchema = z.object({
   mode: EventModeSchema,
+  name: EventNameSchema,
   phase: EventPhaseSchema,
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),

@@ -21,6 +21,21 @@ export const ImportedChallengeSchema = z.object({
 });
 export type ImportedChallenge = z.infer<typeof ImportedChallengeSchema>;
 
+/**
+ * Why a file named like a challenge's was left: another tool's file of that name (kCTF's challenge.yaml, a deployment's),
+ * or a folder's second one (`kept` names the one read).
+ */
+export const IMPORT_SKIP_CODES = ['NOT_A_CHALLENGE', 'SECOND_IN_FOLDER'] as const;
+export const ImportSkippedSchema = z.object({
+  file: z.string(),
+  code: z.enum(IMPORT_SKIP_CODES),
+  /** The folder's challenge file that was read instead (SECOND_IN_FOLDER). */
+  kept: z.string().optional(),
+  /** The same in English words, for the command line. */
+  reason: z.string(),
+});
+export type ImportSkipped = z.infer<typeof ImportSkippedSchema>;
+
 export const ImportReportSchema = z.object({
   challenges: z.array(ImportedChallengeSchema),
   created: z.number().int(),
@@ -29,7 +44,7 @@ export const ImportReportSchema = z.object({
   /** Categories the import added (only with `createCategories=true`). */
   createdCategories: z.array(z.string()),
   /** Files named like a challenge's that are not one (kCTF's challenge.yaml…), or a folder's second one: left, with why. */
-  skipped: z.array(z.object({ file: z.string(), reason: z.string() })).optional(),
+  skipped: z.array(ImportSkippedSchema).optional(),
 });
 export type ImportReport = z.infer<typeof ImportReportSchema>;
 
@@ -73,6 +88,7 @@ export type ImportProblem = z.infer<typeof ImportProblemSchema>;
 
 /** A challenge's warning (a field not used, a plugin's type read as a standard one), by file. */
 export const ImportWarningSchema = z.object({ file: z.string(), message: z.string() });
+export type ImportWarning = z.infer<typeof ImportWarningSchema>;
 
 /** The 400 body of a refused import: `{ error: { code: 'IMPORT_INVALID', message, problems } }`. */
 export const ImportErrorBodySchema = z.object({
@@ -82,6 +98,8 @@ export const ImportErrorBodySchema = z.object({
     problems: z.array(ImportProblemSchema),
     /** Every challenge's warnings too, beside the problems, so that one answer says all there is to fix. */
     warnings: z.array(ImportWarningSchema).optional(),
+    /** The files left as not challenges, as a successful import reports them. */
+    skipped: z.array(ImportSkippedSchema).optional(),
   }),
 });
 export type ImportErrorBody = z.infer<typeof ImportErrorBodySchema>;

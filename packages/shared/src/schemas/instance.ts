@@ -87,3 +87,22 @@ export const AdminInstanceSchema = PlayerInstanceSchema.extend({
 export type AdminInstance = z.infer<typeof AdminInstanceSchema>;
 export const AdminInstanceListSchema = z.object({ instances: z.array(AdminInstanceSchema) });
 export const AdminStopAllResultSchema = z.object({ stopped: z.number().int() });
+
+/**
+ * The image of a challenge's service as the platform made it ready: built from an imported folder, or pulled
+ * (docs/challenge-authoring.md "A challenge with a service"). The log is the engine's (its last part).
+ */
+export const SERVICE_BUILD_STATUSES = ['building', 'built', 'failed'] as const;
+export const ServiceBuildSchema = z.object({
+  status: z.enum(SERVICE_BUILD_STATUSES),
+  log: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ServiceBuild = z.infer<typeof ServiceBuildSchema>;
+/** GET /api/admin/challenges/:id/service. */
+export const AdminChallengeServiceResultSchema = z.object({
+  service: ChallengeServiceSchema.nullable(),
+  /** Null for an image the admin named in the editor (not built nor pulled by the platform). */
+  build: ServiceBuildSchema.nullable(),
+});
+export type AdminChallengeServiceResult = z.infer<typeof AdminChallengeServiceResultSchema>;

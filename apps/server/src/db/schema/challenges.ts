@@ -49,6 +49,8 @@ export const challenges = pgTable('challenges', {
   maxAttempts: integer(),
   opensAt: timestamp({ withTimezone: true }),
   closesAt: timestamp({ withTimezone: true }),
+  /** ctfcli's `connection_info`: where players reach a service that runs elsewhere (docs/product.md "Challenge instances"). */
+  connectionInfo: text(),
   /** Written by the built-in pack (Seed re-applies it). */
   isBuiltIn: boolean().notNull().default(false),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -17,6 +17,14 @@ export const challengeServices = pgTable('challenge_services', {
   extendable: boolean().notNull(),
   memoryMb: integer().notNull(),
   cpus: real().notNull(),
+  /**
+   * The image built by the platform from an imported folder (docs/challenge-authoring.md "A challenge with a service"):
+   * null when the image is a reference the engine pulls or has; otherwise 'building', 'built' or 'failed', with the
+   * engine's build log (its last part) and when it ended.
+   */
+  buildStatus: text(),
+  buildLog: text(),
+  builtAt: timestamp({ withTimezone: true }),
 });
 
 /**

@@ -77,6 +77,8 @@ export function createAuthService(deps: {
    * it, docs/product.md#freeze).
    */
   ownView?: (user: PublicUser, scoreAdjustment: number) => Promise<PublicUser>;
+  /** The `emailVerification` setting is not `off` (read at each use); default on. */
+  isVerificationOn?: () => boolean;
 }) {
   const { auth, users, sessions } = deps;
   const sessionCache = createSessionCache<SessionUser>({
@@ -160,7 +162,7 @@ export function createAuthService(deps: {
   async function loadUser(userId: string): Promise<PublicUser> {
     const row = await users.findUserById(userId);
     if (!row) throw new AppError('USER_NOT_FOUND', 404);
-    const user = toPublicUser(row, { userId, role: toRole(row.role) });
+    const user = toPublicUser(row, { userId, role: toRole(row.role) }, deps.isVerificationOn?.() ?? true);
     return deps.ownView ? deps.ownView(user, row.scoreAdjustment) : user;
   }
 

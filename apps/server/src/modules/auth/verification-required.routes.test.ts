@@ -90,3 +90,22 @@ describe('email verification required before playing', () => {
     expect((await admin.get('/api/challenges')).statusCode).toBe(200);
   });
 });
+
+describe('email verification off', () => {
+  it('leaves out whether the address is confirmed: the session, the own profile and its edit answer no emailVerified', async () => {
+    await setMode('off');
+    const player = await registerPlayer(t.app);
+    const session = (await player.client.get('/api/auth/session')).json().user;
+    expect(session.email).toBe(player.email);
+    expect(session).not.toHaveProperty('emailVerified');
+    expect((await player.client.get(`/api/users/${session.uid}`)).json()).not.toHaveProperty('emailVerified');
+    const edited = await player.client.patch('/api/users/me', { bio: 'no mail here' });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json()).not.toHaveProperty('emailVerified');
+
+    // Turned on again, the same player's session says the address is not confirmed.
+    await setMode('optional');
+    expect((await player.client.get('/api/auth/session')).json().user).toMatchObject({ emailVerified: false });
+    expect((await player.client.get(`/api/users/${session.uid}`)).json()).toMatchObject({ emailVerified: false });
+  });
+});

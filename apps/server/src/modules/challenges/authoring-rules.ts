@@ -54,6 +54,7 @@ export function draftFromBody(
     opensAt: body.opensAt ? new Date(body.opensAt) : null,
     closesAt: body.closesAt ? new Date(body.closesAt) : null,
     lab: existing?.lab ?? null,
+    connectionInfo: body.connectionInfo,
     isBuiltIn: existing?.isBuiltIn ?? false,
     hints: body.hints.map((h) => ({ content: h.content, cost: h.cost })),
     flags: body.flags.map((f) => ({ kind: f.kind, matcher: f.matcher, content: f.kind === 'static' ? f.content : '' })),
@@ -80,6 +81,7 @@ export function bodyOf(challenge: Challenge): Omit<AdminChallengeBody, 'id'> {
     maxAttempts: challenge.maxAttempts,
     state: challenge.state,
     flags: challenge.flags.map((f) => ({ kind: f.kind, matcher: f.matcher, content: f.content })),
+    connectionInfo: challenge.connectionInfo,
   };
 }
 
@@ -105,6 +107,7 @@ export function draftSignature(d: ChallengeDraft | Challenge): string {
     d.opensAt?.toISOString() ?? null,
     d.closesAt?.toISOString() ?? null,
     d.lab,
+    d.connectionInfo,
     d.isBuiltIn,
     d.hints.map((h) => [h.content, h.cost]),
     d.flags.map((f) => [f.kind, f.matcher, f.content]),

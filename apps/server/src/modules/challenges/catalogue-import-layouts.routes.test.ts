@@ -22,7 +22,7 @@ const imported = async (files: Record<string, string | Buffer>, symlinks: Record
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{
     challenges: { id: string; action: string; warnings: string[]; fileCount: number }[];
-    skipped: { file: string; reason: string }[];
+    skipped: { file: string; code: string; kept?: string; reason: string }[];
   }>();
 };
 const challenge = async (id: string) => (await admin.get(`/api/admin/challenges/${id}`)).json<Record<string, unknown>>();
@@ -82,6 +82,15 @@ describe('ctfcli layouts import unchanged', () => {
     });
     expect(report.challenges.map((c) => c.id)).toEqual(['kctf-web']);
     expect(report.skipped.map((s) => s.file).sort()).toEqual(['kctf/challenge.yaml', 'kctf/deploy/challenge.yml']);
+    expect(report.skipped.every((s) => s.code === 'NOT_A_CHALLENGE')).toBe(true);
+  });
+
+  it("skips a folder's second challenge file, naming the one read", async () => {
+    const report = await imported({ 'twice/challenge.yml': yml('Twice'), 'twice/ctfcli.yaml': yml('Twice Again') });
+    expect(report.challenges.map((c) => c.id)).toEqual(['twice']);
+    expect(report.skipped).toEqual([
+      expect.objectContaining({ file: 'twice/ctfcli.yaml', code: 'SECOND_IN_FOLDER', kept: 'twice/challenge.yml' }),
+    ]);
   });
 
   it('reads YAML as ctfcli does: an unquoted 6e617468 is a string', async () => {
@@ -161,11 +170,18 @@ describe('ctfcli layouts import unchanged', () => {
             'category: web-server\n',
             '',
           ),
+        'many/challenge.yaml': 'apiVersion: kctf.dev/v1\nkind: Challenge\n',
       }),
     );
     expect(response.statusCode).toBe(400);
-    const { problems, warnings } = response.json().error as { problems: { code: string }[]; warnings: { message: string }[] };
+    const { problems, warnings, skipped } = response.json().error as {
+      problems: { code: string }[];
+      warnings: { message: string }[];
+      skipped: { file: string; code: string }[];
+    };
     expect(problems.map((p) => p.code).sort()).toEqual(['MISSING_FILE', 'UNKNOWN_CATEGORY', 'UNKNOWN_REQUIREMENT']);
     expect(warnings).toEqual([expect.objectContaining({ message: expect.stringContaining('host') })]);
+    // The files left as not challenges too, as a successful import lists them.
+    expect(skipped).toEqual([expect.objectContaining({ file: 'many/challenge.yaml', code: 'NOT_A_CHALLENGE' })]);
   });
 });

@@ -1,9 +1,10 @@
 import path from 'node:path/posix';
 
-import type { ImportProblem } from '@drapeau/shared';
+import type { ImportProblem, ImportSkipped } from '@drapeau/shared';
 
 import { type ArchiveFiles, resolveInArchive } from './archive.js';
 import type { Category, Challenge, ChallengeDraft } from './challenge.js';
+import { type PlannedService, planService } from './catalogue-import-service.js';
 import { parseChallengeYaml } from './ctfcli-format.js';
 import { validateFlagPattern } from './flag-check.js';
 
@@ -13,11 +14,13 @@ interface PlannedChallenge {
   warnings: string[];
   /** The archive path of each uploaded file of `draft.attachments` (by index), read once the plan has no problem. */
   filePaths: Map<number, string>;
+  /** The service (`image:`), with the build context's files when the image is built from a folder. */
+  service: PlannedService | null;
 }
 export interface ImportPlan {
   challenges: PlannedChallenge[];
   /** Files of a challenge's name that are not ctfcli challenges, or a second one in a folder: skipped, with why. */
-  skipped: { file: string; reason: string }[];
+  skipped: ImportSkipped[];
   /** Each challenge's warnings by file, also given with a refusal. */
   warnings: { file: string; message: string }[];
   /** Every archive path the challenges list: the only files read. */
@@ -32,6 +35,8 @@ const MANIFEST_NAMES = ['challenge.yml', 'challenge.yaml', 'ctfcli.yaml'];
 export function isManifest(file: string): boolean {
   return MANIFEST_NAMES.includes(path.basename(file));
 }
+/** Read with the challenge files: a service's port is its Dockerfile's EXPOSE. */
+export const isDockerfile = (file: string) => path.basename(file) === 'Dockerfile';
 
 /** The slug (docs/product.md#challenges): lowercased, spaces to hyphens, other non-alphanumerics dropped. */
 export function slugify(title: string): string {
@@ -112,9 +117,9 @@ export function planImport(
     for (const name of [c.key, c.name.en, c.name.fr]) if (name) categoryByName.set(name.toLowerCase(), c.key);
   }
   const manifestRank = (file: string) => MANIFEST_NAMES.indexOf(path.basename(file));
-  const ymls = [...manifests.keys()].sort((a, b) =>
-    path.dirname(a) === path.dirname(b) ? manifestRank(a) - manifestRank(b) : a < b ? -1 : 1,
-  );
+  const ymls = [...manifests.keys()]
+    .filter(isManifest)
+    .sort((a, b) => (path.dirname(a) === path.dirname(b) ? manifestRank(a) - manifestRank(b) : a < b ? -1 : 1));
   const skipped: ImportPlan['skipped'] = [];
   const folders = new Map<string, string>();
   /** CTFd's numeric ids (ctfcli.yaml's `id:`), which requirements may name. */
@@ -126,12 +131,16 @@ export function planImport(
     const folder = path.dirname(file) === '.' ? '' : path.dirname(file);
     const parsed = parseChallengeYaml(manifests.get(file)!.toString('utf8'), file);
     if (!parsed.challenge && parsed.isNotChallenge) {
-      skipped.push({ file, reason: 'not a ctfcli challenge (another tool’s file of that name)' });
+      skipped.push({
+        file,
+        code: 'NOT_A_CHALLENGE',
+        reason: 'not a ctfcli challenge (another tool’s file of that name)',
+      });
       continue;
     }
     const taken = folders.get(folder);
     if (taken) {
-      skipped.push({ file, reason: `the folder's challenge is ${taken}` });
+      skipped.push({ file, code: 'SECOND_IN_FOLDER', kept: taken, reason: `the folder's challenge is ${taken}` });
       continue;
     }
     folders.set(folder, file);
@@ -180,6 +189,7 @@ export function planImport(
     for (const generated of yaml.drapeau?.generated_files ?? [])
       attachments.push({ name: generated.name, contentType: generated.content_type, generator: generated.generator, data: null });
 
+    const service = planService(yaml, folder, { ...archive, dockerfiles: manifests }, at);
     const hintsFr = yaml.drapeau?.hints_fr ?? [];
     const ownId = typeof yaml.id === 'string' && /^[a-z0-9-]{1,100}$/.test(yaml.id) ? yaml.id : undefined;
     const explicitId = yaml.drapeau?.id ?? ownId;
@@ -189,6 +199,7 @@ export function planImport(
     planned.push({
       isNamed: explicitId !== undefined,
       filePaths,
+      service,
       source: folder || '.',
       file,
       line: challenge.lineOf,
@@ -210,6 +221,7 @@ export function planImport(
         opensAt: toDate(yaml.drapeau?.opens_at),
         closesAt: toDate(yaml.drapeau?.closes_at),
         lab: yaml.drapeau?.lab ?? null,
+        connectionInfo: yaml.connection_info ?? null,
         isBuiltIn: false,
         hints: (yaml.hints ?? []).map((h, i) =>
           typeof h === 'string'
@@ -285,7 +297,13 @@ export function planImport(
   return {
     skipped,
     warnings: planned.flatMap((p) => p.warnings.map((message) => ({ file: p.file, message }))),
-    challenges: planned.map(({ draft, source, warnings, filePaths }) => ({ draft, source, warnings, filePaths })),
+    challenges: planned.map(({ draft, source, warnings, filePaths, service }) => ({
+      draft,
+      source,
+      warnings,
+      filePaths,
+      service,
+    })),
     wanted: [...new Set(planned.flatMap((p) => [...p.filePaths.values()]))],
     newCategories,
     problems,

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 
-import { IMPORT_LIMITS, type ImportProblem, type ImportReport, type SeedResult } from '@drapeau/shared';
+import { type ChallengeService, IMPORT_LIMITS, type ImportProblem, type ImportReport, type SeedResult } from '@drapeau/shared';
 
 import { AppError } from '../../lib/app-error.js';
 import { BADGES } from '../badges/badge-catalogue.js';
@@ -8,7 +8,7 @@ import { BADGES } from '../badges/badge-catalogue.js';
 import { type Archive, ArchiveError, openFolder, openZip } from './archive.js';
 import { draftSignature } from './authoring-rules.js';
 import type { CatalogueRepository } from './catalogue.repository.js';
-import { type ImportPlan, isManifest, planImport } from './catalogue-import.js';
+import { type ImportPlan, isDockerfile, isManifest, planImport } from './catalogue-import.js';
 import { type Challenge, currentValue } from './challenge.js';
 import type { ChallengesRepository } from './challenges.repository.js';
 import type { ChallengesService } from './challenges.service.js';
@@ -17,15 +17,20 @@ import { toChallengeYaml } from './ctfcli-export.js';
 /** The built-in pack: a folder in the import format, shipped with the server (tsup copies it next to main.js). */
 export const PACK_DIR = fileURLToPath(new URL('./pack', import.meta.url));
 
-/** An import refused as a whole: the problems, by file, line and field (400 IMPORT_INVALID). */
+/**
+ * An import refused as a whole: the problems, by file, line and field, with the warnings and the skipped files, so that
+ * one answer says all there is to fix (400 IMPORT_INVALID).
+ */
 export class ImportInvalidError extends AppError {
   constructor(
     readonly problems: ImportProblem[],
     warnings: ImportPlan['warnings'] = [],
+    skipped: ImportPlan['skipped'] = [],
   ) {
     super('IMPORT_INVALID', 400, `The import was refused: ${problems.length} problem(s); nothing was written.`, undefined, {
       problems,
       warnings,
+      skipped,
     });
   }
 }
@@ -52,13 +57,21 @@ function prerequisitesFirst<T extends { draft: { id: string; prerequisites: stri
  * Import and export in ctfcli's format. An import is one transaction (all or nothing), idempotent by id: a challenge
  * already there is updated, and its solves are kept (their points follow the new value).
  */
-export function createCatalogueTransferService(deps: {
+export interface CatalogueTransferDeps {
   repository: CatalogueRepository;
   badgesRepository: ChallengesRepository;
   challenges: ChallengesService;
   onCatalogueChanged: (challengeIds: string[]) => void;
+  /**
+   * Where an imported challenge's service goes (the instances module): its definition and, for an image built from a
+   * folder of the archive, the build context's files by their path in it.
+   */
+  services?: {
+    importService(challengeId: string, service: ChallengeService, context: Map<string, Buffer> | null): Promise<void>;
+  };
   packDir?: string;
-}) {
+}
+export function createCatalogueTransferService(deps: CatalogueTransferDeps) {
   const { repository, challenges } = deps;
   const toImportError = (error: unknown): never => {
     if (error instanceof ArchiveError) throw new ImportInvalidError([error.problem]);
@@ -75,7 +88,7 @@ export function createCatalogueTransferService(deps: {
   ): Promise<ImportReport> {
     const archive = await opening.catch(toImportError);
     try {
-      const names = [...archive.sizes.keys()].filter(isManifest);
+      const names = [...archive.sizes.keys()].filter((name) => isManifest(name) || isDockerfile(name));
       const tooLarge = names.filter((name) => archive.sizes.get(name)! > IMPORT_LIMITS.maxYamlBytes);
       if (tooLarge.length > 0)
         throw new ImportInvalidError(
@@ -88,11 +101,21 @@ export function createCatalogueTransferService(deps: {
         existing,
         createCategories: options.createCategories,
       });
-      if (plan.problems.length > 0) throw new ImportInvalidError(plan.problems, plan.warnings);
+      if (plan.problems.length > 0) throw new ImportInvalidError(plan.problems, plan.warnings, plan.skipped);
       const files = await archive.read(plan.wanted).catch(toImportError);
       for (const { draft, filePaths } of plan.challenges)
         for (const [index, name] of filePaths) draft.attachments[index]!.data = files.get(name)!;
-      return await writePlan(plan, existing, options);
+      const report = await writePlan(plan, existing, options);
+      for (const { draft, service } of plan.challenges) {
+        if (!service || !deps.services) continue;
+        let context: Map<string, Buffer> | null = null;
+        if (service.contextFolder !== null) {
+          const read = await archive.read([...service.contextFiles.values()]).catch(toImportError);
+          context = new Map([...service.contextFiles].map(([inside, file]) => [inside, read.get(file)!]));
+        }
+        await deps.services.importService(draft.id, service.service, context);
+      }
+      return report;
     } finally {
       archive.close();
     }
@@ -224,9 +247,14 @@ export function createCatalogueTransferService(deps: {
       return { challengeCount: report.created + report.updated, badgeCount: BADGES.length, report, badges };
     },
 
-    /** First start: load the pack when the database has no challenge. */
+    /**
+     * First start: load the pack when the database has no challenge. On a new deployment (no account yet either), the
+     * pack's flags are per player from the start (docs/challenge-authoring.md#per-player-flags).
+     */
     async seedIfEmpty(): Promise<void> {
-      if ((await repository.countChallenges()) === 0) await service.seedCatalogue();
+      if ((await repository.countChallenges()) > 0) return;
+      await repository.initPackPerUserOnNewDeployment(true);
+      await service.seedCatalogue();
     },
   };
   return service;

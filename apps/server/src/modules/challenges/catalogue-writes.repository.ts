@@ -40,6 +40,7 @@ function toColumns(draft: ChallengeDraft, points: number) {
     opensAt: draft.opensAt,
     closesAt: draft.closesAt,
     lab: draft.lab,
+    connectionInfo: draft.connectionInfo,
     isBuiltIn: draft.isBuiltIn,
   };
 }

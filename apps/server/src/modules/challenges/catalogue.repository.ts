@@ -1,6 +1,14 @@
 import { asc, count, eq, sql } from 'drizzle-orm';
 
-import { type ChallengeState, type FlagKind, type FlagMatcher, type Level, type Scoring } from '@drapeau/shared';
+import {
+  type ChallengeState,
+  type FlagKind,
+  type FlagMatcher,
+  type InstanceProtocol,
+  type InstanceScope,
+  type Level,
+  type Scoring,
+} from '@drapeau/shared';
 
 import type { Db } from '../../db/client.js';
 import {
@@ -8,6 +16,7 @@ import {
   challengeFlags,
   challengeHints,
   challengePrerequisites,
+  challengeServices,
   challenges,
   fileBlobs,
   hintUnlocks,
@@ -55,6 +64,8 @@ function catalogueQueries(db: Db) {
         await db.select().from(challengeFlags).orderBy(asc(challengeFlags.position)),
         await db.select().from(challengePrerequisites),
       ];
+      // The instances module's table, read with the catalogue so that views and export know each challenge's service.
+      const services = await db.select().from(challengeServices);
       const byId = new Map<string, Challenge>();
       for (const row of rows) {
         byId.set(row.id, {
@@ -73,6 +84,8 @@ function catalogueQueries(db: Db) {
           opensAt: row.opensAt,
           closesAt: row.closesAt,
           lab: row.lab,
+          connectionInfo: row.connectionInfo,
+          service: null,
           isBuiltIn: row.isBuiltIn,
           hints: [],
           attachments: [],
@@ -97,6 +110,15 @@ function catalogueQueries(db: Db) {
           .get(f.challengeId)
           ?.flags.push({ id: f.id, kind: f.kind as FlagKind, matcher: f.matcher as FlagMatcher, content: f.content });
       for (const p of prereqs) byId.get(p.challengeId)?.prerequisites.push(p.requiredId);
+      for (const { challengeId, image, protocol, port, scope, lifetimeMinutes, extendable, memoryMb, cpus } of services) {
+        const challenge = byId.get(challengeId);
+        if (challenge)
+          challenge.service = {
+            ...{ image, port, lifetimeMinutes, extendable, memoryMb, cpus },
+            protocol: protocol as InstanceProtocol,
+            scope: scope as InstanceScope,
+          };
+      }
       return [...byId.values()];
     },
 

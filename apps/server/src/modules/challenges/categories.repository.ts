@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
-import { auditLogs, categories, flagIncidents, instanceSettings } from '../../db/schema/index.js';
+import { auditLogs, categories, flagIncidents, instanceSettings, users } from '../../db/schema/index.js';
 
 import type { Category } from './challenge.js';
 
@@ -99,6 +99,18 @@ export function createCategoriesRepository(db: Db) {
     async findPackPerUser(): Promise<boolean> {
       const [row] = await db.select().from(instanceSettings).where(eq(instanceSettings.key, PACK_PER_USER_KEY));
       return row?.value === 'true';
+    },
+    /**
+     * A new deployment's value (docs/challenge-authoring.md#per-player-flags): written only when the database holds no
+     * account and no value was ever written, so that an existing deployment keeps its own.
+     */
+    async initPackPerUserOnNewDeployment(value: boolean): Promise<void> {
+      const [account] = await db.select({ id: users.id }).from(users).limit(1);
+      if (account) return;
+      await db
+        .insert(instanceSettings)
+        .values({ key: PACK_PER_USER_KEY, value: String(value) })
+        .onConflictDoNothing();
     },
     async setPackPerUser(value: boolean): Promise<void> {
       await db

@@ -1,3 +1,5 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { PublicChallenge } from '@drapeau/shared';
@@ -102,5 +104,50 @@ describe('the shared challenge list', () => {
     expect((await listOf(carol)).get('cache-later')?.title).toEqual({ en: 'Renamed', fr: 'Renommé' });
     expect((await admin.patch('/api/admin/challenges/cache-later', { state: 'hidden' })).statusCode).toBe(200);
     expect((await listOf(carol)).has('cache-later')).toBe(false);
+  });
+  it('shares a view only between players whose own part of it is alike, and follows each player’s own changes', async () => {
+    for (const body of [
+      challengeBody('share-a', { maxAttempts: 3 }),
+      challengeBody('share-b', { prerequisites: ['share-a'], explanation: { en: 'Why.', fr: 'Pourquoi.' } }),
+    ])
+      expect((await admin.post('/api/admin/challenges', body)).statusCode).toBe(201);
+    const [p1, p2, p3] = [
+      (await registerPlayer(t.app)).client,
+      (await registerPlayer(t.app)).client,
+      (await registerPlayer(t.app)).client,
+    ];
+    for (const p of [p1, p2])
+      expect((await p.post('/api/challenges/share-a/submit', { flag })).json()).toMatchObject({ status: 'correct' });
+    const hintId = (await listOf(p2)).get('share-b')!.hints[0]!.id;
+    // p2 opens the costly hint of share-b first: p1, alike in every other way, must not get p2's bytes.
+    expect((await p2.post(`/api/challenges/share-b/hints/${hintId}/open`, {})).statusCode).toBe(200);
+    const second = await listOf(p2);
+    expect(second.get('share-b')).toMatchObject({ isLocked: false, hints: [{ isOpened: true, content: { en: 'Costly hint' } }] });
+    const first = await listOf(p1);
+    expect(first.get('share-a')).toMatchObject({ solved: true, explanation: null });
+    expect(first.get('share-b')).toMatchObject({ isLocked: false, hints: [{ isOpened: false, content: null }] });
+    // p3 is a newcomer's list until a wrong attempt, then their own; each wrong attempt shows at once.
+    expect((await listOf(p3)).get('share-a')).toMatchObject({ solved: false, attemptsLeft: 3 });
+    await p3.post('/api/challenges/share-a/submit', { flag: 'CTF{wrong}' });
+    expect((await listOf(p3)).get('share-a')).toMatchObject({ attemptsLeft: 2 });
+    await p3.post('/api/challenges/share-a/submit', { flag: 'CTF{wrong}' });
+    const third = await listOf(p3);
+    expect(third.get('share-a')).toMatchObject({ attemptsLeft: 1 });
+    expect(third.get('share-b')).toMatchObject({ isLocked: true, hints: [], description: { en: '' } });
+    // p1 solves share-b: its explanation is theirs only, and p2 (same solves of share-a) still sees it unsolved.
+    expect((await p1.post('/api/challenges/share-b/submit', { flag })).json()).toMatchObject({ status: 'correct' });
+    expect((await listOf(p1)).get('share-b')).toMatchObject({ solved: true, explanation: { en: 'Why.' } });
+    expect((await listOf(p2)).get('share-b')).toMatchObject({ solved: false, explanation: null, solveCount: 1 });
+  });
+  it('answers a browser compressed (Brotli or gzip), with the same list', async () => {
+    const [p1, p2] = [(await registerPlayer(t.app)).client, (await registerPlayer(t.app)).client];
+    const plain = await p1.get('/api/challenges');
+    const first = await p1.get('/api/challenges', { 'accept-encoding': 'br, gzip' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toMatch(/accept-encoding/);
+    expect(JSON.parse(brotliDecompressSync(first.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const second = await p2.get('/api/challenges', { 'accept-encoding': 'gzip' });
+    expect(second.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(second.rawPayload).toString('utf8'))).toEqual(plain.json());
   });
 });

@@ -1,5 +1,7 @@
 import { PublicChallengeSchema } from '@drapeau/shared';
 
+import { PrecompressedBody } from '../../lib/precompressed-body.js';
+
 import type { Challenge } from './challenge.js';
 import { type FirstBlood, type PlayerProgress, toPublicChallenge } from './challenge-views.js';
 
@@ -13,21 +15,42 @@ const NO_PROGRESS: PlayerProgress = {
   openedHints: new Set(),
   wrongAttempts: new Map(),
 };
+/** The key of what a player who has touched nothing of a challenge sees of it (most players, for most challenges). */
+const UNTOUCHED = '';
+/** Views kept per challenge: one per combination of the player's part seen so far, the oldest dropped past it. */
+const MAX_VIEWS_PER_CHALLENGE = 32;
+/** Whole answers kept, one per distinct player's part of the whole list (every newcomer shares one): at most this many bytes. */
+const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
-/** Whether `progress` changes what this player sees of `challenge`: if not, they see what every newcomer sees. */
-function isTouched(challenge: Challenge, progress: PlayerProgress): boolean {
-  return (
-    progress.solved.has(challenge.id) ||
-    challenge.prerequisites.some((id) => progress.solved.has(id)) ||
-    challenge.hints.some((h) => progress.openedHints.has(h.id)) ||
-    (challenge.maxAttempts !== null && progress.wrongAttempts.has(challenge.id))
-  );
+/** Bit `i` of the mask: `test(items[i])`. Past 30 items, a string of bits. */
+function maskOf<T>(items: readonly T[], test: (item: T) => boolean): string | number {
+  if (items.length > 30) return items.map((item) => (test(item) ? '1' : '0')).join('');
+  let mask = 0;
+  for (let i = 0; i < items.length; i++) if (test(items[i]!)) mask |= 1 << i;
+  return mask;
 }
 
-interface Fragment {
-  /** The view's JSON, encoded once: a request copies bytes instead of encoding 200 KB of text. */
-  json: Buffer;
-  /** The view changes at the challenge's close time (`isClosed`). */
+/**
+ * What of `challenge`'s view is this player's own (docs/performance.md "Catalogue figures"): solved, solved after the
+ * freeze, the prerequisites solved (the lock), the hints opened, the attempts counted. Two players with the same key see
+ * the same bytes; UNTOUCHED when the player has touched nothing of it.
+ */
+function ownPartOf(challenge: Challenge, progress: PlayerProgress, frozenAt: number | null): string {
+  const solved = progress.solved;
+  const solvedNow = solved.has(challenge.id);
+  const unlocked = challenge.prerequisites.length === 0 ? 0 : maskOf(challenge.prerequisites, (id) => solved.has(id));
+  const opened = challenge.hints.length === 0 ? 0 : maskOf(challenge.hints, (h) => progress.openedHints.has(h.id));
+  const attempts = challenge.maxAttempts === null ? 0 : (progress.wrongAttempts.get(challenge.id) ?? 0);
+  if (!solvedNow && unlocked === 0 && opened === 0 && attempts === 0) return UNTOUCHED;
+  const solvedAt = progress.solvedAt.get(challenge.id);
+  const afterFreeze = frozenAt !== null && solvedAt !== undefined && solvedAt > frozenAt;
+  return `${solvedNow ? (afterFreeze ? 2 : 1) : 0}.${unlocked}.${opened}.${Math.min(attempts, challenge.maxAttempts ?? 0)}`;
+}
+
+interface ChallengeViews {
+  /** Each view's JSON by the key of the player's part (ownPartOf), encoded once and shared by every player with that key. */
+  byKey: Map<string, Buffer>;
+  /** The views change at the challenge's close time (`isClosed`). */
   validUntil: number;
 }
 
@@ -41,15 +64,34 @@ export type ListContext = {
   catalogue: ReadonlyMap<string, Challenge>;
 };
 
+/** What one cache generation holds: the views of each challenge, and whole answers by the players' parts. */
+export interface ListCache {
+  challenges: Map<string, ChallengeViews>;
+  bodies: Map<string, PrecompressedBody>;
+  bodyBytes: number;
+  /** The earliest close time among the views kept: the whole answers are good until then. */
+  validUntil: number;
+}
+
+const emptyCache = (): ListCache => ({
+  challenges: new Map(),
+  bodies: new Map(),
+  bodyBytes: 0,
+  validUntil: Number.POSITIVE_INFINITY,
+});
+
 /**
- * The players' challenge list as JSON (docs/performance.md): most players have touched few challenges, so the view of
- * an untouched one is the same for all of them and its JSON is built once, until the catalogue, its solve count or its
- * close time changes it. Every view goes through the response schema, which keeps only the fields it names (no flag can
- * pass); only the challenges a player has touched (solved, hint opened, attempts counted, prerequisite solved) are built
- * for that player on each request.
+ * The players' challenge list as JSON (docs/performance.md "Catalogue figures"): shared bytes plus each player's own
+ * part. The catalogue part of a challenge's view (titles, categories, values, solve counts, first bloods, in both
+ * languages, live or as at the freeze) is the same for every player; what differs is a handful of facts of the player's
+ * own (ownPartOf). Each distinct combination is encoded once, through the response schema (which keeps only the fields
+ * it names, so no flag can pass), and shared by every player with the same combination, until the catalogue, a solve
+ * count or the challenge's close time changes it. A request computes its player's key per challenge and joins kept
+ * bytes; players whose keys are all alike (every newcomer) share one whole answer, compressed once per encoding
+ * (lib/precompressed-body.ts) instead of once per request.
  */
 export function createChallengeListJson() {
-  let shared = new Map<string, Fragment>();
+  let shared = emptyCache();
   const toJson = (challenge: Challenge, context: ListContext, progress: PlayerProgress): Buffer =>
     Buffer.from(
       JSON.stringify(
@@ -66,40 +108,69 @@ export function createChallengeListJson() {
       ),
     );
 
+  const viewOf = (cache: ListCache, challenge: Challenge, key: string, context: ListContext, now: number): Buffer => {
+    let views = cache.challenges.get(challenge.id);
+    if (!views || now >= views.validUntil) {
+      const closesAt = challenge.closesAt?.getTime();
+      views = {
+        byKey: new Map(),
+        validUntil: closesAt !== undefined && now < closesAt ? closesAt : Number.POSITIVE_INFINITY,
+      };
+      cache.challenges.set(challenge.id, views);
+      cache.validUntil = Math.min(cache.validUntil, views.validUntil);
+    }
+    let json = views.byKey.get(key);
+    if (!json) {
+      json = toJson(challenge, context, key === UNTOUCHED ? NO_PROGRESS : context.progress);
+      if (views.byKey.size >= MAX_VIEWS_PER_CHALLENGE) views.byKey.delete(views.byKey.keys().next().value!);
+      views.byKey.set(key, json);
+    }
+    return json;
+  };
+
   return {
     /**
      * The cache to render with: taken before the caller awaits the catalogue and the counts, so that a render from
      * inputs read before an invalidation writes to the discarded cache, never to the new one.
      */
-    current(): Map<string, Fragment> {
+    current(): ListCache {
       return shared;
     },
     /** The catalogue or a solve count changed. */
     invalidate(): void {
-      shared = new Map();
+      shared = emptyCache();
     },
-    render(cache: Map<string, Fragment>, listed: readonly Challenge[], context: ListContext): Buffer {
+    render(cache: ListCache, listed: readonly Challenge[], context: ListContext): PrecompressedBody {
       const now = context.now.getTime();
-      const body: Buffer[] = [OPEN];
-      for (const challenge of listed) {
-        if (body.length > 1) body.push(COMMA);
-        if (isTouched(challenge, context.progress)) {
-          body.push(toJson(challenge, context, context.progress));
-          continue;
-        }
-        let fragment = cache.get(challenge.id);
-        if (!fragment || now >= fragment.validUntil) {
-          const closesAt = challenge.closesAt?.getTime();
-          fragment = {
-            json: toJson(challenge, context, NO_PROGRESS),
-            validUntil: closesAt !== undefined && now < closesAt ? closesAt : Number.POSITIVE_INFINITY,
-          };
-          cache.set(challenge.id, fragment);
-        }
-        body.push(fragment.json);
+      if (now >= cache.validUntil) {
+        // A challenge closed: its views change, and every whole answer holding it.
+        cache.bodies.clear();
+        cache.bodyBytes = 0;
+        cache.validUntil = Number.POSITIVE_INFINITY;
+        for (const views of cache.challenges.values()) cache.validUntil = Math.min(cache.validUntil, views.validUntil);
       }
+      const frozenAt = context.frozenAt?.getTime() ?? null;
+      const keys = listed.map((c) => ownPartOf(c, context.progress, frozenAt));
+      // Which challenges are listed is part of the answer's identity too: within one catalogue (one cache) the list only
+      // grows, as challenges reach their open time, so its length names it.
+      const signature = `${listed.length}:${keys.join(',')}`;
+      const kept = cache.bodies.get(signature);
+      if (kept) return kept;
+      const body: Buffer[] = [OPEN];
+      listed.forEach((challenge, i) => {
+        if (i > 0) body.push(COMMA);
+        body.push(viewOf(cache, challenge, keys[i]!, context, now));
+      });
       body.push(CLOSE);
-      return Buffer.concat(body);
+      const answer = new PrecompressedBody(Buffer.concat(body));
+      // Its compressed copies, made when asked, are a fraction of it: counted as the identity bytes.
+      if (cache.bodyBytes + answer.identity.length > MAX_BODY_BYTES) {
+        cache.bodies.clear();
+        cache.bodyBytes = 0;
+      }
+      cache.bodies.set(signature, answer);
+      cache.bodyBytes += answer.identity.length;
+      return answer;
     },
   };
 }

@@ -1,4 +1,12 @@
-import type { ChallengeState, FlagKind, FlagMatcher, Level, OptionalAuthoredText, Scoring } from '@drapeau/shared';
+import type {
+  ChallengeService,
+  ChallengeState,
+  FlagKind,
+  FlagMatcher,
+  Level,
+  OptionalAuthoredText,
+  Scoring,
+} from '@drapeau/shared';
 
 /**
  * A challenge as the server's modules see it (the domain type: no table row leaves the repository). Held in memory by
@@ -44,6 +52,10 @@ export interface Challenge {
   opensAt: Date | null;
   closesAt: Date | null;
   lab: string | null;
+  /** ctfcli's `connection_info`: where players reach a service that runs elsewhere. */
+  connectionInfo: string | null;
+  /** The service each player (or team) starts, if any (written by the instances module: not part of a draft). */
+  service: ChallengeService | null;
   isBuiltIn: boolean;
   hints: ChallengeHint[];
   attachments: ChallengeAttachment[];
@@ -53,7 +65,7 @@ export interface Challenge {
 }
 
 /** What is written: a challenge without the ids the database gives its parts. */
-export type ChallengeDraft = Omit<Challenge, 'hints' | 'attachments' | 'flags' | 'updatedAt'> & {
+export type ChallengeDraft = Omit<Challenge, 'hints' | 'attachments' | 'flags' | 'updatedAt' | 'service'> & {
   hints: Omit<ChallengeHint, 'id'>[];
   flags: Omit<ChallengeFlag, 'id'>[];
   /**

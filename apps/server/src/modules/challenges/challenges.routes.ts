@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
 import {
   CategoryListSchema,
-  type ChallengeList,
   ChallengeListSchema,
   ChallengeParamsSchema,
   HintParamsSchema,
@@ -11,7 +10,8 @@ import {
 } from '@drapeau/shared';
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';
-import type { FrozenAtOf } from '../event/event.routes.js';
+import { sendPrecompressedJson, withoutCompressionHooks } from '../../http/compression.js';
+import type { FrozenAtOf } from '../seasons/event.routes.js';
 
 import type { ChallengesService } from './challenges.service.js';
 
@@ -27,12 +27,16 @@ export const challengesRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/',
-    { onRequest: guards.requireUser, schema: { tags: ['challenges'], response: { 200: ChallengeListSchema } } },
-    // The body is built from views that went through the response schema (challenge-list-json.ts); a Buffer is sent
-    // as it is.
+    {
+      onRequest: guards.requireUser,
+      schema: { tags: ['challenges'], response: { 200: ChallengeListSchema } },
+      ...withoutCompressionHooks,
+    },
+    // The body is built from views that went through the response schema (challenge-list-json.ts), kept and compressed
+    // once per encoding for every player who sees the same list; bytes are sent as they are.
     async (request, reply) => {
-      const json = await challenges.listChallengesJson(currentUser(request).userId, frozenAt(request));
-      return reply.type('application/json; charset=utf-8').send(json as unknown as ChallengeList);
+      const body = await challenges.listChallengesJson(currentUser(request).userId, frozenAt(request));
+      return sendPrecompressedJson(request, reply, body);
     },
   );
 

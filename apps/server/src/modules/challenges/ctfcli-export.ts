@@ -15,6 +15,7 @@ export function toChallengeYaml(
   const computed = challenge.flags.find((f) => f.kind !== 'static');
   const scoring = challenge.scoring;
   const category = categories.get(challenge.category);
+  const service = challenge.service;
   const doc: Record<string, unknown> = {
     name: challenge.title.en,
     author: challenge.author ?? undefined,
@@ -43,6 +44,10 @@ export function toChallengeYaml(
     requirements: challenge.prerequisites.length ? challenge.prerequisites.map((id) => titles.get(id) ?? id) : undefined,
     state: challenge.state,
     attempts: challenge.maxAttempts ?? undefined,
+    // The service's image as the engine knows it (one built from an imported folder is exported by its tag).
+    image: service?.image,
+    protocol: service?.protocol,
+    connection_info: challenge.connectionInfo ?? undefined,
     version: '0.1',
     drapeau: {
       id: challenge.id,
@@ -66,6 +71,16 @@ export function toChallengeYaml(
         : undefined,
       opens_at: challenge.opensAt?.toISOString(),
       closes_at: challenge.closesAt?.toISOString(),
+      instance: service
+        ? {
+            mode: service.scope,
+            port: service.port,
+            lifetime: service.lifetimeMinutes,
+            extendable: service.extendable,
+            memory: service.memoryMb,
+            cpus: service.cpus,
+          }
+        : undefined,
     },
   };
   if ((doc.files as string[]).length === 0) delete doc.files;

@@ -3,6 +3,10 @@ import { z } from 'zod';
 
 import {
   CategoryIconSchema,
+  ChallengeServiceSchema,
+  ConnectionInfoSchema,
+  InstanceProtocolSchema,
+  InstanceScopeSchema,
   DECAY_FUNCTIONS,
   IMPORT_LIMITS,
   type ImportProblem,
@@ -29,6 +33,24 @@ const HintEntry = z.union([
   z.object({ content: z.string().min(1), cost: z.number().int().min(0).default(0) }),
 ]);
 const GeneratedFile = z.object({ name: z.string().min(1), generator: z.string().min(1), content_type: z.string().min(1) });
+/**
+ * Drapeau's `drapeau.instance` block: how the challenge's service runs (docs/challenge-authoring.md "A challenge with a
+ * service"). The port defaults to the Dockerfile's first EXPOSE; memory is in MB (`256`, or `256m`, `1g`).
+ */
+const InstanceBlock = z
+  .object({
+    mode: InstanceScopeSchema.optional(),
+    port: z.number().int().min(1).max(65_535).optional(),
+    lifetime: ChallengeServiceSchema.shape.lifetimeMinutes.removeDefault().optional(),
+    extendable: z.boolean().optional(),
+    memory: z
+      .union([z.number(), z.string().regex(/^\d+(?:\.\d+)?\s*[mMgG]?[bB]?$/, 'a size such as 256, 256m or 1g')])
+      .transform((v) => (typeof v === 'number' ? v : Math.round(Number.parseFloat(v) * (/g/i.test(v) ? 1024 : 1))))
+      .pipe(ChallengeServiceSchema.shape.memoryMb.removeDefault())
+      .optional(),
+    cpus: ChallengeServiceSchema.shape.cpus.removeDefault().optional(),
+  })
+  .strict();
 const DrapeauBlock = z
   .object({
     id: z
@@ -56,6 +78,7 @@ const DrapeauBlock = z
     opens_at: z.union([z.string(), z.date()]).nullish(),
     closes_at: z.union([z.string(), z.date()]).nullish(),
     position: z.number().int().optional(),
+    instance: InstanceBlock.optional(),
   })
   .strict();
 const ChallengeYamlSchema = z.object({
@@ -94,6 +117,10 @@ const ChallengeYamlSchema = z.object({
     .nullish(),
   state: z.enum(['visible', 'hidden']).nullish(),
   attempts: z.number().int().min(0).nullish(),
+  /** The service: a folder with a Dockerfile (built by the platform) or an image reference. */
+  image: z.string().trim().min(1).max(255).nullish(),
+  protocol: InstanceProtocolSchema.nullish(),
+  connection_info: ConnectionInfoSchema.nullish(),
   drapeau: DrapeauBlock.optional(),
 });
 export type ChallengeYaml = z.infer<typeof ChallengeYamlSchema>;
@@ -126,7 +153,7 @@ function isCtfcliChallenge(data: unknown): boolean {
 }
 
 /** Fields ctfcli knows and Drapeau does not use: read, then named as warnings. */
-const IGNORED_FIELDS = ['image', 'host', 'protocol', 'connection_info', 'healthcheck', 'topics', 'next'];
+const IGNORED_FIELDS = ['host', 'healthcheck', 'topics', 'next'];
 
 export interface ParsedChallenge {
   yaml: ChallengeYaml;

@@ -20,7 +20,7 @@ import {
 
 import { addressLimit, type RateLimits } from '../../http/rate-limits.js';
 import { currentUser, type Guards } from '../../http/auth-guards.js';
-import type { FrozenAtOf } from '../event/event.routes.js';
+import type { FrozenAtOf } from '../seasons/event.routes.js';
 
 import { toProgressCsv } from './progress-csv.js';
 import type { ClassesService } from './classes.service.js';

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
 import {
+  AdminChallengeServiceResultSchema,
   AdminInstanceListSchema,
   AdminStopAllResultSchema,
   ChallengeParamsSchema,
@@ -9,7 +10,7 @@ import {
   OkSchema,
 } from '@drapeau/shared';
 
-import type { Guards } from '../../http/auth-guards.js';
+import { currentUser, type Guards } from '../../http/auth-guards.js';
 
 import type { InstancesService } from './instances.service.js';
 
@@ -34,13 +35,15 @@ export const instancesAdminRoutes: FastifyPluginAsyncZod<{ instances: InstancesS
     '/instances/:instanceId',
     { onRequest, schema: { tags, params: InstanceParamsSchema, response: { 200: OkSchema } } },
     async (request) => {
-      await instances.stopForAdmin(request.params.instanceId);
+      await instances.stopForAdmin(request.params.instanceId, currentUser(request).userId);
       return { ok: true as const };
     },
   );
-  app.post('/instances/stop-all', { onRequest, schema: { tags, response: { 200: AdminStopAllResultSchema } } }, async () => ({
-    stopped: await instances.stopAll(),
-  }));
+  app.post(
+    '/instances/stop-all',
+    { onRequest, schema: { tags, response: { 200: AdminStopAllResultSchema } } },
+    async (request) => ({ stopped: await instances.stopAll(currentUser(request).userId) }),
+  );
 
   app.get(
     '/challenges/:id/service',
@@ -49,10 +52,10 @@ export const instancesAdminRoutes: FastifyPluginAsyncZod<{ instances: InstancesS
       schema: {
         tags,
         params: ChallengeParamsSchema,
-        response: { 200: z.object({ service: ChallengeServiceSchema.nullable() }) },
+        response: { 200: AdminChallengeServiceResultSchema },
       },
     },
-    async (request) => ({ service: await instances.getService(request.params.id) }),
+    async (request) => instances.getServiceAndBuild(request.params.id),
   );
   app.put(
     '/challenges/:id/service',

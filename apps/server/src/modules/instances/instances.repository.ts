@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
 
-import type { ChallengeService } from '@drapeau/shared';
+import type { ChallengeService, ServiceBuild } from '@drapeau/shared';
 
 import type { Db } from '../../db/client.js';
 import { challengeInstances, challengeServices, teams, users } from '../../db/schema/index.js';
@@ -11,18 +11,51 @@ const LIVE = ['starting', 'running'];
 
 /** Challenges' services and the record of their instances (docs/architecture.md "Challenge instances"). */
 export function createInstancesRepository(db: Db) {
-  return {
+  const repository = {
     async findService(challengeId: string): Promise<ChallengeService | undefined> {
+      return (await repository.findServiceAndBuild(challengeId))?.service;
+    },
+    async findServiceAndBuild(
+      challengeId: string,
+    ): Promise<{ service: ChallengeService; build: ServiceBuild | null } | undefined> {
       const [row] = await db.select().from(challengeServices).where(eq(challengeServices.challengeId, challengeId));
       if (!row) return undefined;
-      const { challengeId: _, ...service } = row;
-      return service as ChallengeService;
+      const { image, protocol, port, scope, lifetimeMinutes, extendable, memoryMb, cpus } = row;
+      return {
+        service: {
+          ...{ image, port, lifetimeMinutes, extendable, memoryMb, cpus },
+          protocol: protocol as ChallengeService['protocol'],
+          scope: scope as ChallengeService['scope'],
+        },
+        build:
+          row.buildStatus === null
+            ? null
+            : {
+                status: row.buildStatus as ServiceBuild['status'],
+                log: row.buildLog ?? '',
+                finishedAt: row.builtAt?.toISOString() ?? null,
+              },
+      };
     },
-    async saveService(challengeId: string, service: ChallengeService): Promise<void> {
+    /** Writes the service; `build` null for an image named as it is (no build or pull recorded). */
+    async saveService(challengeId: string, service: ChallengeService, build: ServiceBuild | null = null): Promise<void> {
+      const values = {
+        ...service,
+        buildStatus: build?.status ?? null,
+        buildLog: build?.log ?? null,
+        builtAt: build?.finishedAt ? new Date(build.finishedAt) : null,
+      };
       await db
         .insert(challengeServices)
-        .values({ challengeId, ...service })
-        .onConflictDoUpdate({ target: challengeServices.challengeId, set: service });
+        .values({ challengeId, ...values })
+        .onConflictDoUpdate({ target: challengeServices.challengeId, set: values });
+    },
+    /** Records a build's (or pull's) end, unless the service's image changed meanwhile. */
+    async finishBuild(challengeId: string, image: string, build: ServiceBuild): Promise<void> {
+      await db
+        .update(challengeServices)
+        .set({ buildStatus: build.status, buildLog: build.log, builtAt: build.finishedAt ? new Date(build.finishedAt) : null })
+        .where(and(eq(challengeServices.challengeId, challengeId), eq(challengeServices.image, image)));
     },
     async deleteService(challengeId: string): Promise<boolean> {
       const rows = await db.delete(challengeServices).where(eq(challengeServices.challengeId, challengeId)).returning();
@@ -145,5 +178,6 @@ export function createInstancesRepository(db: Db) {
       return row?.n ?? 0;
     },
   };
+  return repository;
 }
 export type InstancesRepository = ReturnType<typeof createInstancesRepository>;

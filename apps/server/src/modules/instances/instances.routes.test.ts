@@ -30,7 +30,7 @@ describe('challenge services and instances without an engine', () => {
       const asPlayer = await player.client.request({ method, url, ...(method === 'PUT' ? { payload: SERVICE } : {}) });
       expect(asPlayer.statusCode, `${method} ${url}`).toBe(403);
     }
-    expect((await admin.get('/api/admin/challenges/caesar-cipher/service')).json()).toEqual({ service: null });
+    expect((await admin.get('/api/admin/challenges/caesar-cipher/service')).json()).toEqual({ service: null, build: null });
     expect((await anonymous('GET', '/api/challenges/caesar-cipher/instance')).statusCode).toBe(401);
   });
 
@@ -43,9 +43,15 @@ describe('challenge services and instances without an engine', () => {
     expect((await admin.put('/api/admin/challenges/caesar-cipher/service', SERVICE)).statusCode).toBe(200);
     expect((await admin.get('/api/admin/challenges/caesar-cipher/service')).json()).toEqual({
       service: { ...SERVICE, extendable: true, memoryMb: 256, cpus: 0.5 },
+      build: null,
     });
 
     const player = await registerPlayer(t.app);
+    // The challenge says it has a service, so that the page asks for the instance only then.
+    const hasService = async (id: string) =>
+      (await player.client.get(`/api/challenges/${id}`)).json<{ hasService: boolean }>().hasService;
+    expect(await hasService('caesar-cipher')).toBe(true);
+    expect(await hasService('hash-cracking')).toBe(false);
     const state = await player.client.get('/api/challenges/caesar-cipher/instance');
     expect(state.json()).toEqual({
       instance: null,
@@ -63,5 +69,12 @@ describe('challenge services and instances without an engine', () => {
 
     expect((await admin.delete('/api/admin/challenges/caesar-cipher/service')).statusCode).toBe(200);
     expect((await player.client.get('/api/challenges/caesar-cipher/instance')).statusCode).toBe(404);
+    expect(await hasService('caesar-cipher')).toBe(false);
+  });
+
+  it('records an admin stop and stop-all in the audit log', async () => {
+    expect((await admin.post('/api/admin/instances/stop-all', {})).json()).toEqual({ stopped: 0 });
+    const audit = (await admin.get('/api/admin/audit')).json<{ entries: { action: string; details: object }[] }>();
+    expect(audit.entries[0]).toMatchObject({ action: 'challenge-instance.stop-all', details: { stopped: 0 } });
   });
 });

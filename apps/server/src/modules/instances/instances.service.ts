@@ -1,6 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 
 import type {
+  AdminChallengeServiceResult,
   AdminInstance,
   ChallengeService,
   InstanceEndpoint,
@@ -14,6 +15,8 @@ import type { Clock } from '../../lib/clock.js';
 import type { Challenge } from '../challenges/challenge.js';
 import type { ChallengesService } from '../challenges/challenges.service.js';
 
+import { toTar } from './build-context.js';
+import type { ImageBuilder } from './image-builder.js';
 import type { InstanceMetrics } from './instance-metrics.js';
 import type { InstanceRow, InstancesRepository } from './instances.repository.js';
 import type { InstanceProvider } from './provider.js';
@@ -57,9 +60,20 @@ export function createInstancesService(deps: {
   limits: () => InstanceLimits;
   clock: Clock;
   metrics: InstanceMetrics;
+  /** Builds and pulls services' images (undefined without an engine: an imported folder is then not built). */
+  images?: ImageBuilder | undefined;
+  /** A challenge's service was set or removed: the catalogue (its `hasService`) follows. */
+  onServiceChanged?: (challengeId: string) => void;
+  /** Records an admin's stop in the audit log. */
+  audit?: (entry: {
+    actorId: string;
+    action: 'challenge-instance.stop' | 'challenge-instance.stop-all';
+    details: Record<string, unknown>;
+  }) => Promise<void>;
   log: { warn: (object: object, message: string) => void };
 }) {
   const { repository, provider, challenges, clock } = deps;
+  const builds = new Set<Promise<void>>();
 
   const requireProvider = (): InstanceProvider => {
     if (!provider) throw notFound('NO_INSTANCE_SERVICE', 'Challenge instances are not enabled on this server.');
@@ -125,12 +139,56 @@ export function createInstancesService(deps: {
     async getService(challengeId: string): Promise<ChallengeService | null> {
       return (await repository.findService(challengeId)) ?? null;
     },
+    async getServiceAndBuild(challengeId: string): Promise<AdminChallengeServiceResult> {
+      return (await repository.findServiceAndBuild(challengeId)) ?? { service: null, build: null };
+    },
     async setService(challengeId: string, definition: ChallengeService): Promise<void> {
       if (!(await challenges.findChallenge(challengeId))) throw notFound('CHALLENGE_NOT_FOUND', 'Challenge not found.');
-      await repository.saveService(challengeId, definition);
+      const before = await repository.findServiceAndBuild(challengeId);
+      // The same image keeps what its build or pull recorded; another one is the admin's to name.
+      await repository.saveService(challengeId, definition, before?.service.image === definition.image ? before.build : null);
+      deps.onServiceChanged?.(challengeId);
     },
     async deleteService(challengeId: string): Promise<void> {
       if (!(await repository.deleteService(challengeId))) throw noService();
+      deps.onServiceChanged?.(challengeId);
+    },
+
+    /**
+     * An imported challenge's service (docs/challenge-authoring.md "A challenge with a service"): an image built from
+     * the imported folder (`context`, tagged by its content) or a referenced one, pulled when the engine lacks it. The
+     * build or pull runs after the import answers; its log is kept for the admin.
+     */
+    async importService(challengeId: string, definition: ChallengeService, context: Map<string, Buffer> | null): Promise<void> {
+      const tar = context ? toTar(context) : null;
+      const image = tar
+        ? `localhost/drapeau-${challengeId}:${createHash('sha256').update(tar).digest('hex').slice(0, 12)}`
+        : definition.image;
+      const stored = { ...definition, image };
+      const noEngine = 'No container engine is configured (INSTANCES_ENGINE_SOCKET): the image cannot be built or pulled.\n';
+      const images = deps.images;
+      await repository.saveService(challengeId, stored, {
+        status: images ? 'building' : 'failed',
+        log: images ? '' : noEngine,
+        finishedAt: images ? null : clock.now().toISOString(),
+      });
+      deps.onServiceChanged?.(challengeId);
+      if (!images) return;
+      const work = (async () => {
+        const outcome = tar ? await images.build(image, tar) : await images.ensure(image);
+        await repository.finishBuild(challengeId, image, {
+          status: outcome.ok ? 'built' : 'failed',
+          log: outcome.log,
+          finishedAt: clock.now().toISOString(),
+        });
+        if (!outcome.ok) deps.log.warn({ challengeId, image }, 'challenge service: the image could not be built or pulled');
+      })().catch((error: unknown) => deps.log.warn({ err: error, challengeId }, 'challenge service: recording the build failed'));
+      builds.add(work);
+      void work.finally(() => builds.delete(work));
+    },
+    /** Resolves once the builds and pulls under way have ended (shutdown, tests). */
+    async idle(): Promise<void> {
+      await Promise.all([...builds]);
     },
 
     async getForPlayer(userId: string, challengeId: string): Promise<PlayerInstanceState> {
@@ -249,13 +307,19 @@ export function createInstancesService(deps: {
         }),
       );
     },
-    async stopForAdmin(id: string): Promise<void> {
+    async stopForAdmin(id: string, actorId: string): Promise<void> {
       const row = await repository.findLiveById(id);
       if (!row || !(await end(row, 'stopped'))) throw notFound('INSTANCE_NOT_FOUND', 'No such running instance.');
+      await deps.audit?.({
+        actorId,
+        action: 'challenge-instance.stop',
+        details: { challengeId: row.challengeId, owner: row.ownerKey, instanceId: row.id },
+      });
     },
-    async stopAll(): Promise<number> {
+    async stopAll(actorId: string): Promise<number> {
       let stopped = 0;
       for (const row of await repository.listLive()) if (await end(row, 'stopped')) stopped++;
+      await deps.audit?.({ actorId, action: 'challenge-instance.stop-all', details: { stopped } });
       return stopped;
     },
 

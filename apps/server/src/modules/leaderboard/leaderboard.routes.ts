@@ -5,7 +5,7 @@ import { CtftimeFeedSchema, LeaderboardPageSchema, LeaderboardQuerySchema } from
 import { currentUser, type Guards } from '../../http/auth-guards.js';
 import { sendPrecompressedJson, withoutCompressionHooks } from '../../http/compression.js';
 import { notFound } from '../../lib/app-error.js';
-import type { FrozenAtOf } from '../event/event.routes.js';
+import type { FrozenAtOf } from '../seasons/event.routes.js';
 
 import type { LeaderboardService } from './leaderboard.service.js';
 

@@ -1,7 +1,7 @@
 import { type EventSettings, SCORE_GRAPH_PLAYERS } from '@drapeau/shared';
 
 import type { Clock } from '../../lib/clock.js';
-import type { EventState } from '../event/event-phase.js';
+import type { EventState } from '../seasons/event-phase.js';
 import type { EventBus, ServerEventMessage } from '../events/event-bus.js';
 
 import { buildLines, type GraphSolve, toScoreGraph } from './score-graph.js';

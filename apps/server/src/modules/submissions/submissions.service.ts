@@ -9,7 +9,7 @@ import type { BadgesService } from '../badges/badges.service.js';
 import { currentValue, type SolveOwner } from '../challenges/challenge.js';
 import { attemptsLeft } from '../challenges/challenge-views.js';
 import type { ChallengesService } from '../challenges/challenges.service.js';
-import type { EventService } from '../event/event.service.js';
+import type { EventService } from '../seasons/event.service.js';
 import type { TeamsService } from '../teams/teams.service.js';
 import { checkFlag } from '../challenges/flag-check.js';
 

@@ -15,7 +15,7 @@ import {
 } from '@drapeau/shared';
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';
-import type { FrozenAtOf } from '../event/event.routes.js';
+import type { FrozenAtOf } from '../seasons/event.routes.js';
 
 import type { TeamsService } from './teams.service.js';
 

@@ -3,7 +3,7 @@ import { jsonSchemaTransform, type FastifyPluginAsyncZod } from 'fastify-type-pr
 import { PublicUserSchema, UpdateProfileBodySchema, UserIdParamsSchema } from '@drapeau/shared';
 
 import { currentUser, type Guards } from '../../http/auth-guards.js';
-import type { FrozenAtOf } from '../event/event.routes.js';
+import type { FrozenAtOf } from '../seasons/event.routes.js';
 
 import { AVATAR_BODY_DOCUMENT, readAvatarUpload, registerAvatarBodyParsers } from './avatar-upload.js';
 import type { UsersService } from './users.service.js';

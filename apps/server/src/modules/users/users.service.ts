@@ -25,13 +25,16 @@ function banOf(row: UserRow): { reason: string; until: string | null } | null {
   return { reason: row.banReason ?? '', until: row.banExpires?.toISOString() ?? null };
 }
 
-/** The API's user shape (docs/product.md#users). The email is shown to its owner and to admins only. */
-export function toPublicUser(row: UserRow, viewer: Viewer | null): PublicUser {
+/**
+ * The API's user shape (docs/product.md#users). The email is shown to its owner and to admins only; whether it is
+ * confirmed, only while email verification is on (with it off, "not confirmed" means nothing, docs/decisions/012-accounts.md).
+ */
+export function toPublicUser(row: UserRow, viewer: Viewer | null, isVerificationOn = true): PublicUser {
   const canSeeEmail = viewer !== null && (viewer.userId === row.id || viewer.role === 'admin');
   return {
     uid: row.id,
     username: row.username ?? row.normalizedUsername ?? '',
-    ...(canSeeEmail ? { email: row.email, emailVerified: row.emailVerified } : {}),
+    ...(canSeeEmail ? { email: row.email, ...(isVerificationOn ? { emailVerified: row.emailVerified } : {}) } : {}),
     rank: toRole(row.role),
     score: row.score,
     solvedChallenges: row.solvedChallenges,
@@ -63,6 +66,8 @@ export function createUsersService(deps: {
   };
   /** The challenges a player solved first, live or as at the freeze (first blood, docs/product.md#first-blood). */
   firstBloodsOf?: (userId: string, frozenAt: Date | null) => Promise<string[]>;
+  /** The `emailVerification` setting is not `off` (read at each use); default on. */
+  isVerificationOn?: () => boolean;
 }) {
   const { repository, avatars, events, profileLimiter, avatarLimiter } = deps;
   const consume = async (limiter: RateLimiter, userId: string) => {
@@ -73,7 +78,10 @@ export function createUsersService(deps: {
   async function getUser(userId: string, viewer: Viewer | null, frozenAt: Date | null = null): Promise<PublicUser> {
     const row = await repository.findUserById(userId);
     if (!row) throw notFound('USER_NOT_FOUND', 'This user does not exist.');
-    const user = { ...toPublicUser(row, viewer), firstBloods: (await deps.firstBloodsOf?.(userId, frozenAt)) ?? [] };
+    const user = {
+      ...toPublicUser(row, viewer, deps.isVerificationOn?.() ?? true),
+      firstBloods: (await deps.firstBloodsOf?.(userId, frozenAt)) ?? [],
+    };
     if (frozenAt === null || !deps.freeze) return user;
     if (viewer?.userId === userId) {
       // One's own solves stay visible, those after the freeze marked; the score counts them at the values one sees.

@@ -14,6 +14,7 @@ import {
   Server,
   Settings,
   ShieldAlert,
+  Trophy,
   Users,
   UsersRound,
 } from 'lucide-react';
@@ -39,6 +40,8 @@ import { AnnouncementsAdminTab } from '@/features/announcements';
 import { useSession } from '@/features/auth';
 import { ChallengesTab, IncidentsTab } from '@/features/challenge-authoring';
 import { EventTab } from '@/features/event';
+import { SeasonsAdminTab } from '@/features/seasons';
+import { InstancesAdminTab } from '@/features/instances';
 import { SeedPanel } from '@/features/seed';
 
 /**
@@ -47,7 +50,7 @@ import { SeedPanel } from '@/features/seed';
  * the event section is where the event's own screens go (seasons, instances), the platform section the deployment's.
  */
 export function AdminRoute() {
-  const { t } = useTranslation(['admin', 'authoring', 'announcements', 'event']);
+  const { t } = useTranslation(['admin', 'authoring', 'announcements', 'event', 'seasons', 'instances']);
   const { data: user } = useSession();
   if (!user) return null;
   const sections: AdminPanelSection[] = [
@@ -81,9 +84,11 @@ export function AdminRoute() {
       icon: CalendarClock,
       pages: [
         { value: 'event', label: t('event:admin.tab'), icon: CalendarClock, content: <EventTab /> },
+        { value: 'seasons', label: t('seasons:admin.tab'), icon: Trophy, content: <SeasonsAdminTab /> },
         { value: 'announcements', label: t('announcements:admin.tab'), icon: Megaphone, content: <AnnouncementsAdminTab /> },
         { value: 'submissions', label: t('admin:tabs.submissions'), icon: Send, content: <SubmissionsTab /> },
         { value: 'incidents', label: t('authoring:tabs.incidents'), icon: ShieldAlert, content: <IncidentsTab /> },
+        { value: 'instances', label: t('instances:admin.tab'), icon: Server, content: <InstancesAdminTab /> },
       ],
     },
     {

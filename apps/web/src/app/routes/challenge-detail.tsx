@@ -24,12 +24,12 @@ export function ChallengeDetailRoute() {
     <ChallengeDetail
       key={id}
       id={id}
-      labSlot={
+      renderLabSlot={({ hasService }) => (
         <>
           <LabPanel challengeId={id} />
-          <InstancePanel challengeId={id} />
+          {hasService && <InstancePanel challengeId={id} />}
         </>
-      }
+      )}
       renderWriteUps={(isSolved) => (
         <WriteUpsSection
           challengeId={id}

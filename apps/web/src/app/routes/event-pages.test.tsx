@@ -119,7 +119,7 @@ describe('the admin panel’s Event tab', () => {
     return { ...renderApp('/admin?tab=event', { sessionUser: buildAdmin() }), patches };
   }
 
-  it('shows the server’s clock, and saves an event with its times on the server', async () => {
+  it('shows the server’s clock, and saves a named event with its times on the server', async () => {
     const { user, patches } = renderTab();
     const clock = await screen.findByTestId('event-server-clock');
     expect(clock.querySelector('time')).toHaveAttribute('dateTime', SERVER_NOW.toISOString());
@@ -128,6 +128,8 @@ describe('the admin panel’s Event tab', () => {
     expect(start).toBeDisabled();
 
     await user.click(screen.getByRole('radio', { name: /Timed event/ }));
+    await user.type(screen.getByLabelText('Name (English)'), 'Spring cup');
+    await user.type(screen.getByLabelText('Name (French, optional)'), 'Coupe de printemps');
     await user.type(start, '2026-06-02T09:00');
     await user.type(screen.getByLabelText('End'), '2026-06-02T17:00');
     await user.click(screen.getByRole('switch', { name: 'Practice after the end' }));
@@ -137,6 +139,7 @@ describe('the admin panel’s Event tab', () => {
     expect(patches[0]).toEqual({
       event: {
         mode: 'event',
+        name: { en: 'Spring cup', fr: 'Coupe de printemps' },
         startsAt: new Date('2026-06-02T09:00').toISOString(),
         endsAt: new Date('2026-06-02T17:00').toISOString(),
         freezeAt: null,

@@ -1,1 +1,2 @@
 export { InstancePanel } from './components/instance-panel';
+export { InstancesAdminTab } from './components/instances-admin-tab';

@@ -67,9 +67,12 @@ function EmailSection({ user }: { user: PublicUser }) {
       </h3>
       <p className="flex flex-wrap items-center gap-2">
         <span>{user.email}</span>
-        <Badge variant={user.emailVerified ? 'emerald' : 'amber'}>
-          {user.emailVerified ? t('account:security.verified') : t('account:security.notVerified')}
-        </Badge>
+        {/* The server leaves the field out while email verification is off: no badge then (docs/decisions/012-accounts.md). */}
+        {user.emailVerified !== undefined && (
+          <Badge variant={user.emailVerified ? 'emerald' : 'amber'}>
+            {user.emailVerified ? t('account:security.verified') : t('account:security.notVerified')}
+          </Badge>
+        )}
         {user.emailVerified === false && user.email && (
           <Button
             variant="outline"

@@ -41,6 +41,8 @@ export const AUDIT_ACTION_KEYS: Record<AuditAction, string> = {
   'team.remove-member': 'teamRemoveMember',
   'team.merge': 'teamMerge',
   'team.delete': 'teamDelete',
+  'challenge-instance.stop': 'challengeInstanceStop',
+  'challenge-instance.stop-all': 'challengeInstanceStopAll',
 };
 
 /** One line of an entry's details: an optional field name and a value, `from → to` for a change. */

@@ -55,6 +55,8 @@ const ACTION_TONES: Record<AuditAction, 'sky' | 'amber' | 'emerald' | 'rose' | '
   'team.remove-member': 'rose',
   'team.merge': 'amber',
   'team.delete': 'rose',
+  'challenge-instance.stop': 'rose',
+  'challenge-instance.stop-all': 'rose',
 };
 
 /** Who did what to whom, newest first. */

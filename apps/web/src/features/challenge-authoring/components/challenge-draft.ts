@@ -52,6 +52,7 @@ export interface ChallengeDraft {
   maxAttempts: string;
   state: ChallengeState;
   flags: FlagDraft[];
+  connectionInfo: string;
 }
 
 export const EMPTY_FLAG: FlagDraft = { kind: 'static', matcher: 'exact', content: '' };
@@ -80,6 +81,7 @@ export function emptyDraft(category = 'web-client'): ChallengeDraft {
     maxAttempts: '',
     state: 'visible',
     flags: [{ ...EMPTY_FLAG }],
+    connectionInfo: '',
   };
 }
 
@@ -107,6 +109,7 @@ export function draftFromChallenge(challenge: AdminChallenge): ChallengeDraft {
     maxAttempts: challenge.maxAttempts === null ? '' : String(challenge.maxAttempts),
     state: challenge.state,
     flags: challenge.flags.map((flag) => ({ kind: flag.kind, matcher: flag.matcher, content: flag.content })),
+    connectionInfo: challenge.connectionInfo ?? '',
   };
 }
 
@@ -150,6 +153,7 @@ export function bodyFromDraft(draft: ChallengeDraft): AdminChallengeBody {
       matcher: flag.kind === 'static' ? flag.matcher : 'exact',
       content: flag.kind === 'static' ? flag.content : '',
     })),
+    connectionInfo: draft.connectionInfo.trim() === '' ? null : draft.connectionInfo.trim(),
   };
 }
 

@@ -23,6 +23,7 @@ import { PrerequisitesField } from './prerequisites-field';
 import { ScheduleFields } from './schedule-fields';
 import { ScoringFields } from './scoring-fields';
 import { SelectField, type Option } from './select-field';
+import { ServiceEditor } from './service-editor';
 import { TestFlagBox } from './test-flag-box';
 
 interface ChallengeEditorProps {
@@ -148,6 +149,17 @@ export function ChallengeEditor({ saved, initialDraft, categories, challenges, o
                 onChange={(event) => change({ tags: event.target.value })}
               />
             </div>
+            <div className="grid gap-1.5">
+              <Label htmlFor="challenge-connection">{t('authoring:fields.connectionInfo')}</Label>
+              <Input
+                id="challenge-connection"
+                value={draft.connectionInfo}
+                placeholder={t('authoring:fields.connectionInfoPlaceholder')}
+                onChange={(event) => change({ connectionInfo: event.target.value })}
+                className="font-mono"
+              />
+              <p className="text-xs text-muted-foreground">{t('authoring:fields.connectionInfoHelp')}</p>
+            </div>
             <ScoringFields draft={draft} onChange={change} />
             <FlagsEditor flags={draft.flags} onChange={(flags) => change({ flags })} />
             <HintsEditor hints={draft.hints} onChange={(hints) => change({ hints })} />
@@ -180,6 +192,7 @@ export function ChallengeEditor({ saved, initialDraft, categories, challenges, o
         <Card>
           <CardContent className="grid gap-5 pt-6">
             <AttachmentsEditor challengeId={saved.id} attachments={saved.attachments} />
+            <ServiceEditor challengeId={saved.id} />
             <TestFlagBox challengeId={saved.id} />
           </CardContent>
         </Card>

@@ -1,8 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 
-import type { ImportProblem, ImportReport } from '@drapeau/shared';
-
 import { i18n } from '@/lib/i18n';
 import { buildAdmin } from '@/testing/factories';
 import { preloadPage, renderApp } from '@/testing/render-app';
@@ -161,51 +159,5 @@ describe('admin Challenges tab: editor', () => {
       name: { en: 'Cryptography', fr: 'Cryptographie' },
       icon: 'key',
     });
-  });
-});
-
-const zip = () => new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04])], 'pack.zip', { type: 'application/zip' });
-
-describe('admin Challenges tab: import', () => {
-  it('reports what the import did, challenge by challenge', async () => {
-    const report: ImportReport = {
-      challenges: [
-        { id: 'cookie-jar', source: 'cookie-jar/challenge.yml', action: 'created', fileCount: 2, warnings: [] },
-        { id: 'login-bypass', source: 'login/challenge.yml', action: 'updated', fileCount: 0, warnings: [] },
-      ],
-      created: 1,
-      updated: 1,
-      unchanged: 0,
-      createdCategories: [],
-    };
-    const { user, api } = renderTab([buildAdminChallenge()], { importResult: report });
-    await user.upload(await screen.findByLabelText('Zip file'), zip());
-    await user.click(screen.getByRole('button', { name: 'Import' }));
-
-    const status = await screen.findByRole('status');
-    expect(status).toHaveTextContent('Import done: 1 created, 1 updated, 0 unchanged.');
-    expect(within(status).getByText('cookie-jar').parentElement).toHaveTextContent('cookie-jarcreated2 files');
-    expect(sent(api, 'POST')[0]?.path).toBe('/api/admin/challenges/import?createCategories=false');
-  });
-
-  it('shows every problem of a refused import by file, line and field', async () => {
-    const problems: ImportProblem[] = [
-      { code: 'INVALID_YAML', file: 'broken/challenge.yml', line: 7, field: null, message: 'bad indentation' },
-      {
-        code: 'MISSING_FILE',
-        file: 'files/challenge.yml',
-        line: 12,
-        field: 'files[0]',
-        message: 'dump.pcap is not in the folder',
-      },
-    ];
-    const { user } = renderTab([buildAdminChallenge()], { importResult: problems });
-    await user.upload(await screen.findByLabelText('Zip file'), zip());
-    await user.click(screen.getByRole('button', { name: 'Import' }));
-
-    const alert = await screen.findByRole('alert');
-    const items = within(alert).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('broken/challenge.yml:7 Invalid YAML (bad indentation)');
-    expect(items[1]).toHaveTextContent('files/challenge.yml:12 files[0] File not in the folder (dump.pcap is not in the folder)');
   });
 });

@@ -2,24 +2,24 @@ import { FileArchive, FileDown, Upload } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { ImportProblem, ImportReport } from '@drapeau/shared';
-
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
 import { Spinner } from '@/components/ui/spinner';
-import { isApiError } from '@/lib/api-error';
-import { getErrorMessage } from '@/lib/error-message';
 
 import { EXPORT_URL, useImportChallenges } from '../api/import-challenges';
 
-/** Import a zip of ctfcli challenge folders (all or nothing), or export the catalogue in the same format. */
+import { ImportRefusal, ImportReportView } from './import-report';
+
+/**
+ * Import a zip of ctfcli challenge folders (all or nothing) and read its whole answer (import-report.tsx), or export the
+ * catalogue in the same format.
+ */
 export function ImportPanel() {
   const { t } = useTranslation(['authoring', 'errors']);
   const id = useId();
   const [file, setFile] = useState<File | null>(null);
   const [createCategories, setCreateCategories] = useState(false);
   const importer = useImportChallenges();
-  const problems: ImportProblem[] = isApiError(importer.error) ? importer.error.problems : [];
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -72,55 +72,8 @@ export function ImportPanel() {
       </form>
       <div aria-live="polite">
         {importer.data && <ImportReportView report={importer.data} />}
-        {importer.error && (
-          <div role="alert" className="grid gap-2 text-sm">
-            <p className="font-medium text-destructive">{getErrorMessage(t, importer.error)}</p>
-            {problems.length > 0 && (
-              <ul className="grid list-disc gap-1 pl-5">
-                {problems.map((problem, index) => (
-                  <li key={index}>
-                    <span className="font-mono text-xs">
-                      {problem.file || t('authoring:import.archive')}
-                      {problem.line !== null && `:${problem.line}`}
-                      {problem.field !== null && ` ${problem.field}`}
-                    </span>{' '}
-                    {t(`authoring:import.problems.${problem.code}`)}
-                    <span className="text-muted-foreground"> ({problem.message})</span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
-        )}
+        {importer.error && <ImportRefusal error={importer.error} />}
       </div>
     </section>
-  );
-}
-
-function ImportReportView({ report }: { report: ImportReport }) {
-  const { t } = useTranslation('authoring');
-  return (
-    <div role="status" className="grid gap-2 text-sm">
-      <p className="font-medium text-primary">
-        {t('import.done', { created: report.created, updated: report.updated, unchanged: report.unchanged })}
-      </p>
-      {report.createdCategories.length > 0 && (
-        <p>{t('import.newCategories', { categories: report.createdCategories.join(', ') })}</p>
-      )}
-      <ul className="grid max-h-64 gap-1 overflow-y-auto">
-        {report.challenges.map((challenge) => (
-          <li key={challenge.id} className="flex flex-wrap gap-x-2">
-            <span className="font-mono text-xs">{challenge.id}</span>
-            <span>{t(`import.actions.${challenge.action}`)}</span>
-            <span className="text-muted-foreground">{t('import.files', { count: challenge.fileCount })}</span>
-            {challenge.warnings.map((warning) => (
-              <span key={warning} className="text-warning">
-                {warning}
-              </span>
-            ))}
-          </li>
-        ))}
-      </ul>
-    </div>
   );
 }

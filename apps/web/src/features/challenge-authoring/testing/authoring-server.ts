@@ -10,7 +10,7 @@ import {
   type AdminChallengeBody,
   type AdminChallengeSummary,
   type DeleteChallengeResult,
-  type ImportProblem,
+  type ImportErrorBody,
   type ImportReport,
 } from '@drapeau/shared';
 
@@ -37,6 +37,7 @@ export function buildAdminChallenge(overrides: Partial<AdminChallenge> = {}): Ad
     state: 'visible',
     flags: [{ id: 1, kind: 'static', matcher: 'exact', content: 'CTF{in}', derivedValue: null }],
     lab: null,
+    connectionInfo: null,
     hasFrench: true,
     isBuiltIn: false,
     solveCount: 0,
@@ -106,8 +107,8 @@ function fromBody(body: AdminChallengeBody, previous?: AdminChallenge): AdminCha
 }
 
 export interface AuthoringServerOptions {
-  /** What POST /api/admin/challenges/import answers: a report, or the problems of a refused import. */
-  importResult?: ImportReport | ImportProblem[];
+  /** What POST /api/admin/challenges/import answers: a report, or a refused import's problems, warnings and skipped files. */
+  importResult?: ImportReport | Omit<ImportErrorBody['error'], 'code' | 'message'>;
 }
 
 /** An in-memory authoring API: challenges change with each call, and every body sent is kept for the assertions. */
@@ -149,7 +150,7 @@ export function createAuthoringServer(initial: AdminChallenge[], options: Author
     http.post('/api/admin/challenges/import', async ({ request }) => {
       await record(request);
       const result = options.importResult;
-      if (Array.isArray(result)) return errorResponse(400, 'IMPORT_INVALID', { problems: result });
+      if (result && 'problems' in result) return errorResponse(400, 'IMPORT_INVALID', result);
       return HttpResponse.json(result);
     }),
     http.post('/api/admin/challenges', async ({ request }) => {

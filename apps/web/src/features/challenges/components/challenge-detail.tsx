@@ -5,10 +5,12 @@ import { Link } from 'react-router';
 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { ConnectionLine } from '@/components/ui/connection-line';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Markdown } from '@/components/ui/markdown';
 import { PageSpinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-error';
+import { connectionFromInfo } from '@/lib/connection';
 import { getErrorMessage } from '@/lib/error-message';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { pickText, useLocale } from '@/lib/use-locale';
@@ -27,8 +29,11 @@ import { SolvedPanel } from './solved-panel';
 
 interface ChallengeDetailProps {
   id: string;
-  /** Where the challenge's in-page exercise renders, if it has one; composed by the app route. */
-  labSlot?: ReactNode;
+  /**
+   * Where the challenge's in-page exercise and its service render, given whether it has a service (so that the
+   * instance is asked for only then); composed by the app route.
+   */
+  renderLabSlot?: (challenge: { hasService: boolean }) => ReactNode;
   /** The write-ups section below the flag form, given whether the player solved the challenge; composed by the app route. */
   renderWriteUps?: (isSolved: boolean) => ReactNode;
 }
@@ -38,7 +43,7 @@ function isNotFound(error: unknown): boolean {
 }
 
 /** The challenge page (docs/product.md#challenge-detail): text, file, hint, the exercise slot and the flag form. */
-export function ChallengeDetail({ id, labSlot, renderWriteUps }: ChallengeDetailProps) {
+export function ChallengeDetail({ id, renderLabSlot, renderWriteUps }: ChallengeDetailProps) {
   const { t } = useTranslation(['challenge', 'common']);
   const locale = useLocale();
   const { data: challenge, error, isPending, refetch } = useChallenge(id);
@@ -93,7 +98,15 @@ export function ChallengeDetail({ id, labSlot, renderWriteUps }: ChallengeDetail
           )}
         </CardContent>
       </Card>
-      {!challenge.isLocked && !challenge.isClosed && labSlot}
+      {!challenge.isLocked && !challenge.isClosed && challenge.connectionInfo !== null && (
+        <Card data-testid="connection-info">
+          <CardContent className="grid gap-3 pt-5 sm:pt-6">
+            <h2 className="text-sm font-medium text-muted-foreground">{t('common:connection.title')}</h2>
+            <ConnectionLine connection={connectionFromInfo(challenge.connectionInfo)} />
+          </CardContent>
+        </Card>
+      )}
+      {!challenge.isLocked && !challenge.isClosed && renderLabSlot?.(challenge)}
       {challenge.solved && <SolvedPanel />}
       {challenge.solved && challenge.explanation && <ExplanationPanel text={pickText(challenge.explanation, locale)} />}
       {!challenge.isLocked && (

@@ -6,11 +6,14 @@ import { PublicEventLightSchema } from './event-schema';
 
 const event = {
   mode: 'event',
+  name: { en: 'Spring cup', fr: 'Coupe de printemps' },
   phase: 'before',
   startsAt: '2026-06-01T09:00:00.000Z',
   endsAt: '2026-06-01T17:00:00.000Z',
   freezeAt: null,
   allowPracticeAfterEnd: false,
+  firstBloodBonus: 0,
+  isFrozen: false,
   serverTime: '2026-06-01T08:00:00.000Z',
 };
 
@@ -21,6 +24,8 @@ describe('the event banner’s response check', () => {
       { ...event, mode: 'training', phase: 'training', startsAt: null, endsAt: null },
       { ...event, freezeAt: '2026-06-01T16:00:00.000Z' },
       { ...event, mode: 'party' },
+      { ...event, name: undefined },
+      { ...event, name: { en: 'Spring cup' } },
       { ...event, phase: 'frozen' },
       { ...event, startsAt: 7 },
       { ...event, allowPracticeAfterEnd: 'yes' },

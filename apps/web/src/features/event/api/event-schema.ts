@@ -10,6 +10,7 @@ import { isBoolean, isInteger, isString, lightSchema, nullable, objectOf, oneOf 
 export const PublicEventLightSchema = lightSchema<PublicEvent>(
   objectOf({
     mode: oneOf(EVENT_MODES),
+    name: objectOf({ en: isString, fr: isString }),
     phase: oneOf(EVENT_PHASES),
     startsAt: nullable(isString),
     endsAt: nullable(isString),

@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { EventMode, EventSettings } from '@drapeau/shared';
-import { FIRST_BLOOD_BONUS_MAX } from '@drapeau/shared/constants';
+import { EVENT_NAME_MAX, FIRST_BLOOD_BONUS_MAX } from '@drapeau/shared/constants';
 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/card';
@@ -53,7 +53,7 @@ export function EventTab() {
       <CardContent>
         {event ? (
           <EventForm
-            key={`${event.mode}|${event.startsAt}|${event.endsAt}|${event.freezeAt}|${event.allowPracticeAfterEnd}|${event.firstBloodBonus}`}
+            key={`${event.mode}|${event.name.en}|${event.name.fr}|${event.startsAt}|${event.endsAt}|${event.freezeAt}|${event.allowPracticeAfterEnd}|${event.firstBloodBonus}`}
             event={event}
           />
         ) : (
@@ -69,6 +69,7 @@ function EventForm({ event }: { event: EventView }) {
   const id = useId();
   const update = useUpdateEvent();
   const [mode, setMode] = useState<EventMode>(event.mode);
+  const [name, setName] = useState(event.name);
   const [times, setTimes] = useState<Record<TimeField, string>>({
     startsAt: toLocalInput(event.startsAt),
     endsAt: toLocalInput(event.endsAt),
@@ -81,6 +82,7 @@ function EventForm({ event }: { event: EventView }) {
     formEvent.preventDefault();
     const body: EventSettings = {
       mode,
+      name,
       startsAt: fromLocalInput(times.startsAt),
       endsAt: fromLocalInput(times.endsAt),
       freezeAt: fromLocalInput(times.freezeAt),
@@ -97,6 +99,7 @@ function EventForm({ event }: { event: EventView }) {
   function unfreeze() {
     const body: EventSettings = {
       mode: event.mode,
+      name: event.name,
       startsAt: event.startsAt,
       endsAt: event.endsAt,
       freezeAt: null,
@@ -134,6 +137,20 @@ function EventForm({ event }: { event: EventView }) {
           </div>
         ))}
       </fieldset>
+      <div className="grid gap-4 sm:grid-cols-2">
+        {(['en', 'fr'] as const).map((language) => (
+          <div key={language} className="grid gap-1.5">
+            <Label htmlFor={`${id}-name-${language}`}>{t(`event:admin.fields.name.${language}`)}</Label>
+            <Input
+              id={`${id}-name-${language}`}
+              value={name[language]}
+              maxLength={EVENT_NAME_MAX}
+              onChange={(change) => setName((current) => ({ ...current, [language]: change.target.value }))}
+              disabled={mode === 'training'}
+            />
+          </div>
+        ))}
+      </div>
       <div className="grid gap-4 sm:grid-cols-3">
         {TIME_FIELDS.map((field) => (
           <div key={field} className="grid gap-1.5">

@@ -1,9 +1,11 @@
-import { Copy, Play, Server, Square, TimerReset } from 'lucide-react';
+import { Play, Server, Square, TimerReset } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { ConnectionLine } from '@/components/ui/connection-line';
+import { connectionFromEndpoint } from '@/lib/connection';
 import { isApiError } from '@/lib/api-error';
 import { getErrorMessage } from '@/lib/error-message';
 
@@ -27,14 +29,13 @@ export function InstancePanel({ challengeId }: { challengeId: string }) {
   const { t, i18n } = useTranslation(['instances', 'errors']);
   const { data } = useInstance(challengeId);
   const { start, extend, stop } = useInstanceActions(challengeId);
-  const [copied, setCopied] = useState(false);
   const instance = data?.instance ?? null;
   const now = useNow();
   const minutesLeft = instance ? Math.max(0, Math.ceil((new Date(instance.expiresAt).getTime() - now) / 60_000)) : 0;
   if (!data) return null;
   const failed = start.error ?? extend.error ?? stop.error;
   const busy = start.isPending || extend.isPending || stop.isPending;
-  const command = instance?.endpoint?.command;
+  const endpoint = instance?.endpoint ?? null;
 
   return (
     <Card data-testid="instance-panel" className="border-primary/30">
@@ -46,28 +47,9 @@ export function InstancePanel({ challengeId }: { challengeId: string }) {
         <CardDescription>{data.enabled ? t('intro', { minutes: data.service.lifetimeMinutes }) : t('disabled')}</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4">
-        {instance && command ? (
+        {instance && endpoint ? (
           <>
-            <div className="flex min-w-0 items-center gap-2">
-              <code className="min-w-0 flex-1 truncate rounded-md border bg-muted px-3 py-2 font-mono text-sm" title={command}>
-                {command}
-              </code>
-              <Button
-                type="button"
-                variant="outline"
-                size="sm"
-                aria-label={t('copy')}
-                onClick={() =>
-                  void navigator.clipboard?.writeText(command).then(() => {
-                    setCopied(true);
-                    setTimeout(() => setCopied(false), 2000);
-                  })
-                }
-              >
-                <Copy />
-                {copied ? t('copied') : t('copy')}
-              </Button>
-            </div>
+            <ConnectionLine connection={connectionFromEndpoint(endpoint)} />
             <p className="text-sm text-muted-foreground">{t('timeLeft', { count: minutesLeft })}</p>
             <div className="flex flex-wrap gap-2">
               {instance.extendable && (

@@ -8,6 +8,7 @@ import type { Locale, ScoreGraph } from '@drapeau/shared';
 import { formatNumber } from '@/lib/use-locale';
 
 import { alignScores, SERIES_COLORS } from './score-graph-data';
+import { timeTicks } from './time-axis';
 
 interface ScoreGraphChartProps {
   graph: ScoreGraph;
@@ -32,14 +33,25 @@ function themeColor(name: string, fallback: string): string {
   return value === '' ? fallback : value;
 }
 
-/** The axis labels in the page's language: hours within two days, dates beyond. */
-function timeLabels(locale: Locale) {
-  const hours = new Intl.DateTimeFormat(locale, { hour: '2-digit', minute: '2-digit' });
-  const days = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short' });
-  return (u: uPlot, splits: number[]) => {
-    const span = (u.scales.x?.max ?? 0) - (u.scales.x?.min ?? 0);
-    const format = span > 2 * 24 * 3600 ? days : hours;
-    return splits.map((split) => format.format(new Date(split * 1000)));
+/** The y axis's width, in CSS pixels: the x axis's first label may stand below it. */
+const Y_AXIS_SIZE = 56;
+
+/**
+ * The x axis's ticks and labels in the page's language (time-axis.ts), for the plot's current width: uPlot asks for the
+ * splits, then for their labels.
+ */
+function timeAxis(locale: Locale, font: string) {
+  const context = document.createElement('canvas').getContext('2d');
+  if (context) context.font = font;
+  const measure = (label: string) => context?.measureText(label).width ?? label.length * 7;
+  let labelOf = new Map<number, string>();
+  return {
+    splits: (u: uPlot, _axis: number, min: number, max: number) => {
+      const ticks = timeTicks(min, max, { widthPx: u.bbox.width / uPlot.pxRatio, locale, measure, leftRoomPx: Y_AXIS_SIZE });
+      labelOf = new Map(ticks.splits.map((split, index) => [split, ticks.labels[index] ?? '']));
+      return ticks.splits;
+    },
+    values: (_u: uPlot, splits: number[]) => splits.map((split) => labelOf.get(split) ?? ''),
   };
 }
 
@@ -79,8 +91,8 @@ export default function ScoreGraphChart({ graph, endMs, locale }: ScoreGraphChar
         cursor: { points: { size: 7 }, drag: { x: false, y: false } },
         scales: { x: { time: true } },
         axes: [
-          { ...axis, values: timeLabels(locale) },
-          { ...axis, size: 56, values: (_u, splits) => splits.map((split) => formatNumber(split, locale)) },
+          { ...axis, ...timeAxis(locale, font) },
+          { ...axis, size: Y_AXIS_SIZE, values: (_u, splits) => splits.map((split) => formatNumber(split, locale)) },
         ],
         series: [
           {},

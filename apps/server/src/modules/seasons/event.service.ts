@@ -36,6 +36,7 @@ export function createEventService(deps: EventServiceDeps) {
       const now = clock.now();
       return {
         mode: current.mode,
+        name: current.name,
         phase: eventStateAt(current, now).phase,
         startsAt: current.startsAt,
         endsAt: current.endsAt,

@@ -29,6 +29,7 @@ const setEvent = (event: Record<string, unknown>) => admin.patch('/api/admin/set
 /** An event from `startMs` to `endMs` after now. */
 const eventFrom = (startMs: number, endMs: number, extra: Record<string, unknown> = {}) => ({
   mode: 'event',
+  name: { en: 'Spring cup', fr: 'Coupe de printemps' },
   startsAt: at(startMs),
   endsAt: at(endMs),
   freezeAt: null,
@@ -38,6 +39,7 @@ const eventFrom = (startMs: number, endMs: number, extra: Record<string, unknown
 });
 const training = {
   mode: 'training',
+  name: { en: '', fr: '' },
   startsAt: null,
   endsAt: null,
   freezeAt: null,
@@ -97,6 +99,8 @@ describe('setting the event (PATCH /api/admin/settings { event })', () => {
       eventFrom(HOUR, 2 * HOUR, { freezeAt: at(0) }),
       eventFrom(HOUR, 2 * HOUR, { startsAt: 'tomorrow' }),
       { ...eventFrom(HOUR, 2 * HOUR), extra: 1 },
+      eventFrom(HOUR, 2 * HOUR, { name: { en: 'x'.repeat(81), fr: '' } }),
+      eventFrom(HOUR, 2 * HOUR, { name: { en: 'Cup' } }),
       { mode: 'party', startsAt: null, endsAt: null, freezeAt: null, allowPracticeAfterEnd: false },
     ]) {
       const response = await setEvent(event);

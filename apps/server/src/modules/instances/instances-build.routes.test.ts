@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { AdminChallengeServiceResult, PlayerInstance } from '@drapeau/shared';
+
+import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
+import { importZip, zipOf } from '../../../test/ctfcli-fixture.js';
+
+import { askWhenUp, reportSkip, skipReason, startPodmanEngine, TEST_POOL } from './test-support/podman-engine.js';
+
+// docs/challenge-authoring.md "A challenge with a service": a ctfcli folder with a Dockerfile, imported, is built by the
+// platform on the engine (its log kept for the admin) and served to players; a failed build says why.
+reportSkip('instances build suite on the engine');
+
+let engine: Awaited<ReturnType<typeof startPodmanEngine>> | undefined;
+let t: TestApp;
+let admin: TestClient;
+
+/** The service's build, once it is no longer under way (the build runs after the import answers). */
+async function buildOf(id: string): Promise<AdminChallengeServiceResult> {
+  for (;;) {
+    const result = (await admin.get(`/api/admin/challenges/${id}/service`)).json<AdminChallengeServiceResult>();
+    if (result.build?.status !== 'building') return result;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+const SERVICE_SOURCE = readFileSync(path.join(import.meta.dirname, 'test-support/service.mjs'), 'utf8');
+
+describe.skipIf(skipReason !== undefined)('an imported folder with a Dockerfile, built and served (podman)', () => {
+  beforeAll(async () => {
+    engine = await startPodmanEngine();
+    t = await buildTestApp({
+      env: {
+        INSTANCES_ENGINE_SOCKET: engine.socketPath,
+        INSTANCES_HOST: '127.0.0.1',
+        INSTANCES_PUBLISH_ADDRESS: '127.0.0.1',
+        INSTANCES_SUBNET_POOL: TEST_POOL,
+      },
+    });
+    admin = await loginAdmin(t.app);
+  }, 180_000);
+  afterAll(async () => {
+    await t?.close();
+    engine?.stop();
+  }, 60_000);
+
+  it("builds the folder's image, keeps the log, and serves each player their own flag from it", async () => {
+    const yml = [
+      'name: Built service',
+      'category: networking',
+      'value: 100',
+      'description: Connect and read.',
+      'image: .',
+      'protocol: tcp',
+      'drapeau:',
+      '  flag_kind: per-user',
+      '  instance: {lifetime: 30, memory: 64, cpus: 0.25}',
+    ].join('\n');
+    const dockerfile =
+      'FROM docker.io/library/node:20-bookworm-slim\nCOPY app/service.mjs /service.mjs\nEXPOSE 8080\nCMD ["node", "/service.mjs"]\n';
+    const imported = await importZip(
+      admin,
+      await zipOf({
+        'built-service/challenge.yml': `${yml}\n`,
+        'built-service/Dockerfile': dockerfile,
+        'built-service/app/service.mjs': SERVICE_SOURCE,
+      }),
+    );
+    expect(imported.statusCode, imported.body).toBe(200);
+    const { service, build } = await buildOf('built-service');
+    expect(build?.status, build?.log).toBe('built');
+    expect(build?.log).toMatch(/COPY app\/service\.mjs/);
+    expect(service).toMatchObject({
+      port: 8080,
+      memoryMb: 64,
+      image: expect.stringMatching(/^localhost\/drapeau-built-service:/) as string,
+    });
+
+    const player = await registerPlayer(t.app);
+    expect((await player.client.get('/api/challenges/built-service')).json<{ hasService: boolean }>().hasService).toBe(true);
+    const started = await player.client.post('/api/challenges/built-service/instance');
+    expect(started.statusCode, started.body).toBe(200);
+    const instance = started.json<PlayerInstance>();
+    const { flag } = await askWhenUp(instance.endpoint!.port, 'hello');
+    expect((await player.client.post('/api/challenges/built-service/submit', { flag })).json()).toMatchObject({
+      status: 'correct',
+    });
+    expect((await player.client.delete('/api/challenges/built-service/instance')).statusCode).toBe(200);
+  }, 300_000);
+
+  it('says clearly when a build fails, with the step and the error in the log', async () => {
+    const imported = await importZip(
+      admin,
+      await zipOf({
+        'broken-service/challenge.yml':
+          'name: Broken service\ncategory: networking\nvalue: 50\nflags: ["CTF{x}"]\nimage: .\ndrapeau:\n  instance: {port: 8080}\n',
+        'broken-service/Dockerfile': 'FROM localhost/debian:bookworm\nRUN echo compiling && exit 3\n',
+      }),
+    );
+    expect(imported.statusCode, imported.body).toBe(200);
+    const { build } = await buildOf('broken-service');
+    expect(build?.status).toBe('failed');
+    expect(build?.log).toMatch(/compiling/);
+    expect(build?.log).toMatch(/exit status 3|returned a non-zero code: 3|exit code 3/i);
+  }, 300_000);
+});

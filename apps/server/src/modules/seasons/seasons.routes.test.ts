@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { CtftimeFeed, SeasonListResult, SeasonStandingsResult } from '@drapeau/shared';
+
+import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
+import { createManualClock } from '../../../test/manual-clock.js';
+
+import { createSeasonsRepository } from './seasons.repository.js';
+
+// docs/product.md#events: an event has a name, a start, an end and an optional freeze; when it ends its final standings
+// are kept, listed for signed-in players and admins, and exported (CSV, CTFtime feed); they stay as they were whatever
+// happens to the platform afterwards.
+
+const HOUR = 60 * 60_000;
+const clock = createManualClock(new Date('2026-04-01T09:00:00.000Z'));
+const at = (offsetMs: number) => new Date(clock.now().getTime() + offsetMs).toISOString();
+
+let t: TestApp;
+let admin: TestClient;
+type Player = Awaited<ReturnType<typeof registerPlayer>>;
+let alice: Player;
+let bob: Player;
+let event: Record<string, unknown>;
+
+const FLAG = 'CTF{season_flag}';
+const challengeBody = (id: string, points: number) => ({
+  id,
+  title: { en: `Season ${id}`, fr: `Saison ${id}` },
+  description: { en: 'A challenge.', fr: 'Un défi.' },
+  category: 'web-server',
+  level: 'easy',
+  scoring: { type: 'static', points },
+  hints: [],
+  flags: [{ kind: 'static', matcher: 'exact', content: FLAG }],
+});
+const solve = (player: Player, id: string) => player.client.post(`/api/challenges/${id}/submit`, { flag: FLAG });
+const list = async (client: TestClient) => (await client.get('/api/seasons')).json<SeasonListResult>().seasons;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+  admin = await loginAdmin(t.app);
+  expect((await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: true })).statusCode).toBe(200);
+  for (const [id, points] of [
+    ['sn-a', 100],
+    ['sn-b', 200],
+  ] as const)
+    expect((await admin.post('/api/admin/challenges', challengeBody(id, points))).statusCode).toBe(201);
+  [alice, bob] = [await registerPlayer(t.app), await registerPlayer(t.app)];
+  event = {
+    mode: 'event',
+    name: { en: 'Spring cup', fr: 'Coupe de printemps' },
+    startsAt: at(HOUR),
+    endsAt: at(3 * HOUR),
+    freezeAt: at(2 * HOUR),
+    allowPracticeAfterEnd: false,
+    firstBloodBonus: 0,
+  };
+});
+afterAll(async () => t?.close());
+
+describe('a scheduled event', () => {
+  it('is named and scheduled by admins only; players cannot', async () => {
+    expect((await alice.client.patch('/api/admin/settings', { event })).statusCode).toBe(403);
+    expect((await admin.patch('/api/admin/settings', { event })).statusCode).toBe(200);
+    expect((await alice.client.get('/api/event')).json()).toMatchObject({
+      mode: 'event',
+      phase: 'before',
+      name: { en: 'Spring cup', fr: 'Coupe de printemps' },
+    });
+  });
+
+  it('is not listed before it ends: the list is for signed-in players, and an unknown id is 404', async () => {
+    expect((await t.app.inject({ method: 'GET', url: '/api/seasons' })).statusCode).toBe(401);
+    expect(await list(alice.client)).toEqual([]);
+    const unknown = await alice.client.get(`/api/seasons/${randomUUID()}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('SEASON_NOT_FOUND');
+    expect((await t.app.inject({ method: 'GET', url: `/api/seasons/${randomUUID()}/ctftime` })).statusCode).toBe(404);
+    expect((await alice.client.get('/api/seasons/not-a-uuid')).statusCode).toBe(400);
+  });
+});
+
+describe('when the event ends', () => {
+  let seasonId: string;
+
+  beforeAll(async () => {
+    clock.advance(HOUR + 10 * 60_000);
+    expect((await solve(alice, 'sn-a')).json().status).toBe('correct');
+    clock.advance(10 * 60_000);
+    expect((await solve(bob, 'sn-b')).json().status).toBe('correct');
+    clock.advance(10 * 60_000);
+    expect((await solve(alice, 'sn-b')).json().status).toBe('correct');
+    clock.advance(3 * HOUR);
+  });
+
+  it('keeps its final standings, listed with its name and times for players and admins', async () => {
+    const seasons = await list(alice.client);
+    expect(seasons).toHaveLength(1);
+    expect(seasons[0]).toMatchObject({
+      name: { en: 'Spring cup', fr: 'Coupe de printemps' },
+      startsAt: event.startsAt,
+      endsAt: event.endsAt,
+      freezeAt: event.freezeAt,
+      isTeams: false,
+      entrants: 2,
+    });
+    expect(await list(admin)).toEqual(seasons);
+    seasonId = seasons[0]!.id;
+    const { standings } = (await bob.client.get(`/api/seasons/${seasonId}`)).json<SeasonStandingsResult>();
+    expect(standings.map(({ pos, name, score, solved }) => ({ pos, name, score, solved }))).toEqual([
+      { pos: 1, name: alice.username, score: 300, solved: 2 },
+      { pos: 2, name: bob.username, score: 200, solved: 1 },
+    ]);
+  });
+
+  it('exports them as CSV (signed in) and as the event’s own CTFtime feed (public)', async () => {
+    expect((await t.app.inject({ method: 'GET', url: `/api/seasons/${seasonId}/standings.csv` })).statusCode).toBe(401);
+    const csv = await bob.client.get(`/api/seasons/${seasonId}/standings.csv`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.body.split('\r\n').slice(0, 3)).toEqual([
+      'position,name,score,solved,last_solve_at',
+      `1,${alice.username},300,2,2026-04-01T10:30:00.000Z`,
+      `2,${bob.username},200,1,2026-04-01T10:20:00.000Z`,
+    ]);
+    const feed = await t.app.inject({ method: 'GET', url: `/api/seasons/${seasonId}/ctftime` });
+    expect(feed.statusCode).toBe(200);
+    const body = feed.json<CtftimeFeed>();
+    expect(body.tasks).toEqual(expect.arrayContaining(['Season sn-a', 'Season sn-b']));
+    expect(body.standings.map(({ pos, team, score }) => ({ pos, team, score }))).toEqual([
+      { pos: 1, team: alice.username, score: 300 },
+      { pos: 2, team: bob.username, score: 200 },
+    ]);
+    expect(Object.keys(body.standings[0]!.taskStats).sort()).toEqual(['Season sn-a', 'Season sn-b']);
+  });
+
+  it('stay as they were when the platform goes back to training and players come and go', async () => {
+    const before = (await alice.client.get(`/api/seasons/${seasonId}`)).json<SeasonStandingsResult>();
+    expect((await admin.patch('/api/admin/settings', { event: { ...event, mode: 'training' } })).statusCode).toBe(200);
+    expect((await solve(bob, 'sn-a')).json().status).toBe('correct');
+    expect((await admin.delete(`/api/admin/users/${alice.userId}`)).statusCode).toBe(200);
+    expect((await bob.client.get(`/api/seasons/${seasonId}`)).json()).toEqual(before);
+    expect(await list(bob.client)).toHaveLength(1);
+  });
+
+  it('are kept once, whichever instance keeps them first (the second write inserts nothing)', async () => {
+    const repository = createSeasonsRepository(t.database.db);
+    const season = {
+      nameEn: 'Again',
+      nameFr: 'Encore',
+      startsAt: new Date(event.startsAt as string),
+      endsAt: new Date(event.endsAt as string),
+      freezeAt: null,
+      isTeams: false,
+      tasks: [],
+    };
+    expect(await repository.insertSeason(season, [])).toBe(false);
+    expect(await list(bob.client)).toHaveLength(1);
+  });
+
+  it('are documented in the OpenAPI document', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, unknown> }>();
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/api/seasons/',
+        '/api/seasons/{id}',
+        '/api/seasons/{id}/standings.csv',
+        '/api/seasons/{id}/ctftime',
+      ]),
+    );
+  });
+});

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+
+import { SeasonListResultSchema, SeasonStandingsResultSchema } from '@drapeau/shared';
+
+import { apiClient } from '@/lib/api-client';
+import { eventKeys } from '@/lib/query-keys';
+
+/** Under the event's key: a change of the event (live `event`, or an admin's save) may keep one more (docs/product.md#events). */
+const seasonKeys = {
+  list: () => [...eventKeys.all, 'seasons'] as const,
+  detail: (id: string) => [...eventKeys.all, 'seasons', id] as const,
+};
+
+/** GET /api/seasons: the events that ended, the latest first. */
+export function useSeasons() {
+  return useQuery({
+    queryKey: seasonKeys.list(),
+    queryFn: ({ signal }) => apiClient.get('/api/seasons', SeasonListResultSchema, { signal }),
+  });
+}
+
+/** GET /api/seasons/{id}: an ended event and its final standings. */
+export function useSeason(id: string) {
+  return useQuery({
+    queryKey: seasonKeys.detail(id),
+    queryFn: ({ signal }) => apiClient.get(`/api/seasons/${encodeURIComponent(id)}`, SeasonStandingsResultSchema, { signal }),
+  });
+}
+
+/** Where an event's exports are (the CSV needs the session cookie: a plain link sends it). */
+export const exportUrls = (id: string) => ({
+  csv: `/api/seasons/${encodeURIComponent(id)}/standings.csv`,
+  ctftime: `/api/seasons/${encodeURIComponent(id)}/ctftime`,
+});

@@ -1,0 +1,3 @@
+export { PastEventsPage } from './components/past-events-page';
+export { SeasonPage } from './components/season-page';
+export { SeasonsAdminTab } from './components/seasons-admin-tab';
