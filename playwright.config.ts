@@ -40,6 +40,15 @@ function appEnvironment(port: number, dataDir: string): Record<string, string> {
     LOG_LEVEL: 'warn',
     SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
     MAIL_FROM: 'Drapeau <ctf@e2e.test>',
+    // Challenge instances, under scripts/test-instances.sh only (e2e/instances.spec.ts): it starts the engine's service
+    // and sets the host rule that isolates instances.
+    ...(process.env.DRAPEAU_INSTANCE_TESTS === '1' && process.env.INSTANCES_ENGINE_SOCKET
+      ? {
+          INSTANCES_ENGINE_SOCKET: process.env.INSTANCES_ENGINE_SOCKET,
+          INSTANCES_HOST: '127.0.0.1',
+          INSTANCES_PUBLISH_ADDRESS: '127.0.0.1',
+        }
+      : {}),
   };
 }
 

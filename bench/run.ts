@@ -7,6 +7,12 @@ import os from 'node:os';
 
 import { runBare, runBareBurst, runBareDynamic, runBareFastifyHot, runBareHot, runBareTeams } from './lib/bare.js';
 import { type CatalogueResult, renderCatalogue } from './lib/catalogue.js';
+import {
+  challengeInstancesUnavailable,
+  type ChallengeInstancesResult,
+  renderChallengeInstances,
+  runChallengeInstances,
+} from './lib/challenge-instances.js';
 import { type DynamicResult, renderDynamic } from './lib/dynamic.js';
 import { type EventStartResult, renderEventStart } from './lib/event-start.js';
 import { renderInstances, runInstancesScenario } from './lib/instances.js';
@@ -57,6 +63,12 @@ async function main(): Promise<void> {
   }
   if (args.scenario === 'instances') {
     await instancesMain(started);
+    return;
+  }
+  if (args.only === 'challenge-instances') {
+    const result = await measureChallengeInstances(skippedFigures);
+    if (result) console.log(`\n${renderChallengeInstances(result)}`);
+    await writeResults('-challenge-instances', { challengeInstances: result, skipped: skippedFigures }, started);
     return;
   }
   const captured: Partial<Captured> = {};
@@ -167,6 +179,8 @@ async function main(): Promise<void> {
 
   // The event-start figure, after the team figure: its own fresh seed per database and build.
   await runEventStarts(eventStarts, skipped);
+  // The challenge instances' figure, last: it runs containers, not the server (docs/performance.md#challenge-instances).
+  const challengeInstances = await measureChallengeInstances(skipped);
 
   const table = renderTable(passes, bare);
   console.log(`\nDrapeau benchmark — ${os.cpus().length} cores (${machine().model ?? '?'}), Node ${process.version}`);
@@ -179,6 +193,7 @@ async function main(): Promise<void> {
   for (const pass of passes) console.log(renderCatalogue(pass.database, pass.catalogue));
   for (const [kind, result] of Object.entries(teamsResults)) console.log(renderTeams(kind, result, teamsBare));
   for (const run of eventStarts) console.log(renderEventStartRun(run));
+  if (challengeInstances) console.log(renderChallengeInstances(challengeInstances));
   await writeResults(
     options.small ? '-small' : '',
     {
@@ -188,6 +203,7 @@ async function main(): Promise<void> {
       teams: teamsResults,
       teamsBare,
       eventStarts,
+      challengeInstances,
     },
     started,
   );
@@ -239,6 +255,18 @@ async function teamsMain(
   );
   for (const [kind, result] of Object.entries(results)) console.log(renderTeams(kind, result, bare));
   await writeResults('-teams', { teams: results, bare }, started);
+}
+
+/** The challenge instances' figure (bench/lib/challenge-instances.ts), or why it is skipped (printed, and in `skipped`). */
+const skippedFigures: Record<string, string> = {};
+async function measureChallengeInstances(skipped: Record<string, string>): Promise<ChallengeInstancesResult | undefined> {
+  const unavailable = challengeInstancesUnavailable();
+  if (unavailable) {
+    skipped.challengeInstances = unavailable;
+    log(`skipping the challenge instances' figure: ${unavailable}`);
+    return undefined;
+  }
+  return runChallengeInstances({ log });
 }
 
 interface EventStartRun {

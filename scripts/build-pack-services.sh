@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the built-in pack's services (docs/challenge-authoring.md "The built-in pack's services") with podman or docker,
+# Builds the built-in pack's services (docs/operations.md "The built-in pack's services") with podman or docker,
 # as localhost/drapeau-pack-<challenge>:1, from the Dockerfiles beside their challenge.yml. BASE_IMAGE is any Debian 12
 # (default: the registry's debian:bookworm-slim; scripts/test-instances.sh passes its local one). Prints each build's time.
 set -euo pipefail

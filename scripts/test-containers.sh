@@ -54,9 +54,11 @@ if [ "$phase" != check ]; then
   cat "$W/build-steps.txt"
   say "image built in $(($(date +%s) - build_started)) s"
 fi
-# The challenge instances' provider contract suite, on the same podman, while this phase runs in the background.
-[ "$phase" = check ] || scripts/test-instances.sh
+# The challenge instances' suites, on the same podman, while this phase runs in the background; their journey needs the
+# built app, so it runs with the checks.
+[ "$phase" = check ] || scripts/test-instances.sh suites
 [ "$phase" != build ] || exit 0
+scripts/test-instances.sh journey
 podman image exists "$TAG" || { echo "no image $TAG: run $0 build first" >&2; exit 1; }
 size=$(podman image inspect --format '{{.Size}}' "$TAG")
 say "image size $((size / 1000000)) MB"

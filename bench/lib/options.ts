@@ -87,6 +87,9 @@ export const HELP = `npm run bench -- [options]
                          before and with them open (memory per client), and 20 solves timed to every client
   --only=hot             only the three sustained loads (leaderboard page 1, search, wrong flags) after a cold start on
                          the seeded store, then the same loads on the bare Node server: the quick check of the hot paths
+  --only=challenge-instances   only the challenge instances' figure (also in every full run, last; skipped with the
+                         reason where podman cannot run): the pack's web service on the local engine, start to first
+                         HTTP answer one at a time and 20 at once (p50, p99), and the memory per running instance
   --only=teams           only the team-mode figure (also in every full run, last, on a fresh seed): the seeded players
                          put in teams of 5 by bulk SQL (--users=10000: 2,000 teams), then the team leaderboard page 1
                          and search under load beside the bare Node server (ratio), and a team's solve reaching the live

@@ -8,7 +8,7 @@ import type { InstanceProvider, InstanceSpec } from './provider.js';
 import { reportSkip, skipReason, startPodmanEngine, TEST_POOL } from './test-support/podman-engine.js';
 
 /**
- * The built-in pack's services (docs/challenge-authoring.md "The built-in pack's services"), built by
+ * The built-in pack's services (docs/operations.md "The built-in pack's services"), built by
  * scripts/build-pack-services.sh, run by the local engine's provider as any instance (non-root, read-only, no
  * capabilities, its own network) and attacked as a student would: the SQL injection over HTTP, the format string over
  * TCP. Runs under scripts/test-instances.sh, which builds the images; skipped elsewhere, saying why.

@@ -1,5 +1,5 @@
 /*
- * The Format String challenge as a real service (docs/challenge-authoring.md "The built-in pack's services"): a TCP
+ * The Format String challenge as a real service (docs/operations.md "The built-in pack's services"): a TCP
  * echo that reads one line and prints it back with printf(line), the very bug of the in-page lab. The secret is the
  * instance's flag (the environment variable FLAG), copied to the heap; a pointer to it sits on the stack beside the
  * buffer. Each connection is served by a child process of its own, so a wrong %s crashes that connection only.

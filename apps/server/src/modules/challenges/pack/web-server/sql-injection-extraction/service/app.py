@@ -1,4 +1,4 @@
-"""The SQL Injection Extraction challenge as a real web application (docs/challenge-authoring.md "The built-in pack's
+"""The SQL Injection Extraction challenge as a real web application (docs/operations.md "The built-in pack's
 services"): the admin login of the in-page lab, on a real SQLite database, for a browser, curl or sqlmap. The flag is
 the instance's (the environment variable FLAG), kept in the `vault` table; logging in as admin shows it."""
 import html

@@ -1,0 +1,61 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildTestApp, loginAdmin, registerPlayer, type TestApp } from '../../../test/build-test-app.js';
+
+/**
+ * INSTANCES_PROVIDER=kubernetes picks the Kubernetes provider (wiring/instances.ts): players are offered Start, and a
+ * cluster that cannot be reached fails the start cleanly (503 INSTANCE_START_FAILED, nothing left live, the next start
+ * tries again). The cluster named here is a port where nothing listens; the provider's real runs are in
+ * kubernetes.contract.test.ts (when KUBECONFIG names a cluster).
+ */
+let t: TestApp;
+let dir: string;
+const previousKubeconfig = process.env.KUBECONFIG;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'drapeau-kubeconfig-'));
+  const kubeconfig = path.join(dir, 'config');
+  writeFileSync(
+    kubeconfig,
+    [
+      'apiVersion: v1',
+      'kind: Config',
+      'clusters: [{name: nowhere, cluster: {server: "https://127.0.0.1:1"}}]',
+      'users: [{name: nobody, user: {token: not-a-token}}]',
+      'contexts: [{name: nowhere, context: {cluster: nowhere, user: nobody}}]',
+      'current-context: nowhere',
+    ].join('\n'),
+  );
+  // Read by the client's default loading, as on a real deployment; put back after.
+  process.env.KUBECONFIG = kubeconfig;
+  t = await buildTestApp({ env: { INSTANCES_PROVIDER: 'kubernetes', INSTANCES_HOST: 'play.example.net' } });
+});
+afterAll(async () => {
+  await t?.close();
+  if (previousKubeconfig === undefined) delete process.env.KUBECONFIG;
+  else process.env.KUBECONFIG = previousKubeconfig;
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('challenge instances on Kubernetes, chosen by configuration', () => {
+  it('offers Start, and answers 503 INSTANCE_START_FAILED when the cluster cannot be reached, leaving nothing live', async () => {
+    const admin = await loginAdmin(t.app);
+    const service = { image: 'registry.example.org/web-sqli:1', protocol: 'http', port: 8080 };
+    expect((await admin.put('/api/admin/challenges/caesar-cipher/service', service)).statusCode).toBe(200);
+    const player = await registerPlayer(t.app);
+
+    const state = await player.client.get('/api/challenges/caesar-cipher/instance');
+    expect(state.json()).toMatchObject({ instance: null, enabled: true });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const start = await player.client.post('/api/challenges/caesar-cipher/instance', {});
+      expect(start.statusCode).toBe(503);
+      expect(start.json<{ error: { code: string } }>().error.code).toBe('INSTANCE_START_FAILED');
+    }
+    expect((await player.client.get('/api/challenges/caesar-cipher/instance')).json()).toMatchObject({ instance: null });
+    expect((await admin.get('/api/admin/instances')).json()).toEqual({ instances: [] });
+  });
+});
