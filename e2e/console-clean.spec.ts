@@ -41,6 +41,8 @@ async function recordConsole(page: Page): Promise<string[]> {
     if (message.text().startsWith('Failed to load resource') && EXPECTED_FAILURES.some((pattern) => pattern.test(url))) {
       return;
     }
+    // The machine's network interfaces changed under Chromium (a container started beside the tests): not the page's doing.
+    if (message.text().includes('net::ERR_NETWORK_CHANGED')) return;
     found.push(`${page.url()}: console ${message.type()}: ${message.text()} (${url})`);
   });
   page.on('pageerror', (error) => found.push(`${page.url()}: uncaught ${error.message}`));
