@@ -25,6 +25,11 @@ describe('computeRank', () => {
     expect(computeRank(0, 'admin')).toEqual({ rank: 'admin', next: null });
   });
 
+  it('shows a teacher as Teacher whatever the score, with no next goal (staff do not compete)', () => {
+    expect(computeRank(0, 'teacher')).toEqual({ rank: 'teacher', next: null });
+    expect(computeRank(320, 'teacher')).toEqual({ rank: 'teacher', next: null });
+  });
+
   it('treats a negative score as beginner', () => {
     expect(computeRank(-20, 'user')).toEqual({ rank: 'beginner', next: { rank: 'advanced', pointsNeeded: 70 } });
   });

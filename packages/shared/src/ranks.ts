@@ -10,17 +10,18 @@ export const RANK_TIERS = [
 ] as const;
 
 export type RankTier = (typeof RANK_TIERS)[number]['key'];
-export type RankName = RankTier | 'admin';
+/** A tier, or the staff role that replaces it (docs/product.md#ranks). */
+export type RankName = RankTier | 'admin' | 'teacher';
 
 export interface RankInfo {
   rank: RankName;
-  /** The following tier and the points still needed; null for legend and admin. */
+  /** The following tier and the points still needed; null for legend and staff. */
   next: { rank: RankTier; pointsNeeded: number } | null;
 }
 
-/** The displayed rank: the stored role admin overrides the tiers (docs/product.md#ranks). */
+/** The displayed rank: the staff roles (admin, teacher) replace the tiers (docs/product.md#ranks). */
 export function computeRank(score: number, role: Role): RankInfo {
-  if (role === 'admin') return { rank: 'admin', next: null };
+  if (role === 'admin' || role === 'teacher') return { rank: role, next: null };
   let index = 0;
   RANK_TIERS.forEach((tier, i) => {
     if (score >= tier.minScore) index = i;

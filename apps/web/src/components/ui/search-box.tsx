@@ -31,6 +31,8 @@ export function SearchBox({ value, onChange, label, placeholder, onClear, clearL
       />
       <Input
         type="search"
+        // A field with neither id nor name is reported by Chromium as an issue (autofill cannot tell fields apart).
+        name="search"
         value={value}
         onChange={(event) => onChange(event.target.value)}
         placeholder={placeholder}

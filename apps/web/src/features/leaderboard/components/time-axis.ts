@@ -1,7 +1,7 @@
 import type { Locale } from '@drapeau/shared';
 
 /** The ticks of the score graph's time axis: positions in seconds (uPlot's x scale) and their labels. */
-export interface TimeTicks {
+interface TimeTicks {
   splits: number[];
   labels: string[];
 }

@@ -14,7 +14,8 @@ function Stat({ icon: Icon, label, children }: { icon: LucideIcon; label: string
       </span>
       <dl className="grid min-w-0">
         <dt className="truncate text-xs tracking-wide text-muted-foreground uppercase">{label}</dt>
-        <dd className="truncate text-lg font-bold tabular-nums sm:text-xl">{children}</dd>
+        {/* Wrapped rather than cut: a long rank name breaks at its soft hyphen ("Ensei-gnant") on a phone. */}
+        <dd className="text-lg font-bold break-words tabular-nums sm:text-xl">{children}</dd>
       </dl>
     </div>
   );
