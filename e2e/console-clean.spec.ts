@@ -25,22 +25,12 @@ const PLAYER_PAGES = [
   '/no-such-page',
 ];
 
-/**
- * Requests a page makes on purpose knowing they may fail, each with the reason. Chromium logs every failed response.
- * TODO(#37): the challenge page asks every challenge for its service's instance (404 NO_INSTANCE_SERVICE when it has
- * none); once the player's challenge says whether it has a service, the page asks only then and this entry goes.
- */
-const EXPECTED_FAILURES = [/\/api\/challenges\/[^/]+\/instance$/];
-
 /** Every console message of type error or warning, uncaught exception and DevTools issue, as lines to report. */
 async function recordConsole(page: Page): Promise<string[]> {
   const found: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error' && message.type() !== 'warning') return;
     const url = message.location().url;
-    if (message.text().startsWith('Failed to load resource') && EXPECTED_FAILURES.some((pattern) => pattern.test(url))) {
-      return;
-    }
     // The machine's network interfaces changed under Chromium (a container started beside the tests): not the page's doing.
     if (message.text().includes('net::ERR_NETWORK_CHANGED')) return;
     found.push(`${page.url()}: console ${message.type()}: ${message.text()} (${url})`);
