@@ -9,10 +9,10 @@ import { clientAddress } from './load.js';
 import { readCpuSeconds, sampleRss, type ServerProcess } from './server-process.js';
 import type { SqlRunner } from './sql-runner.js';
 
-export const REQUEST_KINDS = ['signIn', 'challenges', 'leaderboard', 'stream', 'flag'] as const;
+const REQUEST_KINDS = ['signIn', 'challenges', 'leaderboard', 'stream', 'flag'] as const;
 type RequestKind = (typeof REQUEST_KINDS)[number];
 
-export interface KindFigure {
+interface KindFigure {
   count: number;
   errors: number;
   p50Ms: number;

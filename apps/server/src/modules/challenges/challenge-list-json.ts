@@ -65,7 +65,7 @@ export type ListContext = {
 };
 
 /** What one cache generation holds: the views of each challenge, and whole answers by the players' parts. */
-export interface ListCache {
+interface ListCache {
   challenges: Map<string, ChallengeViews>;
   bodies: Map<string, PrecompressedBody>;
   bodyBytes: number;
