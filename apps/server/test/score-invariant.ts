@@ -5,7 +5,7 @@ import { DEFAULT_EVENT_SETTINGS, EventSettingsSchema } from '@drapeau/shared';
 
 import type { Database } from '../src/db/client.js';
 import { challenges, platformSettings } from '../src/db/schema/index.js';
-import { currentValue } from '../src/modules/challenges/challenge.js';
+import { challengeValue } from '../src/modules/scoring/ledger.js';
 
 /**
  * The score invariant of docs/product.md#scoring, checked on the stored rows: every user's score is the sum of their
@@ -30,7 +30,7 @@ export async function expectScoreInvariant(database: Database): Promise<void> {
         : { type: 'static' as const, points: row.points },
     ]),
   );
-  const valueOf = (id: string, n: number) => currentValue(scorings.get(id)!, n);
+  const valueOf = (id: string, n: number) => challengeValue(scorings.get(id)!, n);
   const [stored] = await database.db.select({ data: platformSettings.data }).from(platformSettings);
   const event = EventSettingsSchema.safeParse(stored?.data.event);
   const bonus = event.success ? event.data.firstBloodBonus : DEFAULT_EVENT_SETTINGS.firstBloodBonus;

@@ -13,11 +13,12 @@ import type {
 } from '@drapeau/shared';
 
 import { conflict, forbidden, notFound } from '../../lib/app-error.js';
+import { challengeValue } from '../scoring/ledger.js';
 
 import { bodyOf, checkDraft, draftFromBody } from './authoring-rules.js';
 import type { CatalogueRepository } from './catalogue.repository.js';
 import { slugify } from './catalogue-import.js';
-import { type Challenge, type ChallengeDraft, currentValue, hasFrench, type SolveOwner } from './challenge.js';
+import { type Challenge, type ChallengeDraft, hasFrench, type SolveOwner } from './challenge.js';
 import { toAdminChallenge, toAdminSummary } from './challenge-views.js';
 import type { ChallengesService } from './challenges.service.js';
 import { checkFlag } from './flag-check.js';
@@ -58,7 +59,7 @@ export function createAuthoringService(deps: {
   /** Writes a draft and moves every solver's points to the (possibly new) value, in the caller's transaction. */
   const write = async (tx: CatalogueRepository, draft: ChallengeDraft) => {
     const solves = await tx.lockChallenge(draft.id).catch(() => 0);
-    const value = currentValue(draft.scoring, solves);
+    const value = challengeValue(draft.scoring, solves);
     const result = await tx.saveChallenge(draft, value);
     if (!result.isNew) await tx.recomputeSolvePoints(draft.id, value);
     return result;

@@ -4,12 +4,13 @@ import { type ChallengeService, IMPORT_LIMITS, type ImportProblem, type ImportRe
 
 import { AppError } from '../../lib/app-error.js';
 import { BADGES } from '../badges/badge-catalogue.js';
+import { challengeValue } from '../scoring/ledger.js';
 
 import { type Archive, ArchiveError, openFolder, openZip } from './archive.js';
 import { draftSignature } from './authoring-rules.js';
 import type { CatalogueRepository } from './catalogue.repository.js';
 import { type ImportPlan, isDockerfile, isManifest, planImport } from './catalogue-import.js';
-import { type Challenge, currentValue } from './challenge.js';
+import { type Challenge } from './challenge.js';
 import type { ChallengesRepository } from './challenges.repository.js';
 import type { ChallengesService } from './challenges.service.js';
 import { toChallengeYaml } from './ctfcli-export.js';
@@ -161,7 +162,7 @@ export function createCatalogueTransferService(deps: CatalogueTransferDeps) {
           continue;
         }
         if (before) changed.push(draft);
-        else fresh.push({ draft, points: currentValue(draft.scoring, 0) });
+        else fresh.push({ draft, points: challengeValue(draft.scoring, 0) });
         report[before ? 'updated' : 'created']++;
         report.challenges.push({
           id: draft.id,
@@ -174,7 +175,7 @@ export function createCatalogueTransferService(deps: CatalogueTransferDeps) {
       // The new ones first: an updated challenge may now require one of them.
       await tx.insertNewChallenges(fresh);
       for (const draft of changed) {
-        const value = currentValue(draft.scoring, await tx.lockChallenge(draft.id));
+        const value = challengeValue(draft.scoring, await tx.lockChallenge(draft.id));
         await tx.saveChallenge(draft, value);
         await tx.recomputeSolvePoints(draft.id, value);
       }

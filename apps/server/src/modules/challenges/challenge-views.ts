@@ -1,6 +1,8 @@
 import type { AdminChallenge, AdminChallengeSummary, PublicAttachment, PublicChallenge, PublicHint } from '@drapeau/shared';
 
-import { type Challenge, currentValue, hasFrench, localized } from './challenge.js';
+import { challengeValue } from '../scoring/ledger.js';
+
+import { type Challenge, hasFrench, localized } from './challenge.js';
 import { deriveFlag } from './flag-check.js';
 
 export interface FirstBlood {
@@ -84,7 +86,7 @@ export function toPublicChallenge(
     id: challenge.id,
     category: challenge.category,
     level: challenge.level,
-    points: currentValue(challenge.scoring, solveCount),
+    points: challengeValue(challenge.scoring, solveCount),
     scoring: challenge.scoring.type,
     title: localized(challenge.title),
     description: isLocked ? { en: '', fr: '' } : localized(challenge.description),
@@ -124,7 +126,7 @@ export function toAdminChallenge(
     category: challenge.category,
     level: challenge.level,
     scoring: challenge.scoring,
-    points: currentValue(challenge.scoring, context.solveCount),
+    points: challengeValue(challenge.scoring, context.solveCount),
     author: challenge.author,
     tags: challenge.tags,
     hints: challenge.hints.map((h) => ({ ...h, openCount: context.openCounts.get(h.id) ?? 0 })),
@@ -157,7 +159,7 @@ export function toAdminSummary(challenge: Challenge, solveCount: number): AdminC
     title: challenge.title,
     category: challenge.category,
     level: challenge.level,
-    points: currentValue(challenge.scoring, solveCount),
+    points: challengeValue(challenge.scoring, solveCount),
     scoring: challenge.scoring,
     state: challenge.state,
     hasFrench: hasFrench(challenge),

@@ -84,20 +84,6 @@ export interface Category {
   isBuiltIn: boolean;
 }
 
-/**
- * CTFd's dynamic value (retroactive: every solver gets the current value). `solveCount` is the number of solves; the
- * first solver gets `initial`, as in CTFd (which counts the solves before the current one).
- */
-export function currentValue(scoring: Scoring, solveCount: number): number {
-  if (scoring.type === 'static') return scoring.points;
-  const n = Math.max(0, solveCount - 1);
-  const raw =
-    scoring.function === 'linear'
-      ? scoring.initial - scoring.decay * n
-      : ((scoring.minimum - scoring.initial) / scoring.decay ** 2) * n ** 2 + scoring.initial;
-  return Math.max(scoring.minimum, Math.ceil(raw));
-}
-
 /** Whether every text given in English has its French. */
 export function hasFrench(challenge: Pick<Challenge, 'title' | 'description' | 'explanation' | 'hints'>): boolean {
   const texts = [challenge.title, challenge.description, challenge.explanation, ...challenge.hints.map((h) => h.content)];

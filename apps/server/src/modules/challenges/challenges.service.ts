@@ -4,9 +4,10 @@ import { notFound } from '../../lib/app-error.js';
 import type { PrecompressedBody } from '../../lib/precompressed-body.js';
 import type { Clock } from '../../lib/clock.js';
 import { createKeyedBatches } from '../../lib/keyed-batches.js';
+import { challengeValue } from '../scoring/ledger.js';
 
 import type { CatalogueRepository, SolveStats } from './catalogue.repository.js';
-import { type Category, type Challenge, currentValue, type HintOpened, localized, type SolveOwner } from './challenge.js';
+import { type Category, type Challenge, type HintOpened, localized, type SolveOwner } from './challenge.js';
 import { createChallengeListJson } from './challenge-list-json.js';
 import { isListed, type PlayerProgress, toPublicChallenge } from './challenge-views.js';
 import { createPlayerFlags, teamRequired } from './player-flags.js';
@@ -168,7 +169,7 @@ export function createChallengesService(deps: {
           id: c.id,
           title: localized(c.title),
           category: c.category,
-          points: currentValue(c.scoring, counts.get(c.id) ?? 0),
+          points: challengeValue(c.scoring, counts.get(c.id) ?? 0),
         }));
     },
     async listAllChallenges(): Promise<Challenge[]> {
@@ -218,7 +219,7 @@ export function createChallengesService(deps: {
         isNew = await tx.openHint(userId, hintId, challengeId, teamId);
         if (isNew && hint.cost > 0 && (await tx.hasSolveOf(owner, challengeId))) {
           const solves = await tx.lockChallenge(challengeId);
-          await tx.recomputeSolvePoints(challengeId, currentValue(challenge.scoring, solves), owner);
+          await tx.recomputeSolvePoints(challengeId, challengeValue(challenge.scoring, solves), owner);
           scoreChanged = true;
         }
       });
@@ -226,7 +227,7 @@ export function createChallengesService(deps: {
       await service.noteHintOpened(userId, hintId, teamId);
       if (isNew) deps.onHintOpened?.({ userId, hintId, teamId });
       if (scoreChanged) deps.onScoresChanged?.();
-      const value = currentValue(challenge.scoring, (await solveCounts()).get(challengeId) ?? 0);
+      const value = challengeValue(challenge.scoring, (await solveCounts()).get(challengeId) ?? 0);
       const costs = challenge.hints.filter((h) => progress.openedHints.has(h.id)).reduce((sum, h) => sum + h.cost, 0);
       return {
         hint: { id: hint.id, cost: hint.cost, isOpened: true, content: localized(hint.content) },

@@ -1,6 +1,6 @@
 import type { Scoring } from '@drapeau/shared';
 
-import { currentValue } from '../challenges/challenge.js';
+import { challengeValue } from '../scoring/ledger.js';
 
 import { rankStandings, type Standing } from './standings.js';
 
@@ -24,7 +24,7 @@ export interface CostedSolve {
  */
 function pointsAt(solve: CostedSolve, scoring: Scoring | undefined, solveCount: number, bonus: number): number {
   if (!scoring) return solve.points;
-  return Math.max(0, currentValue(scoring, solveCount) - solve.hintCosts) + (solve.firstBlood ? bonus : 0);
+  return Math.max(0, challengeValue(scoring, solveCount) - solve.hintCosts) + (solve.firstBlood ? bonus : 0);
 }
 
 export function countByChallenge(solves: readonly CostedSolve[]): Map<string, number> {

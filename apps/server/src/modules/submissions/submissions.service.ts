@@ -6,7 +6,8 @@ import { createKeyedBatches } from '../../lib/keyed-batches.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { BadgesService } from '../badges/badges.service.js';
-import { currentValue, type SolveOwner } from '../challenges/challenge.js';
+import { type SolveOwner } from '../challenges/challenge.js';
+import { challengeValue } from '../scoring/ledger.js';
 import { attemptsLeft } from '../challenges/challenge-views.js';
 import type { ChallengesService } from '../challenges/challenges.service.js';
 import type { EventService } from '../seasons/event.service.js';
@@ -145,7 +146,7 @@ export function createSubmissionsService(deps: {
         const rank = solvedBefore + candidates.length;
         const firstBlood = rank === 0;
         const hintCosts = hasCostlyHints ? await tx.sumHintCosts(hintOwnerOf(request), challenge.id) : 0;
-        const points = Math.max(0, currentValue(challenge.scoring, rank + 1) - hintCosts) + (firstBlood ? bonus : 0);
+        const points = Math.max(0, challengeValue(challenge.scoring, rank + 1) - hintCosts) + (firstBlood ? bonus : 0);
         candidates.push({ index, request, firstBlood, hintCosts, inserted: points, solvedAt: clock.now() });
       }
       const inserted = await tx.insertSolves(
@@ -163,7 +164,7 @@ export function createSubmissionsService(deps: {
       if (locked && made.length < candidates.length && requests.length > 1) throw new BatchRanksShifted();
       const solveCount = solvedBefore + made.length;
       const moved = await tx.addToScores(made.map((c) => ({ userId: c.request.userId, points: c.inserted })));
-      const value = currentValue(challenge.scoring, solveCount);
+      const value = challengeValue(challenge.scoring, solveCount);
       if (isDynamic && made.length > 0) await tx.recomputeSolvePoints(challenge.id, value);
       const newBadges = await badges.awardEarnedBadgesOf(made.map((c) => c.request.userId));
       for (const solve of made) {

@@ -6,7 +6,7 @@ import { shownUsername } from '../../db/user-row.js';
 // The score SQL is the catalogue's: one definition of a solve's points (dynamic value, hints, first-blood bonus).
 import { createCatalogueRepository, toScoring } from '../challenges/catalogue.repository.js';
 import { rowsOf } from '../challenges/categories.repository.js';
-import { currentValue } from '../challenges/challenge.js';
+import { challengeValue } from '../scoring/ledger.js';
 
 import type { TeamRow } from './teams.repository.js';
 
@@ -189,7 +189,7 @@ export function createTeamsAdminRepository(db: Db): TeamsAdminRepository {
       for (const challengeId of [...new Set(challengeIds)].sort()) {
         const solveCount = await catalogue.lockChallenge(challengeId);
         const [row] = await db.select().from(challenges).where(eq(challenges.id, challengeId));
-        if (row) await catalogue.recomputeSolvePoints(challengeId, currentValue(toScoring(row), solveCount));
+        if (row) await catalogue.recomputeSolvePoints(challengeId, challengeValue(toScoring(row), solveCount));
       }
     },
   };

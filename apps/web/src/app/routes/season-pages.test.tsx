@@ -27,17 +27,16 @@ const me = buildUser({ uid: 'u-me', username: 'me' });
 function serveSeasons(seasons: Season[]) {
   server.use(
     http.get('/api/seasons', () => HttpResponse.json<SeasonListResult>({ seasons })),
-    http.get('/api/seasons/:id', ({ params }) =>
-      params.id === season.id
-        ? HttpResponse.json<SeasonStandingsResult>({
-            season,
-            standings: [
-              { pos: 1, id: 'u-other', name: 'alice', score: 300, solved: 2, lastSolveAt: '2026-04-01T10:30:00.000Z' },
-              { pos: 2, id: 'u-me', name: 'me', score: 200, solved: 1, lastSolveAt: '2026-04-01T10:20:00.000Z' },
-            ],
-          })
-        : errorResponse(404, 'SEASON_NOT_FOUND'),
+    http.get(`/api/seasons/${season.id}`, () =>
+      HttpResponse.json<SeasonStandingsResult>({
+        season,
+        standings: [
+          { pos: 1, id: 'u-other', name: 'alice', score: 300, solved: 2, lastSolveAt: '2026-04-01T10:30:00.000Z' },
+          { pos: 2, id: 'u-me', name: 'me', score: 200, solved: 1, lastSolveAt: '2026-04-01T10:20:00.000Z' },
+        ],
+      }),
     ),
+    http.get('/api/seasons/:id', () => errorResponse(404, 'SEASON_NOT_FOUND')),
   );
 }
 

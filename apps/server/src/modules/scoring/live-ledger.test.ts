@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+
+import type { Scoring } from '@drapeau/shared';
+
+import { computeStandings, type LedgerFacts, type LedgerHint, type LedgerSolve } from './ledger.js';
+import { createLiveLedger } from './live-ledger.js';
+
+const scoring = new Map<string, Scoring>([
+  ['s', { type: 'static', points: 100 }],
+  ['l', { type: 'dynamic', initial: 500, decay: 40, minimum: 50, function: 'linear' }],
+  ['g', { type: 'dynamic', initial: 400, decay: 6, minimum: 80, function: 'logarithmic' }],
+]);
+
+/** A small deterministic generator, so that a failure can be replayed. */
+function random(seed: number) {
+  let state = seed;
+  return (n: number) => {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    return state % n;
+  };
+}
+
+function sameStandings(live: ReturnType<typeof createLiveLedger>, facts: LedgerFacts) {
+  for (const kind of ['players', 'teams'] as const) {
+    const expected = computeStandings(facts, kind);
+    for (const [id, standing] of expected) expect(live.standing(kind, id), `${kind} ${id}`).toEqual(standing);
+    for (const [id, standing] of live.standings(kind)) {
+      if (!expected.has(id)) expect(standing.score, `${kind} ${id}`).toBe(0);
+    }
+  }
+}
+
+describe('live ledger', () => {
+  it('equals the recomputation from the facts after every solve, hint, bonus change and adjustment', () => {
+    for (const seed of [1, 2, 3]) {
+      const next = random(seed);
+      const isTeams = seed === 2;
+      const solves: LedgerSolve[] = [];
+      const hints: LedgerHint[] = [];
+      let bonus = 0;
+      const live = createLiveLedger({ scoring, solves: [], hints: [], adjustments: [], firstBloodBonus: 0 });
+      const taken = new Set<string>();
+      for (let step = 0; step < 200; step += 1) {
+        const userId = `u${next(12)}`;
+        const teamId = isTeams ? `t${next(4)}` : null;
+        const challengeId = ['s', 'l', 'g'][next(3)]!;
+        const what = next(10);
+        if (what < 6) {
+          const key = `${teamId ?? userId}:${challengeId}`;
+          if (taken.has(key)) continue;
+          taken.add(key);
+          // Now and then a solve committed out of order (an earlier time arriving later).
+          const solve = { id: step + 1, userId, teamId, challengeId, solvedAt: step - (next(5) === 0 ? 3 : 0) };
+          solves.push(solve);
+          expect(live.addSolve(solve)).toBe(true);
+          expect(live.addSolve(solve)).toBe(false);
+        } else if (what < 8) {
+          const hint = { userId, teamId, challengeId, cost: next(60) };
+          hints.push(hint);
+          live.addHint(hint);
+        } else if (what < 9) {
+          bonus = next(3) * 10;
+          live.setFirstBloodBonus(bonus);
+        } else {
+          live.setAdjustments([{ userId: isTeams ? null : userId, teamId, delta: next(50) - 20, at: step }]);
+        }
+        const facts = live.facts();
+        expect(facts.solves.length).toBe(solves.length);
+        sameStandings(live, { scoring, solves, hints, adjustments: facts.adjustments, firstBloodBonus: bonus });
+      }
+    }
+  });
+
+  it('moves only the solvers of the challenge solved', () => {
+    const live = createLiveLedger({
+      scoring,
+      solves: [
+        { id: 1, userId: 'a', teamId: null, challengeId: 's', solvedAt: 1 },
+        { id: 2, userId: 'b', teamId: null, challengeId: 'l', solvedAt: 2 },
+      ],
+      hints: [],
+      adjustments: [],
+      firstBloodBonus: 0,
+    });
+    const a = live.standing('players', 'a');
+    live.addSolve({ id: 3, userId: 'c', teamId: null, challengeId: 'l', solvedAt: 3 });
+    expect(live.standing('players', 'a')).toBe(a);
+    expect(live.standing('players', 'a')?.score).toBe(100);
+    expect(live.standing('players', 'b')?.score).toBe(460);
+    expect(live.pointsOfSolve(3)).toBe(460);
+  });
+});
