@@ -12,6 +12,7 @@ import { createImageBuilder } from '../modules/instances/image-builder.js';
 import { createInstanceMetrics } from '../modules/instances/instance-metrics.js';
 import { createInstancesRepository } from '../modules/instances/instances.repository.js';
 import { createInstancesService } from '../modules/instances/instances.service.js';
+import { checkIsolationRule, type IsolationStatus } from '../modules/instances/isolation-check.js';
 import type { InstanceProvider } from '../modules/instances/provider.js';
 
 /** How often the reaper looks for expired and orphaned instances. */
@@ -30,7 +31,7 @@ export function wireInstances(deps: {
   findTeamIdOf: (userId: string) => Promise<string | null | undefined>;
   clock: Clock;
   registry: Registry;
-  log: { warn: (object: object, message: string) => void };
+  log: { warn: (object: object, message: string) => void; error: (object: object, message: string) => void };
   onServiceChanged: (challengeId: string) => void;
   audit: NonNullable<Parameters<typeof createInstancesService>[0]['audit']>;
 }) {
@@ -63,11 +64,31 @@ export function wireInstances(deps: {
         ? undefined
         : createImageBuilder({ api: createEngineApi({ socketPath }), stream: createEngineStream({ socketPath }) }),
     onServiceChanged: deps.onServiceChanged,
+    isolation: () => isolation ?? 'unknown',
     audit: deps.audit,
   });
+  // Checked at start (docs/operations.md "Challenge instances"); `unknown` until then.
+  let isolation: IsolationStatus | undefined;
   let timer: NodeJS.Timeout | undefined;
+  // The host rule, checked at start and at each reaper pass: adding it is enough, no restart needed.
+  const checkIsolation = () =>
+    checkIsolationRule(config.subnetPool).then((status) => {
+      if (status !== isolation && status === 'missing')
+        deps.log.error(
+          { pool: config.subnetPool },
+          'challenge instances: the host rule that isolates them is missing (docs/operations.md "Challenge instances"): no instance is started until it is added',
+        );
+      else if (status !== isolation && status === 'unknown')
+        deps.log.warn(
+          { pool: config.subnetPool },
+          'challenge instances: could not check the host rule that isolates them (iptables)',
+        );
+      isolation = status;
+    });
   const reap = () =>
-    instancesService.reap().catch((error: unknown) => deps.log.warn({ err: error }, 'challenge instances: reaper failed'));
+    checkIsolation()
+      .then(() => instancesService.reap())
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'challenge instances: reaper failed'));
   return {
     instancesService,
     /** Starts the reaper (only with a provider: without one, nothing can run). */
