@@ -12,6 +12,7 @@ import { createImageBuilder } from '../modules/instances/image-builder.js';
 import { createInstanceMetrics } from '../modules/instances/instance-metrics.js';
 import { createInstancesRepository } from '../modules/instances/instances.repository.js';
 import { createInstancesService } from '../modules/instances/instances.service.js';
+import { checkIsolationRule, type IsolationStatus } from '../modules/instances/isolation-check.js';
 import { createKubernetesProvider } from '../modules/instances/kubernetes-provider.js';
 import type { InstanceProvider } from '../modules/instances/provider.js';
 
@@ -32,7 +33,7 @@ export function wireInstances(deps: {
   findTeamIdOf: (userId: string) => Promise<string | null | undefined>;
   clock: Clock;
   registry: Registry;
-  log: { warn: (object: object, message: string) => void };
+  log: { warn: (object: object, message: string) => void; error: (object: object, message: string) => void };
   onServiceChanged: (challengeId: string) => void;
   audit: NonNullable<Parameters<typeof createInstancesService>[0]['audit']>;
 }) {
@@ -68,11 +69,34 @@ export function wireInstances(deps: {
         ? undefined
         : createImageBuilder({ api: createEngineApi({ socketPath }), stream: createEngineStream({ socketPath }) }),
     onServiceChanged: deps.onServiceChanged,
+    isolation: () => isolation ?? 'unknown',
     audit: deps.audit,
   });
+  // Checked at start (docs/operations.md "Challenge instances"); `unknown` until then.
+  let isolation: IsolationStatus | undefined;
   let timer: NodeJS.Timeout | undefined;
+  // The host rule, checked at start and at each reaper pass: adding it is enough, no restart needed.
+  // On Kubernetes, each instance's NetworkPolicy isolates it: the host rule is the local engine's.
+  const checkIsolation = () =>
+    (config.provider === 'kubernetes' ? Promise.resolve<IsolationStatus>('ok') : checkIsolationRule(config.subnetPool)).then(
+      (status) => {
+        if (status !== isolation && status === 'missing')
+          deps.log.error(
+            { pool: config.subnetPool },
+            'challenge instances: the host rule that isolates them is missing (docs/operations.md "Challenge instances"): no instance is started until it is added',
+          );
+        else if (status !== isolation && status === 'unknown')
+          deps.log.warn(
+            { pool: config.subnetPool },
+            'challenge instances: could not check the host rule that isolates them (iptables)',
+          );
+        isolation = status;
+      },
+    );
   const reap = () =>
-    instancesService.reap().catch((error: unknown) => deps.log.warn({ err: error }, 'challenge instances: reaper failed'));
+    checkIsolation()
+      .then(() => instancesService.reap())
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'challenge instances: reaper failed'));
   return {
     instancesService,
     /** Starts the reaper (only with a provider: without one, nothing can run). */

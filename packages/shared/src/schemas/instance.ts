@@ -85,7 +85,16 @@ export const AdminInstanceSchema = PlayerInstanceSchema.extend({
   owner: z.object({ kind: z.enum(['user', 'team', 'everybody']), id: z.string().nullable(), name: z.string().nullable() }),
 });
 export type AdminInstance = z.infer<typeof AdminInstanceSchema>;
-export const AdminInstanceListSchema = z.object({ instances: z.array(AdminInstanceSchema) });
+/**
+ * Whether the host rule that isolates instances is in place (docs/operations.md "Challenge instances"): `off` without a
+ * container engine; `missing` refuses every start; `unknown` when the server cannot ask the host (it then starts them).
+ */
+export const INSTANCE_ISOLATION_STATUSES = ['off', 'ok', 'missing', 'unknown'] as const;
+export const AdminInstanceListSchema = z.object({
+  instances: z.array(AdminInstanceSchema),
+  isolation: z.enum(INSTANCE_ISOLATION_STATUSES),
+});
+export type AdminInstanceList = z.infer<typeof AdminInstanceListSchema>;
 export const AdminStopAllResultSchema = z.object({ stopped: z.number().int() });
 
 /**

@@ -28,9 +28,9 @@ export const instancesAdminRoutes: FastifyPluginAsyncZod<{ instances: InstancesS
   const onRequest = guards.requireAdmin;
   const tags = ['admin'];
 
-  app.get('/instances', { onRequest, schema: { tags, response: { 200: AdminInstanceListSchema } } }, async () => ({
-    instances: await instances.listForAdmin(),
-  }));
+  app.get('/instances', { onRequest, schema: { tags, response: { 200: AdminInstanceListSchema } } }, async () =>
+    instances.listForAdmin(),
+  );
   app.delete(
     '/instances/:instanceId',
     { onRequest, schema: { tags, params: InstanceParamsSchema, response: { 200: OkSchema } } },

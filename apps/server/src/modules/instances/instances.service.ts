@@ -3,6 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type {
   AdminChallengeServiceResult,
   AdminInstance,
+  AdminInstanceList,
   ChallengeService,
   InstanceEndpoint,
   InstanceProtocol,
@@ -64,6 +65,8 @@ export function createInstancesService(deps: {
   images?: ImageBuilder | undefined;
   /** A challenge's service was set or removed: the catalogue (its `hasService`) follows. */
   onServiceChanged?: (challengeId: string) => void;
+  /** Whether the host rule that isolates instances is in place (a start is refused when it is missing). */
+  isolation?: () => AdminInstanceList['isolation'];
   /** Records an admin's stop in the audit log. */
   audit?: (entry: {
     actorId: string;
@@ -75,8 +78,11 @@ export function createInstancesService(deps: {
   const { repository, provider, challenges, clock } = deps;
   const builds = new Set<Promise<void>>();
 
+  const isolation = () => (provider ? (deps.isolation?.() ?? 'unknown') : 'off');
   const requireProvider = (): InstanceProvider => {
     if (!provider) throw notFound('NO_INSTANCE_SERVICE', 'Challenge instances are not enabled on this server.');
+    if (isolation() === 'missing')
+      throw new AppError('INSTANCES_UNSAFE', 503, "The host's isolation of instances is missing: nothing is started.");
     return provider;
   };
 
@@ -196,7 +202,7 @@ export function createInstancesService(deps: {
       const row = await liveRow(challengeId, await ownerKeyOf(definition, userId));
       return {
         instance: row ? toPlayerView(row, definition) : null,
-        enabled: provider !== undefined,
+        enabled: provider !== undefined && isolation() !== 'missing',
         service: {
           protocol: definition.protocol,
           lifetimeMinutes: definition.lifetimeMinutes,
@@ -288,9 +294,9 @@ export function createInstancesService(deps: {
       if (!row || !(await end(row, 'stopped'))) throw noInstance();
     },
 
-    async listForAdmin(): Promise<AdminInstance[]> {
+    async listForAdmin(): Promise<AdminInstanceList> {
       const rows = await repository.listLive();
-      return Promise.all(
+      const instances = await Promise.all(
         rows.map(async (row) => {
           const definition = await repository.findService(row.challengeId);
           const [kind, ...rest] = row.ownerKey.split(':');
@@ -306,6 +312,7 @@ export function createInstancesService(deps: {
           } satisfies AdminInstance;
         }),
       );
+      return { instances, isolation: isolation() };
     },
     async stopForAdmin(id: string, actorId: string): Promise<void> {
       const row = await repository.findLiveById(id);

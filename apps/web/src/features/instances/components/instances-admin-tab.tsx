@@ -71,6 +71,15 @@ export function InstancesAdminTab() {
             {getErrorMessage(t, failed)}
           </p>
         )}
+        {data && (data.isolation === 'missing' || data.isolation === 'unknown') && (
+          <p
+            role="status"
+            data-testid="isolation-status"
+            className="rounded-md border border-destructive/40 bg-destructive/10 p-3 text-sm"
+          >
+            {t(`instances:admin.isolation.${data.isolation}`)}
+          </p>
+        )}
         {data && instances.length === 0 && <p className="text-sm text-muted-foreground">{t('instances:admin.none')}</p>}
         <ul className="grid gap-3" aria-label={t('instances:admin.title')}>
           {instances.map((instance) => (
