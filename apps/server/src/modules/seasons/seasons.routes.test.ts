@@ -145,6 +145,16 @@ describe('when the event ends', () => {
     expect(await list(bob.client)).toHaveLength(1);
   });
 
+  it('are kept when admins move on right after the end, before anyone reads them', async () => {
+    const next = { ...event, name: { en: 'Summer cup', fr: '' }, startsAt: at(HOUR), endsAt: at(2 * HOUR), freezeAt: null };
+    expect((await admin.patch('/api/admin/settings', { event: next })).statusCode).toBe(200);
+    clock.advance(HOUR + 5 * 60_000);
+    clock.advance(HOUR);
+    expect((await admin.patch('/api/admin/settings', { event: { ...next, mode: 'training' } })).statusCode).toBe(200);
+    const seasons = await list(bob.client);
+    expect(seasons.map((season) => season.name.en)).toEqual(['Summer cup', 'Spring cup']);
+  });
+
   it('are kept once, whichever instance keeps them first (the second write inserts nothing)', async () => {
     const repository = createSeasonsRepository(t.database.db);
     const season = {
@@ -157,7 +167,7 @@ describe('when the event ends', () => {
       tasks: [],
     };
     expect(await repository.insertSeason(season, [])).toBe(false);
-    expect(await list(bob.client)).toHaveLength(1);
+    expect(await list(bob.client)).toHaveLength(2);
   });
 
   it('are documented in the OpenAPI document', async () => {

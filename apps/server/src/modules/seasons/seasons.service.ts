@@ -82,13 +82,19 @@ export function createSeasonsService(deps: SeasonsServiceDeps) {
     return pending;
   };
 
+  /** Waits for the keeping of the current event if it has ended, and for any this instance has started. */
+  const settle = async (): Promise<void> => {
+    await keepIfEnded(deps.currentEvent());
+    await Promise.allSettled(keeping.values());
+  };
+
   /** Keeps `event` if it is an event that has ended by now. */
   const keepIfEnded = async (event: EventSettings): Promise<void> => {
     if (eventStateAt(event, clock.now()).phase === 'ended') await keep(event);
   };
 
   const findSeason = async (id: string): Promise<SeasonRow> => {
-    await keepIfEnded(deps.currentEvent());
+    await settle();
     const row = await repository.findSeason(id);
     if (!row) throw notFound('SEASON_NOT_FOUND', 'No such event.');
     return row;
@@ -106,7 +112,7 @@ export function createSeasonsService(deps: SeasonsServiceDeps) {
 
     /** GET /api/seasons: every event that ended, the latest first. */
     async listSeasons(): Promise<SeasonListResult> {
-      await keepIfEnded(deps.currentEvent());
+      await settle();
       return { seasons: (await repository.listSeasons()).map(toSeason) };
     },
 
