@@ -6,6 +6,7 @@ import config, { E2E_ADMIN, SSO_BASE_URL, TEAMS_BASE_URL } from '../playwright.c
  * Runs once the apps are up (Playwright starts its web servers first). A new deployment gives the built-in pack
  * per-player flags (docs/challenge-authoring.md#per-player-flags); the journeys were written for the deployment-wide
  * ones (the admin's flag list, a lab's flag shown to anyone), so each app's admin turns them off, as an organiser may.
+ * @public (Playwright loads it by its path: playwright.config.ts `globalSetup`)
  */
 export default async function globalSetup(): Promise<void> {
   for (const baseURL of [String(config.use?.baseURL), SSO_BASE_URL, TEAMS_BASE_URL]) {

@@ -8,13 +8,15 @@ import { expect } from './fixtures';
  */
 export const SIZES = { laptop: { width: 1366, height: 768 }, phone: { width: 390, height: 844 } };
 
-export const PLAYER_PAGES = [
+const PLAYER_PAGES = [
   '/challenges',
+  '/events',
   '/challenge/kernel-exploit',
   '/challenge/command-injection',
   '/leaderboard',
   '/team',
   '/profile',
+  '/account',
   '/user/{userId}',
   '/class',
   '/teacher',
@@ -22,7 +24,7 @@ export const PLAYER_PAGES = [
 export const ADMIN_PAGES = {
   people: ['users', 'teams'],
   content: ['challenges', 'flags', 'badges', 'seed'],
-  event: ['event', 'announcements', 'submissions', 'incidents'],
+  event: ['event', 'seasons', 'announcements', 'submissions', 'incidents', 'instances'],
   platform: ['settings', 'mail', 'audit', 'tokens', 'backup'],
 };
 export const PAGES = [

@@ -6,7 +6,7 @@ import { resolveInArchive } from './archive.js';
 import type { ChallengeYaml } from './ctfcli-format.js';
 
 /** The bounds of a build context (the image's folder), apart from the import's own bounds on listed files. */
-export const BUILD_CONTEXT_LIMITS = { maxFiles: 5_000, maxTotalBytes: 200 * 1024 * 1024 } as const;
+const BUILD_CONTEXT_LIMITS = { maxFiles: 5_000, maxTotalBytes: 200 * 1024 * 1024 } as const;
 
 export interface PlannedService {
   service: ChallengeService;
@@ -17,7 +17,7 @@ export interface PlannedService {
 }
 
 /** The first port a Dockerfile EXPOSEs (`EXPOSE 8080`, `EXPOSE 1337/tcp`). */
-export function exposedPort(dockerfile: string): number | undefined {
+function exposedPort(dockerfile: string): number | undefined {
   const match = /^\s*EXPOSE\s+(\d+)/im.exec(dockerfile);
   const port = match ? Number(match[1]) : NaN;
   return port >= 1 && port <= 65_535 ? port : undefined;

@@ -92,7 +92,7 @@ export function compareSolves(a: LedgerSolve, b: LedgerSolve): number {
 }
 
 /** Whose standing a solve counts for. */
-export function standingOf(solve: LedgerSolve, kind: StandingKind): string {
+function standingOf(solve: LedgerSolve, kind: StandingKind): string {
   return kind === 'teams' && solve.teamId !== null ? solve.teamId : solve.userId;
 }
 
@@ -102,7 +102,7 @@ export function hintKey(owner: { userId: string; teamId: string | null }, challe
 }
 
 /** The costs of the hints opened, summed per owner and challenge (hintKey). */
-export function sumHintCosts(hints: readonly LedgerHint[]): Map<string, number> {
+function sumHintCosts(hints: readonly LedgerHint[]): Map<string, number> {
   const costs = new Map<string, number>();
   for (const hint of hints) {
     const key = hintKey(hint, hint.challengeId);
@@ -116,7 +116,7 @@ function inWindow(at: number, window: LedgerWindow): boolean {
 }
 
 /** The solves of the window, in order (compareSolves). */
-export function solvesIn(solves: readonly LedgerSolve[], window: LedgerWindow = {}): LedgerSolve[] {
+function solvesIn(solves: readonly LedgerSolve[], window: LedgerWindow = {}): LedgerSolve[] {
   return solves.filter((solve) => inWindow(solve.solvedAt, window)).sort(compareSolves);
 }
 
@@ -130,7 +130,7 @@ export function firstBloods(solves: readonly LedgerSolve[]): Map<string, LedgerS
   return first;
 }
 
-export function countSolves(solves: readonly LedgerSolve[]): Map<string, number> {
+function countSolves(solves: readonly LedgerSolve[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const solve of solves) counts.set(solve.challengeId, (counts.get(solve.challengeId) ?? 0) + 1);
   return counts;

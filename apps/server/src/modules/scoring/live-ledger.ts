@@ -168,5 +168,3 @@ export function createLiveLedger(initial: LedgerFacts) {
     version: (): number => version,
   };
 }
-
-export type LiveLedger = ReturnType<typeof createLiveLedger>;
