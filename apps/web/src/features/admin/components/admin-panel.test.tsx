@@ -76,7 +76,7 @@ describe('admin panel', () => {
 
   it.each([
     ['content', 'flags', ['Challenges', 'Flags', 'Badges', 'Built-in pack']],
-    ['event', 'submissions', ['Event', 'Past events', 'Announcements', 'Submissions', 'Incidents']],
+    ['event', 'submissions', ['Event', 'Past events', 'Announcements', 'Submissions', 'Incidents', 'Instances']],
     ['platform', 'settings', ['Settings', 'Mail outbox', 'Audit log', 'API tokens', 'Backups']],
   ])('lists the pages of the %s section, the open one marked', async (section, page, names) => {
     renderAdmin(`/admin/${section}/${page}`);
