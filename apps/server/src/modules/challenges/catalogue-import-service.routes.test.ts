@@ -75,8 +75,8 @@ describe('a challenge with a service, imported and exported', () => {
 
   it('refuses a service without a port, a missing folder and an instance block without an image, naming each', async () => {
     const response = await importFiles({
-      'no-port/challenge.yml': yml('No port', 'image: registry.example.org/ctf/web:1\n'),
-      'no-folder/challenge.yml': yml('No folder', 'image: ./missing\n'),
+      'no-port/challenge.yml': yml('No port', 'image: registry.example.org/ctf/web:1\ndrapeau:\n  instance: {mode: shared}\n'),
+      'no-folder/challenge.yml': yml('No folder', 'image: ./missing\ndrapeau:\n  instance: {port: 80}\n'),
       'no-image/challenge.yml': yml('No image', 'drapeau:\n  instance: {mode: shared}\n'),
       'bad-mode/challenge.yml': yml('Bad mode', 'image: x/y:1\ndrapeau:\n  instance: {mode: per-class, port: 80}\n'),
     });
@@ -85,6 +85,26 @@ describe('a challenge with a service, imported and exported', () => {
     expect(fields).toEqual(
       expect.arrayContaining(['drapeau.instance.port', 'image', 'drapeau.instance', 'drapeau.instance.mode']),
     );
+  });
+
+  it('imports without its service, with a warning, a challenge whose ctfcli image alone the archive cannot serve', async () => {
+    const response = await importFiles({
+      'no-port/challenge.yml': yml('No port', 'image: registry.example.org/ctf/web:1\n'),
+      'no-folder/challenge.yml': yml('No folder', 'image: ./missing\nconnection_info: nc pwn.example.org 31337\n'),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const report = response.json<{ challenges: { id: string; warnings: string[] }[] }>();
+    expect(report.challenges.find((c) => c.id === 'no-port')?.warnings).toEqual([
+      expect.stringMatching(/^drapeau\.instance\.port: .*; imported without its service$/),
+    ]);
+    expect(report.challenges.find((c) => c.id === 'no-folder')?.warnings).toEqual([
+      expect.stringMatching(/^image: .*; imported without its service$/),
+    ]);
+    const player = await registerPlayer(t.app);
+    expect((await player.client.get('/api/challenges/no-folder')).json<PublicChallenge>()).toMatchObject({
+      connectionInfo: 'nc pwn.example.org 31337',
+      hasService: false,
+    });
   });
 
   it('shows connection_info to players (not when locked) and writes every service field back on export', async () => {
