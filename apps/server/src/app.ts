@@ -27,6 +27,8 @@ import { createBansService } from './modules/bans/bans.service.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './modules/events/event-bus.js';
 import { createEventService } from './modules/event/event.service.js';
+import { createScoringRepository } from './modules/scoring/scoring.repository.js';
+import { createScoringService } from './modules/scoring/scoring.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { createReadiness } from './modules/system/readiness.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -86,6 +88,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Services
+  // docs/product.md#events: the `event` setting, read at each use (a memory read).
+  const eventService = createEventService({ settings: () => settingsService.get().event, clock });
+  // docs/decisions/007-scoring.md: every score of every board, derived from the facts, kept current from the bus.
+  const scoringService = createScoringService({
+    repository: createScoringRepository(database.db),
+    events,
+    reportError: (error) => app.log.error({ err: error }, 'scoring ledger: a change failed, the facts are read again'),
+  });
   const secrets = await loadInstanceSecrets(instanceRepository, {
     instanceSecret: config.instanceSecret,
     sessionSecret: config.sessionSecret,
@@ -112,9 +122,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users: usersRepository,
     limiterFor,
     settings: () => settingsService.get(),
-    // docs/product.md#freeze: a player's own score, as the session carries it, at the values they see.
-    ownView: (user, scoreAdjustment) =>
-      leaderboardService.getOwnView(user, eventService.frozenAtFor({ isAdmin: user.rank === 'admin' }), scoreAdjustment),
+    scoring: scoringService,
+    event: eventService,
   });
   const {
     challengesService,
@@ -135,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     labs: { ...config.labs, onDemand: deps.labWorkersOnDemand ?? false },
     log: app.log,
     isTeamMode: () => settingsService.get().teams.enabled,
+    scoring: scoringService,
   });
   // The standings are wired after the teams: read at each use (a team's page shows the leaderboard's numbers).
   const leaderboard = () => leaderboardService;
@@ -146,9 +156,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     challengesService,
     events,
     leaderboard,
+    scoring: scoringService,
   });
-  // docs/product.md#events: the `event` setting, read at each use (a memory read).
-  const eventService = createEventService({ settings: () => settingsService.get().event, clock });
   const submissionsService = createSubmissionsService({
     ...wireSubmissionStores({ database, challenges: challengesService, authoring: authoringService, metrics, log: app.log }),
     event: eventService,
@@ -158,16 +167,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onIncident: (incident) => events.publish('incident', incident),
     wrongFlagLimiter: limiterFor('wrong-flag'),
     onWrongFlag: metrics.wrongFlag,
-    // docs/product.md#freeze: a player's answer during the freeze says what they see, not the live numbers.
-    freeze: {
-      frozenAtFor: (isAdmin) => eventService.frozenAtFor({ isAdmin }),
-      ownSolveView: (userId, challengeId, frozenAt) => leaderboardService.getOwnSolveView(userId, challengeId, frozenAt),
-    },
-    onSolve: async (event) => {
-      metrics.solved();
-      events.publish('solve', await leaderboardService.withTeamName(event));
-      events.publish('leaderboard', { reason: 'solve' });
-    },
+    scoring: scoringService,
+    events,
+    onSolved: metrics.solved,
   });
   metrics.countWaitingSolvesWith(submissionsService.countWaitingSolves);
   const { usersService, avatarsService } = wireProfiles({
@@ -177,6 +179,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiterFor,
     checkUsername: (username, exceptUserId) => usernamePolicy.check(username, exceptUserId),
     leaderboard: () => leaderboardService,
+    scoring: scoringService,
     challenges: challengesService,
   });
   const settingsService = await wireSettings({
@@ -192,6 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings: settingsService,
     event: eventService,
     challenges: challengesService,
+    scoring: scoringService,
   });
   const adminService = createAdminService({
     repository: createAdminRepository(database.db),
@@ -200,9 +204,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transaction: createUnitOfWork(database.db, (tx) => ({
       users: createAdminRepository(tx),
       audit: createAuditService({ repository: createAuditRepository(tx) }),
-      awardEarnedBadges: (userId: string) => wireBadges(tx).awardEarnedBadges(userId),
+      awardEarnedBadges: (userId: string, score: number) => wireBadges(tx).awardEarnedBadges(userId, score),
     })),
     events,
+    scoring: scoringService,
     avatars: avatarsService,
     revokeSessions: (userId) => authService.revokeSessions(userId),
     reportError: (error, message) => app.log.error({ err: error }, message),
@@ -215,7 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     })),
     onChange: (event) => events.publish('announcement', event),
   });
-  const standings = { challenges: challengesService, leaderboard: leaderboardService };
+  const standings = { challenges: challengesService, leaderboard: leaderboardService, scoring: scoringService };
   const classesService = wireClasses({ database, clock, limiterFor, ...standings });
   const bansService = createBansService({
     transaction: createUnitOfWork(database.db, (tx) => ({
@@ -316,6 +321,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await labPool.close();
     instances.stopReaper();
     leaderboardService.close();
+    scoringService.close();
     scoreGraphService.close();
     await mailer.idle();
     mailer.close();

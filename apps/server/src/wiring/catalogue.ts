@@ -12,6 +12,7 @@ import { type EventBus, publishChallengesChanged, type ServerEvents } from '../m
 import { createLabPool } from '../modules/labs/lab-pool.js';
 import { createLabsService } from '../modules/labs/labs.service.js';
 import type { UsersRepository } from '../modules/users/users.repository.js';
+import type { ScoringService } from '../modules/scoring/scoring.service.js';
 
 /**
  * The catalogue, part of the composition root (docs/conventions.md#layers-and-dependency-rules): the players' view served
@@ -32,6 +33,7 @@ export function wireCatalogue(deps: {
   log: { warn(details: object, message: string): void };
   /** Team mode (docs/decisions/016-teams.md): per-user flags and opened hints are then the team's. */
   isTeamMode: () => boolean;
+  scoring: Pick<ScoringService, 'scoreOf'>;
 }) {
   const { database, instanceSecret, events, clock } = deps;
   const repository = createCatalogueRepository(database.db);
@@ -41,6 +43,7 @@ export function wireCatalogue(deps: {
     clock,
     onScoresChanged: () => events.publish('leaderboard', { reason: 'catalogue' }),
     onHintOpened: (opened) => events.publish('hint-opened', opened),
+    scoreOf: (userId) => deps.scoring.scoreOf('players', userId),
     isTeamMode: deps.isTeamMode,
   });
   const onCatalogueChanged = (challengeIds: string[]) => {

@@ -10,3 +10,4 @@ export * from './write-ups.js';
 export * from './classes.js';
 export * from './teams.js';
 export * from './instances.js';
+export * from './scoring.js';

@@ -76,7 +76,7 @@ export function createAuthService(deps: {
    * The signed-in user as they see themselves (during a freeze, their score at the values they see and their solves after
    * it, docs/product.md#freeze).
    */
-  ownView?: (user: PublicUser, scoreAdjustment: number) => Promise<PublicUser>;
+  ownView?: (user: PublicUser) => Promise<PublicUser>;
 }) {
   const { auth, users, sessions } = deps;
   const sessionCache = createSessionCache<SessionUser>({
@@ -160,8 +160,8 @@ export function createAuthService(deps: {
   async function loadUser(userId: string): Promise<PublicUser> {
     const row = await users.findUserById(userId);
     if (!row) throw new AppError('USER_NOT_FOUND', 404);
-    const user = toPublicUser(row, { userId, role: toRole(row.role) });
-    return deps.ownView ? deps.ownView(user, row.scoreAdjustment) : user;
+    const user = toPublicUser(row, { userId, role: toRole(row.role) }, 0);
+    return deps.ownView ? deps.ownView(user) : user;
   }
 
   return {

@@ -26,14 +26,15 @@ function banOf(row: UserRow): { reason: string; until: string | null } | null {
 }
 
 /** The API's user shape (docs/product.md#users). The email is shown to its owner and to admins only. */
-export function toPublicUser(row: UserRow, viewer: Viewer | null): PublicUser {
+/** `score` is the scoring ledger's (docs/decisions/007-scoring.md). */
+export function toPublicUser(row: UserRow, viewer: Viewer | null, score: number): PublicUser {
   const canSeeEmail = viewer !== null && (viewer.userId === row.id || viewer.role === 'admin');
   return {
     uid: row.id,
     username: row.username ?? row.normalizedUsername ?? '',
     ...(canSeeEmail ? { email: row.email, emailVerified: row.emailVerified } : {}),
     rank: toRole(row.role),
-    score: row.score,
+    score,
     solvedChallenges: row.solvedChallenges,
     avatarUrl: avatarUrlOf(row.id, row.avatarPath),
     bio: row.bio,
@@ -52,13 +53,15 @@ export function createUsersService(deps: {
   avatarLimiter: RateLimiter;
   /** Refuses staff names and look-alikes of other players' (auth/username-policy.ts). */
   checkUsername: (username: string, exceptUserId: string) => Promise<void>;
+  /** A player's live score, from the scoring ledger (docs/decisions/007-scoring.md). */
+  scoreOf: (userId: string) => Promise<number>;
   /** During a freeze (docs/product.md#freeze): what others' profiles showed at the freeze, and one's own score as seen. */
   freeze?: {
     frozenProfileOf(
       userId: string,
       frozenAt: Date,
     ): Promise<{ score: number; solvedChallenges: string[]; badges: string[] } | undefined>;
-    ownScoreOf(userId: string, frozenAt: Date, adjustment: number): Promise<number>;
+    ownScoreOf(userId: string, frozenAt: Date): Promise<number>;
     solvedAfter(userId: string, frozenAt: Date): Promise<string[]>;
   };
   /** The challenges a player solved first, live or as at the freeze (first blood, docs/product.md#first-blood). */
@@ -73,13 +76,16 @@ export function createUsersService(deps: {
   async function getUser(userId: string, viewer: Viewer | null, frozenAt: Date | null = null): Promise<PublicUser> {
     const row = await repository.findUserById(userId);
     if (!row) throw notFound('USER_NOT_FOUND', 'This user does not exist.');
-    const user = { ...toPublicUser(row, viewer), firstBloods: (await deps.firstBloodsOf?.(userId, frozenAt)) ?? [] };
+    const user = {
+      ...toPublicUser(row, viewer, await deps.scoreOf(userId)),
+      firstBloods: (await deps.firstBloodsOf?.(userId, frozenAt)) ?? [],
+    };
     if (frozenAt === null || !deps.freeze) return user;
     if (viewer?.userId === userId) {
       // One's own solves stay visible, those after the freeze marked; the score counts them at the values one sees.
       return {
         ...user,
-        score: await deps.freeze.ownScoreOf(userId, frozenAt, row.scoreAdjustment),
+        score: await deps.freeze.ownScoreOf(userId, frozenAt),
         solvedAfterFreeze: await deps.freeze.solvedAfter(userId, frozenAt),
       };
     }
