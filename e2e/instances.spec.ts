@@ -39,7 +39,7 @@ async function startInstance(page: Page, challengeId: string): Promise<string> {
   await page.goto(`/challenge/${challengeId}`);
   const panel = page.getByTestId('instance-panel');
   await panel.getByRole('button', { name: 'Start' }).click();
-  const line = panel.locator('code');
+  const line = panel.getByTestId('connection-address');
   await expect(line).toBeVisible();
   return (await line.textContent()) ?? '';
 }
@@ -56,7 +56,7 @@ async function photograph(page: Page, name: string): Promise<void> {
       await page.setViewportSize({ width, height });
       await page.reload();
       const panel = page.getByTestId('instance-panel');
-      await expect(panel.locator('code')).toBeVisible();
+      await expect(panel.getByTestId('connection-address')).toBeVisible();
       await panel.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(shotsDir, `${name}-${language}-${width}x${height}.png`) });
     }
@@ -64,7 +64,7 @@ async function photograph(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.localStorage.setItem('language', 'en'));
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.reload();
-  await expect(page.getByTestId('instance-panel').locator('code')).toBeVisible();
+  await expect(page.getByTestId('instance-panel').getByTestId('connection-address')).toBeVisible();
 }
 
 /** Tries again while the service starts listening (the engine reports it running a moment before). */
