@@ -149,7 +149,8 @@ test('A player starts the format string service, reads the flag over TCP with %N
   await login();
 
   const line = await startInstance(page, 'format-string');
-  const [, host, port] = /^nc (\S+) (\d+)$/.exec(line) ?? [];
+  // The address of a TCP service: `host port` (the panel's next line is the matching `nc host port`).
+  const [, host, port] = /^(\S+) (\d+)$/.exec(line) ?? [];
   expect(host).toBe('127.0.0.1');
   expect(await eventually(() => talk(host!, Number(port), 'hello'))).toContain('hello');
   let flag: string | undefined;
