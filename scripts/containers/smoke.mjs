@@ -52,6 +52,13 @@ const checks = {
   },
   async solve(adminEmail, adminPassword) {
     const admin = await login(adminEmail, adminPassword);
+    // A new deployment gives the pack per-player flags (docs/challenge-authoring.md#per-player-flags): the admin turns
+    // them off, as an organiser may, so that the flag list's deployment-wide flag is the one to submit.
+    const perUser = await call('PUT', '/api/admin/settings/per-user-flags', {
+      body: { isBuiltInPackPerUser: false },
+      cookie: admin,
+    });
+    if (perUser.status !== 200) fail(`per-user-flags: ${perUser.status} ${perUser.text}`);
     const flags = (await call('GET', '/api/admin/challenges/flags', { cookie: admin })).json().flags;
     const { id, flag } = flags[0];
     const email = `solver${Date.now()}@example.com`;
