@@ -1,7 +1,6 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 
 import type {
-  AdminChallengeServiceResult,
   AdminInstance,
   AdminInstanceList,
   ChallengeService,
@@ -16,7 +15,7 @@ import type { Clock } from '../../lib/clock.js';
 import type { Challenge } from '../challenges/challenge.js';
 import type { ChallengesService } from '../challenges/challenges.service.js';
 
-import { toTar } from './build-context.js';
+import { createChallengeServices } from './challenge-services.js';
 import type { ImageBuilder } from './image-builder.js';
 import type { InstanceMetrics } from './instance-metrics.js';
 import type { InstanceRow, InstancesRepository } from './instances.repository.js';
@@ -76,7 +75,6 @@ export function createInstancesService(deps: {
   log: { warn: (object: object, message: string) => void };
 }) {
   const { repository, provider, challenges, clock } = deps;
-  const builds = new Set<Promise<void>>();
 
   const isolation = () => (provider ? (deps.isolation?.() ?? 'unknown') : 'off');
   const requireProvider = (): InstanceProvider => {
@@ -142,60 +140,7 @@ export function createInstancesService(deps: {
   };
 
   const service = {
-    async getService(challengeId: string): Promise<ChallengeService | null> {
-      return (await repository.findService(challengeId)) ?? null;
-    },
-    async getServiceAndBuild(challengeId: string): Promise<AdminChallengeServiceResult> {
-      return (await repository.findServiceAndBuild(challengeId)) ?? { service: null, build: null };
-    },
-    async setService(challengeId: string, definition: ChallengeService): Promise<void> {
-      if (!(await challenges.findChallenge(challengeId))) throw notFound('CHALLENGE_NOT_FOUND', 'Challenge not found.');
-      const before = await repository.findServiceAndBuild(challengeId);
-      // The same image keeps what its build or pull recorded; another one is the admin's to name.
-      await repository.saveService(challengeId, definition, before?.service.image === definition.image ? before.build : null);
-      deps.onServiceChanged?.(challengeId);
-    },
-    async deleteService(challengeId: string): Promise<void> {
-      if (!(await repository.deleteService(challengeId))) throw noService();
-      deps.onServiceChanged?.(challengeId);
-    },
-
-    /**
-     * An imported challenge's service (docs/challenge-authoring.md "A challenge with a service"): an image built from
-     * the imported folder (`context`, tagged by its content) or a referenced one, pulled when the engine lacks it. The
-     * build or pull runs after the import answers; its log is kept for the admin.
-     */
-    async importService(challengeId: string, definition: ChallengeService, context: Map<string, Buffer> | null): Promise<void> {
-      const tar = context ? toTar(context) : null;
-      const image = tar
-        ? `localhost/drapeau-${challengeId}:${createHash('sha256').update(tar).digest('hex').slice(0, 12)}`
-        : definition.image;
-      const stored = { ...definition, image };
-      const noEngine = 'No container engine is configured (INSTANCES_ENGINE_SOCKET): the image cannot be built or pulled.\n';
-      const images = deps.images;
-      await repository.saveService(challengeId, stored, {
-        status: images ? 'building' : 'failed',
-        log: images ? '' : noEngine,
-        finishedAt: images ? null : clock.now().toISOString(),
-      });
-      deps.onServiceChanged?.(challengeId);
-      if (!images) return;
-      const work = (async () => {
-        const outcome = tar ? await images.build(image, tar) : await images.ensure(image);
-        await repository.finishBuild(challengeId, image, {
-          status: outcome.ok ? 'built' : 'failed',
-          log: outcome.log,
-          finishedAt: clock.now().toISOString(),
-        });
-        if (!outcome.ok) deps.log.warn({ challengeId, image }, 'challenge service: the image could not be built or pulled');
-      })().catch((error: unknown) => deps.log.warn({ err: error, challengeId }, 'challenge service: recording the build failed'));
-      builds.add(work);
-      void work.finally(() => builds.delete(work));
-    },
-    /** Resolves once the builds and pulls under way have ended (shutdown, tests). */
-    async idle(): Promise<void> {
-      await Promise.all([...builds]);
-    },
+    ...createChallengeServices({ ...deps, noService }),
 
     async getForPlayer(userId: string, challengeId: string): Promise<PlayerInstanceState> {
       const { service: definition } = await serviceOf(challengeId);
