@@ -26,7 +26,8 @@ function exposedPort(dockerfile: string): number | undefined {
 /**
  * A challenge's service from ctfcli's `image`, `protocol` and Drapeau's `drapeau.instance` block (docs/challenge-authoring.md
  * "A challenge with a service"): `image` is a folder of the archive with a Dockerfile (built by the platform), or an image
- * reference (pulled by the engine, or already there). Null without `image`; problems go through `at`.
+ * reference (pulled by the engine, or already there). Null without `image`; problems go through `at`, or, with ctfcli's
+ * `image` alone, into `warnings`.
  */
 export function planService(
   yaml: ChallengeYaml,
@@ -38,6 +39,27 @@ export function planService(
     dockerfiles: ReadonlyMap<string, Buffer>;
   },
   at: (code: ImportProblem['code'], field: string, message: string) => void,
+  warnings: string[],
+): PlannedService | null {
+  // ctfcli's `image` alone (no `drapeau.instance` block): a service the archive cannot give (no Dockerfile, no port) is a
+  // warning, and the challenge imports without it, as real repositories must; with Drapeau's block, the author asked
+  // for the service, and its problems refuse the import.
+  if (!yaml.drapeau?.instance) {
+    let isLeftOut = false;
+    const planned = planDeclaredService(yaml, folder, archive, (_code, field, message) => {
+      isLeftOut = true;
+      warnings.push(`${field}: ${message}; imported without its service`);
+    });
+    return isLeftOut ? null : planned;
+  }
+  return planDeclaredService(yaml, folder, archive, at);
+}
+
+function planDeclaredService(
+  yaml: ChallengeYaml,
+  folder: string,
+  archive: Parameters<typeof planService>[2],
+  at: Parameters<typeof planService>[3],
 ): PlannedService | null {
   const instance = yaml.drapeau?.instance;
   if (!yaml.image) {

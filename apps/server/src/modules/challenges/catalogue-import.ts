@@ -189,22 +189,7 @@ export function planImport(
     for (const generated of yaml.drapeau?.generated_files ?? [])
       attachments.push({ name: generated.name, contentType: generated.content_type, generator: generated.generator, data: null });
 
-    // ctfcli's `image` alone (no `drapeau.instance` block): a service this archive cannot give (no Dockerfile, no port) is
-    // a warning, and the challenge imports without it, as real repositories must (docs/challenge-authoring.md "A
-    // challenge with a service"); with Drapeau's block, the author asked for the service, and its problems refuse.
-    let isServiceLeftOut = false;
-    const plannedService = planService(
-      yaml,
-      folder,
-      { ...archive, dockerfiles: manifests },
-      yaml.drapeau?.instance
-        ? at
-        : (_code, field, message) => {
-            isServiceLeftOut = true;
-            challenge.warnings.push(`${field}: ${message}; imported without its service`);
-          },
-    );
-    const service = isServiceLeftOut ? null : plannedService;
+    const service = planService(yaml, folder, { ...archive, dockerfiles: manifests }, at, challenge.warnings);
     const hintsFr = yaml.drapeau?.hints_fr ?? [];
     const ownId = typeof yaml.id === 'string' && /^[a-z0-9-]{1,100}$/.test(yaml.id) ? yaml.id : undefined;
     const explicitId = yaml.drapeau?.id ?? ownId;
