@@ -37,10 +37,14 @@ export const MarkAnnouncementsReadBodySchema = z.object({ upToId: z.number().int
 
 export const AnnouncementParamsSchema = z.object({ id: z.coerce.number().int().min(1) });
 
-/** Live event `announcement`: a new one (toast it) or a deleted one (refetch). Bodies are fetched, never pushed. */
+/**
+ * Live event `announcement`: a new one (toast it, except on its author's pages, which show "Announcement published") or a
+ * deleted one (refetch). Bodies are fetched, never pushed.
+ */
 export const AnnouncementEventSchema = z.object({
   id: z.number().int(),
   action: z.enum(['created', 'deleted']),
   title: LocalizedTextSchema,
+  authorId: z.string().optional(),
 });
 export type AnnouncementEvent = z.infer<typeof AnnouncementEventSchema>;

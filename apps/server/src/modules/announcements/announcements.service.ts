@@ -57,7 +57,7 @@ export function createAnnouncementsService(deps: {
         return inserted;
       });
       const announcement = toAnnouncement(row);
-      deps.onChange({ id: row.id, action: 'created', title: announcement.title });
+      deps.onChange({ id: row.id, action: 'created', title: announcement.title, authorId: actorId });
       return announcement;
     },
 

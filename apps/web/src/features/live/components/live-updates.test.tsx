@@ -141,6 +141,18 @@ describe('live updates', () => {
     expect(screen.queryByText(/Gone/)).not.toBeInTheDocument();
   });
 
+  it('does not toast an announcement on its author’s own pages, where “Announcement published” is the one toast', async () => {
+    const { invalidate } = renderLive('admin-1');
+    MockEventSource.latest().emit('announcement', {
+      id: 4,
+      action: 'created',
+      title: { en: 'Room change', fr: '' },
+      authorId: 'admin-1',
+    });
+    await waitFor(() => expect(invalidatedKeys(invalidate)).toEqual([announcementKeys.all]));
+    expect(screen.queryByText(/New announcement/)).not.toBeInTheDocument();
+  });
+
   it('does not announce the signed-in player their own first blood', async () => {
     const { invalidate } = renderLive('u-neo');
     MockEventSource.latest().emit('solve', solve({ firstBlood: true }));

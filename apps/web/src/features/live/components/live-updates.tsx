@@ -74,7 +74,7 @@ export function LiveUpdates({ userId }: LiveUpdatesProps) {
     onEvent: (event) => {
       refresh(keysToRefresh(event, userId));
       if (event.type === 'solve' && event.data.firstBlood && event.data.userId !== userId) announceFirstBlood(event.data);
-      if (event.type === 'announcement' && event.data.action === 'created') {
+      if (event.type === 'announcement' && event.data.action === 'created' && event.data.authorId !== userId) {
         toast({ title: t('announcements:toast', { title: pickText(event.data.title, locale) }) });
       }
     },
