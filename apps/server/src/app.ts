@@ -12,6 +12,7 @@ import { registerWebApp } from './http/web-app.js';
 import { type Clock, systemClock } from './lib/clock.js';
 import type { LoggerOptions } from './lib/logger.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
+import type { WorkGate } from './lib/work-gate.js';
 import { createAnnouncementsRepository } from './modules/announcements/announcements.repository.js';
 import { createAnnouncementsService } from './modules/announcements/announcements.service.js';
 import { createAdminRepository } from './modules/admin/admin.repository.js';
@@ -58,6 +59,8 @@ export interface AppDeps {
   controlSocketPath?: string;
   /** Lab workers started at the first lab call instead of now: tests whose app runs no lab skip their start. */
   labWorkersOnDemand?: boolean;
+  /** The turn of password hashes and checks (modules/auth/password-checks.ts); tests pass one they can hold busy. */
+  passwordChecks?: WorkGate;
 }
 
 /**
@@ -113,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users: usersRepository,
     limiterFor,
     settings: () => settingsService.get(),
+    passwordChecks: deps.passwordChecks,
     // docs/product.md#freeze: a player's own score, as the session carries it, at the values they see.
     ownView: (user, scoreAdjustment) =>
       leaderboardService.getOwnView(user, eventService.frozenAtFor({ isAdmin: user.rank === 'admin' }), scoreAdjustment),

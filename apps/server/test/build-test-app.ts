@@ -8,6 +8,7 @@ import { buildApp } from '../src/app.js';
 import { type Config, loadConfig } from '../src/config.js';
 import type { Database } from '../src/db/client.js';
 import type { Clock } from '../src/lib/clock.js';
+import type { WorkGate } from '../src/lib/work-gate.js';
 import type { LoggerOptions } from '../src/lib/logger.js';
 import { formatCreatedAdmin } from '../src/modules/auth/admin-bootstrap.js';
 
@@ -35,6 +36,8 @@ export async function buildTestApp(
     webDistDir?: string;
     /** Start the lab workers with the app, as production does (by default, at the first lab call). */
     labWorkersAtStart?: boolean;
+    /** The turn of password checks, to hold it busy (by default the production one). */
+    passwordChecks?: WorkGate;
   } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
@@ -58,6 +61,7 @@ export async function buildTestApp(
     clock: options.clock ?? createManualClock(),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     labWorkersOnDemand: !options.labWorkersAtStart,
+    ...(options.passwordChecks ? { passwordChecks: options.passwordChecks } : {}),
   });
   await app.ready();
   return {

@@ -12,6 +12,11 @@ export const USERNAME_MAX = 32;
 export const BIO_MAX = 500;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
+/**
+ * How many times a sign-in or sign-up answered 503 AUTH_BUSY is sent again after its Retry-After, by the form and by
+ * the benchmark's players (docs/decisions/010-abuse-limits.md "Password checks"): minutes of waiting, said on the form.
+ */
+export const AUTH_BUSY_RETRIES = 30;
 
 /** The six categories of the built-in pack: they exist from the start, with these keys (docs/product.md, catalogue). */
 export const CATEGORIES = ['web-client', 'web-server', 'networking', 'app-script', 'app-system', 'forensics'] as const;

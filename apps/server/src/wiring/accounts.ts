@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import { createGuards } from '../http/auth-guards.js';
 import type { Clock } from '../lib/clock.js';
+import type { WorkGate } from '../lib/work-gate.js';
 import type { LimiterFor } from '../http/rate-limits.js';
 import { createAuditRepository } from '../modules/audit/audit.repository.js';
 import { createAuditService } from '../modules/audit/audit.service.js';
@@ -14,6 +15,7 @@ import { createAccountService } from '../modules/auth/account.service.js';
 import { createAuthMailHooks } from '../modules/auth/auth-mail.js';
 import { createAuthService } from '../modules/auth/auth.service.js';
 import { createBetterAuth } from '../modules/auth/better-auth.js';
+import { createPasswordChecks } from '../modules/auth/password-checks.js';
 import { createPasskeysService } from '../modules/auth/passkeys.service.js';
 import { createSessionsRepository } from '../modules/auth/sessions.repository.js';
 import { deriveUsername } from '../modules/auth/sso-username.js';
@@ -45,6 +47,8 @@ export function wireAccounts(deps: {
   settings: () => PlatformSettings;
   /** The signed-in user as they see themselves during a freeze (docs/product.md#freeze). */
   ownView?: (user: PublicUser, scoreAdjustment: number) => Promise<PublicUser>;
+  /** Tests pass their own, to hold it busy. */
+  passwordChecks?: WorkGate | undefined;
 }) {
   const { config, database, secrets, events, clock, log, users, limiterFor, settings } = deps;
   const isVerificationOn = () => settings().emailVerification !== 'off';
@@ -64,6 +68,7 @@ export function wireAccounts(deps: {
     logger: log,
     oidc: config.oidc,
     usernameFor: (profile) => deriveUsername(profile, (name) => users.isUsernameTaken(name)),
+    passwordChecks: deps.passwordChecks ?? createPasswordChecks(),
     mail: createAuthMailHooks({
       mailer,
       publicUrl: config.publicUrl,

@@ -67,9 +67,15 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     async (request, reply) => {
       // Keyed on the account and the address: a stranger's wrong passwords lock out the stranger, not the owner signing
       // in from their own address. A success gives its point back, so only failures count.
+      // A sign-in refused for a busy server (AUTH_BUSY) checked no password: its point comes back too.
       const consumed = await accountLimiter.consume(`${request.body.email.toLowerCase()}|${request.ip}`);
       if (!consumed.allowed) throw rateLimited(consumed.retryAfterSeconds);
-      const { value, setCookies } = await auth.login(request.body, toWebHeaders(request.headers));
+      const { value, setCookies } = await auth
+        .login(request.body, toWebHeaders(request.headers))
+        .catch(async (error: unknown) => {
+          if (error instanceof AppError && error.code === 'AUTH_BUSY') await consumed.refund();
+          throw error;
+        });
       await consumed.refund();
       forwardCookies(reply, setCookies);
       return 'methods' in value ? { twoFactorRequired: true as const, methods: value.methods } : { user: value };

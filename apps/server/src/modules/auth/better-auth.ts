@@ -1,6 +1,7 @@
 import { passkey } from '@better-auth/passkey';
 import { betterAuth } from 'better-auth';
 import { APIError } from 'better-auth/api';
+import { hashPassword, verifyPassword } from 'better-auth/crypto';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { admin, genericOAuth, twoFactor, username } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
@@ -8,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@drapeau/shared';
 
 import type { Db } from '../../db/client.js';
+import type { WorkGate } from '../../lib/work-gate.js';
 import { accounts, passkeys, sessions, twoFactors, users, verifications } from '../../db/schema/index.js';
 
 import type { AuthMailHooks } from './auth-mail.js';
@@ -24,6 +26,11 @@ export interface BetterAuthOptions {
   oidc?: { issuer: string; clientId: string; clientSecret: string } | undefined;
   /** A free username for an account made by single sign-on. */
   usernameFor?: (profile: Record<string, unknown>) => Promise<string>;
+  /**
+   * Every password hash and check (sign-in, sign-up, change, reset) waits its turn here: a few at once, and a refusal
+   * (AUTH_BUSY) rather than a queue longer than a person waits (docs/decisions/010-abuse-limits.md "Password checks").
+   */
+  passwordChecks?: WorkGate | undefined;
 }
 
 /** The OpenID Connect provider: discovery from the issuer, PKCE, and accounts linked by verified address only. */
@@ -61,6 +68,7 @@ const SECOND_STEP_SECONDS = 600;
  * auth route has our zod schemas, error codes and rate limits, and none of its other endpoints is reachable.
  */
 export function createBetterAuth(options: BetterAuthOptions) {
+  const checks = options.passwordChecks;
   return betterAuth({
     appName: 'Drapeau',
     baseURL: options.publicUrl,
@@ -88,6 +96,15 @@ export function createBetterAuth(options: BetterAuthOptions) {
       sendResetPassword: options.mail.sendResetPassword,
       resetPasswordTokenExpiresIn: 60 * 60,
       revokeSessionsOnPasswordReset: true,
+      // better-auth's own scrypt (libuv's thread pool), in turn.
+      ...(checks
+        ? {
+            password: {
+              hash: (password: string) => checks.run(() => hashPassword(password)),
+              verify: (data: { hash: string; password: string }) => checks.run(() => verifyPassword(data)),
+            },
+          }
+        : {}),
     },
     emailVerification: {
       sendVerificationEmail: options.mail.sendVerificationEmail,

@@ -168,6 +168,25 @@ describe('auth screen', () => {
     expect(await screen.findByText('Too many attempts. Try again in 30 s.')).toBeInTheDocument();
   });
 
+  it('waits out a busy server, saying so, and sends the sign-in again by itself', async () => {
+    let calls = 0;
+    server.use(
+      http.post('/api/auth/login', () => {
+        calls += 1;
+        if (calls === 1) return errorResponse(503, 'AUTH_BUSY', { retryAfterSeconds: 1 });
+        return HttpResponse.json({ user: buildUser() });
+      }),
+    );
+    const { user, router } = renderApp('/login');
+    await fillLogin(user);
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+
+    expect(await screen.findByText('Many people are signing in at once: trying again in 1 s…')).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('button', { name: /Logging in/ })).toBeDisabled();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/challenges'), { timeout: 5_000 });
+    expect(calls).toBe(2);
+  });
+
   it('falls back to "Authentication failed" when the reply cannot be read', async () => {
     server.use(http.post('/api/auth/login', () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
     const { user } = renderApp('/login');

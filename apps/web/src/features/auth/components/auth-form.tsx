@@ -24,7 +24,7 @@ interface AuthFormProps {
 export function AuthForm({ mode }: AuthFormProps) {
   const { t } = useTranslation('auth');
   const [values, setValues] = useState<AuthValues>(EMPTY_VALUES);
-  const { submit, submitCode, submitPasskey, secondStep, banNotice, isPending } = useAuthSubmit(mode);
+  const { submit, submitCode, submitPasskey, secondStep, banNotice, busyNotice, isPending } = useAuthSubmit(mode);
   const isRegister = mode === 'register';
 
   const bind = (field: keyof AuthValues) => ({
@@ -99,6 +99,9 @@ export function AuthForm({ mode }: AuthFormProps) {
         {isPending && <Spinner className="text-current" label={t(`${mode}.busy`)} />}
         {isPending ? t(`${mode}.busy`) : t(`${mode}.submit`)}
       </Button>
+      <p role="status" className="text-sm text-muted-foreground empty:hidden">
+        {busyNotice}
+      </p>
       {!isRegister && (
         <>
           <p className="text-center text-xs text-muted-foreground uppercase">{t('passkey.or')}</p>

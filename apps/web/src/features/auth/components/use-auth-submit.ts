@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 
+import { AUTH_BUSY_RETRIES } from '@drapeau/shared/constants';
 import type { SecondFactorMethod } from '@drapeau/shared';
 
 import { toast } from '@/components/ui/use-toast';
@@ -13,6 +14,13 @@ import { usePasskeySignIn } from '../api/passkey-sign-in';
 import { useRegister } from '../api/register';
 
 export type AuthMode = 'login' | 'register';
+
+/**
+ * A server busy with other sign-ins answers AUTH_BUSY and when to come back (docs/decisions/010-abuse-limits.md
+ * "Password checks"): the form waits that long, plus up to a second so that everyone refused at once does not come back
+ * at once, and sends again by itself.
+ */
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export interface AuthValues {
   username: string;
@@ -48,12 +56,14 @@ export function useAuthSubmit(mode: AuthMode) {
   );
   /** Set when the account is suspended: the reason and end, shown on the page. */
   const [banNotice, setBanNotice] = useState<string | null>(null);
+  /** Set while the form waits out a busy server before sending again: the seconds announced. */
+  const [busySeconds, setBusySeconds] = useState<number | null>(null);
 
   function showError(description: string): void {
     toast({ variant: 'destructive', title: t('common:error'), description });
   }
 
-  async function submit(values: AuthValues): Promise<void> {
+  async function submit(values: AuthValues, busyRetries = AUTH_BUSY_RETRIES): Promise<void> {
     if (mode === 'register' && values.password !== values.confirmPassword) {
       showError(t('auth:passwordsMismatch'));
       return;
@@ -73,6 +83,13 @@ export function useAuthSubmit(mode: AuthMode) {
         }
       }
     } catch (error) {
+      if (isApiError(error) && error.code === 'AUTH_BUSY' && busyRetries > 0) {
+        const seconds = error.retryAfterSeconds ?? 5;
+        setBusySeconds(seconds);
+        await wait(seconds * 1000 + Math.random() * 1000);
+        setBusySeconds(null);
+        return submit(values, busyRetries - 1);
+      }
       if (isApiError(error) && error.code === 'USER_BANNED' && error.ban) {
         setBanNotice(getErrorMessage(t, error));
         return;
@@ -118,6 +135,7 @@ export function useAuthSubmit(mode: AuthMode) {
     submitPasskey,
     secondStep,
     banNotice,
-    isPending: login.isPending || register.isPending || verify.isPending || passkey.isPending,
+    busyNotice: busySeconds === null ? null : t('auth:busyRetry', { seconds: busySeconds }),
+    isPending: login.isPending || register.isPending || verify.isPending || passkey.isPending || busySeconds !== null,
   };
 }
