@@ -109,7 +109,8 @@ export function AuthForm({ mode }: AuthFormProps) {
             type="button"
             variant="outline"
             size="lg"
-            className="w-full"
+            // The French label is longer than a phone's card: it wraps instead of widening the form.
+            className="h-auto min-h-11 w-full py-2 whitespace-normal"
             disabled={isPending}
             onClick={() => void submitPasskey()}
           >
