@@ -21,8 +21,8 @@ import { createAdminSubmissionsRepository } from './modules/admin/admin-submissi
 import { createAuditRepository } from './modules/audit/audit.repository.js';
 import { createAuditService } from './modules/audit/audit.service.js';
 import { bootstrapAdmin, type CreatedAdmin } from './modules/auth/admin-bootstrap.js';
-import { createInstanceRepository } from './modules/instance/instance.repository.js';
-import { loadInstanceSecrets } from './modules/instance/instance-secrets.js';
+import { createSecretsRepository } from './modules/secrets/secrets.repository.js';
+import { loadInstanceSecrets } from './modules/secrets/instance-secrets.js';
 import { createBansRepository } from './modules/bans/bans.repository.js';
 import { createBansService } from './modules/bans/bans.service.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
@@ -80,7 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     : createMemoryEventBus();
 
   // Repositories
-  const instanceRepository = createInstanceRepository(database.db);
+  const secretsRepository = createSecretsRepository(database.db);
   const usersRepository = createUsersRepository(database.db);
   const systemRepository = createSystemRepository(database.db);
   const readiness = createReadiness({
@@ -90,7 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Services
-  const secrets = await loadInstanceSecrets(instanceRepository, {
+  const secrets = await loadInstanceSecrets(secretsRepository, {
     instanceSecret: config.instanceSecret,
     sessionSecret: config.sessionSecret,
   });

@@ -6,8 +6,8 @@ import { createAuthMailHooks } from '../modules/auth/auth-mail.js';
 import { createAuthService } from '../modules/auth/auth.service.js';
 import { createBetterAuth } from '../modules/auth/better-auth.js';
 import { createSessionsRepository } from '../modules/auth/sessions.repository.js';
-import { createInstanceRepository } from '../modules/instance/instance.repository.js';
-import { loadInstanceSecrets } from '../modules/instance/instance-secrets.js';
+import { createSecretsRepository } from '../modules/secrets/secrets.repository.js';
+import { loadInstanceSecrets } from '../modules/secrets/instance-secrets.js';
 import { createMailRepository } from '../modules/mail/mail.repository.js';
 import { createMailer } from '../modules/mail/mailer.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
@@ -15,7 +15,7 @@ import { createUsersRepository } from '../modules/users/users.repository.js';
 /** The account services the admin commands need, wired as app.ts wires them (same secrets, same better-auth). */
 export async function createCliAuthServices(database: Database, config: Config) {
   const logger = pino({ level: 'warn' }, pino.destination(2));
-  const secrets = await loadInstanceSecrets(createInstanceRepository(database.db), {
+  const secrets = await loadInstanceSecrets(createSecretsRepository(database.db), {
     instanceSecret: config.instanceSecret,
     sessionSecret: config.sessionSecret,
   });

@@ -23,7 +23,7 @@ import { createTwoFactorRepository } from '../modules/auth/two-factor.repository
 import { createTwoFactorService } from '../modules/auth/two-factor.service.js';
 import { createUsernamePolicy } from '../modules/auth/username-policy.js';
 import type { EventBus } from '../modules/events/event-bus.js';
-import type { InstanceSecrets } from '../modules/instance/instance-secrets.js';
+import type { InstanceSecrets } from '../modules/secrets/instance-secrets.js';
 import { createMailRepository } from '../modules/mail/mail.repository.js';
 import { createMailer } from '../modules/mail/mailer.js';
 import { createTokensRepository } from '../modules/tokens/tokens.repository.js';

@@ -2,7 +2,7 @@ import type { Config } from '../config.js';
 import { type Database, readMigrationStatus } from '../db/client.js';
 import { createBackupRepository } from '../modules/backup/backup.repository.js';
 import { createBackupService } from '../modules/backup/backup.service.js';
-import type { InstanceSecrets } from '../modules/instance/instance-secrets.js';
+import type { InstanceSecrets } from '../modules/secrets/instance-secrets.js';
 import type { SystemRepository } from '../modules/system/system.repository.js';
 import { createSystemService } from '../modules/system/system.service.js';
 

@@ -5,8 +5,8 @@ import { type Database, readMigrationStatus } from '../../db/client.js';
 import { BackupRejectedError } from '../../modules/backup/backup-archive.js';
 import { createBackupRepository } from '../../modules/backup/backup.repository.js';
 import { createBackupService, type BackupSummary } from '../../modules/backup/backup.service.js';
-import { createInstanceRepository } from '../../modules/instance/instance.repository.js';
-import { loadInstanceSecrets } from '../../modules/instance/instance-secrets.js';
+import { createSecretsRepository } from '../../modules/secrets/secrets.repository.js';
+import { loadInstanceSecrets } from '../../modules/secrets/instance-secrets.js';
 import { CliError, type CliContext } from '../context.js';
 import { requestBackupFromServer } from '../server-backup.js';
 
@@ -16,7 +16,7 @@ async function backupServiceFor(database: Database, config: Config) {
     repository: createBackupRepository(database.db),
     source: database.kind,
     dataDir: config.dataDir,
-    secrets: await loadInstanceSecrets(createInstanceRepository(database.db), config),
+    secrets: await loadInstanceSecrets(createSecretsRepository(database.db), config),
     schema: { migrations: status.expected, latestAt: status.latestAt },
   });
 }

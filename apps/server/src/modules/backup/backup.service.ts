@@ -4,7 +4,7 @@ import path from 'node:path';
 
 import { z } from 'zod';
 
-import type { InstanceSecrets } from '../instance/instance-secrets.js';
+import type { InstanceSecrets } from '../secrets/instance-secrets.js';
 
 import { BACKUP_FORMAT_VERSION, BackupRejectedError, readArchive, writeArchive } from './backup-archive.js';
 import type { BackupRepository } from './backup.repository.js';

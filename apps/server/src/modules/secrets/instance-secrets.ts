@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 
-import type { InstanceRepository } from './instance.repository.js';
+import type { SecretsRepository } from './secrets.repository.js';
 
 export interface InstanceSecrets {
   /** Derives this deployment's flags (docs/architecture.md#flags). */
@@ -14,7 +14,7 @@ export interface InstanceSecrets {
  * so that every instance of a scaled-out deployment shares it (docs/decisions/006-secrets.md).
  */
 export async function loadInstanceSecrets(
-  repository: InstanceRepository,
+  repository: SecretsRepository,
   fromEnv: { instanceSecret: string | undefined; sessionSecret: string | undefined },
 ): Promise<InstanceSecrets> {
   const generate = () => randomBytes(32).toString('base64url');

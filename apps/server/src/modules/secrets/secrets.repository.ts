@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { instanceSettings } from '../../db/schema/index.js';
 
-export function createInstanceRepository(db: Db) {
+export function createSecretsRepository(db: Db) {
   return {
     /** Stores `value` under `key` unless one is there already, and returns the stored one (safe when instances race). */
     async insertOrGetSetting(key: string, value: string): Promise<string> {
@@ -17,4 +17,4 @@ export function createInstanceRepository(db: Db) {
     },
   };
 }
-export type InstanceRepository = ReturnType<typeof createInstanceRepository>;
+export type SecretsRepository = ReturnType<typeof createSecretsRepository>;
