@@ -114,6 +114,10 @@ export const ImportProblemCodeSchema = z.enum(IMPORT_PROBLEMS);
 export const IMPORT_PROBLEM_REASONS = [
   'TOO_LARGE_TO_READ',
   'YAML_SYNTAX',
+  'YAML_DUPLICATE_KEY',
+  'YAML_TAB',
+  'YAML_STRUCTURE',
+  'YAML_UNCLOSED',
   'NOT_A_MAPPING',
   'FIELD_TYPE',
   'FIELD_TOO_SMALL',

@@ -16,7 +16,14 @@ import {
   type Scoring,
 } from '@drapeau/shared';
 
-import { detail, fieldIssueDetail, fileProblem, importWarning, tooLargeToReadProblem } from './import-problems.js';
+import {
+  detail,
+  fieldIssueDetail,
+  fileProblem,
+  importWarning,
+  tooLargeToReadProblem,
+  yamlErrorDetail,
+} from './import-problems.js';
 
 /**
  * ctfcli's challenge.yml, as CTFd users write it, with Drapeau's `drapeau:` block (docs/challenge-authoring.md).
@@ -198,7 +205,7 @@ export function parseChallengeYaml(
       doc.errors.map((e) => {
         const words = e.message.split('\n')[0] ?? 'invalid YAML';
         const line = e.linePos?.[0]?.line ?? counter.linePos(e.pos[0]).line;
-        return fileProblem('INVALID_YAML', file, detail('YAML_SYNTAX', words, { detail: words }), { line });
+        return fileProblem('INVALID_YAML', file, yamlErrorDetail(e.code, words), { line });
       }),
     );
   }

@@ -121,3 +121,18 @@ export const idTaken = (title: string, id: string, other: string) =>
   });
 export const idTwice = (id: string, other: string, file: string) =>
   detail('ID_TWICE', `"${id}" is the id of both ${other} and ${file}: give one its own \`id:\``, { id, other, file });
+
+/**
+ * The YAML reader's errors an author meets most (the `yaml` package's codes), each as a sentence of its own; any other
+ * is YAML_SYNTAX, the reader's words in `params.detail`, which every one also carries.
+ */
+const YAML_REASONS: Partial<Record<string, ImportProblemReason>> = {
+  DUPLICATE_KEY: 'YAML_DUPLICATE_KEY',
+  TAB_AS_INDENT: 'YAML_TAB',
+  BAD_INDENT: 'YAML_STRUCTURE',
+  BLOCK_AS_IMPLICIT_KEY: 'YAML_STRUCTURE',
+  MULTILINE_IMPLICIT_KEY: 'YAML_STRUCTURE',
+  MISSING_CHAR: 'YAML_UNCLOSED',
+};
+export const yamlErrorDetail = (code: string, words: string) =>
+  detail(YAML_REASONS[code] ?? 'YAML_SYNTAX', words, { detail: words });
