@@ -251,21 +251,16 @@ export function planImport(
   }
   const existingById = new Map(context.existing.map((c) => [c.id, c]));
   const seen = new Map<string, string>();
+  /** A problem of a planned challenge's field, at its line. */
+  const report = (p: (typeof planned)[number], code: ImportProblem['code'], field: string, what: ProblemDetail) =>
+    problems.push(fileProblem(code, p.file, what, { line: p.line(field), field }));
   for (const p of planned) {
     // Two names can give one slug ("pkijs=" and "pkijs<"): never an overwrite of another challenge.
     const there = existingById.get(p.draft.id);
     if (there && !p.isNamed && there.title.en !== p.draft.title.en)
-      problems.push(
-        fileProblem('DUPLICATE_CHALLENGE', p.file, idTaken(p.draft.title.en, p.draft.id, there.title.en), {
-          line: p.line('name'),
-          field: 'name',
-        }),
-      );
+      report(p, 'DUPLICATE_CHALLENGE', 'name', idTaken(p.draft.title.en, p.draft.id, there.title.en));
     const other = seen.get(p.draft.id);
-    if (other)
-      problems.push(
-        fileProblem('DUPLICATE_CHALLENGE', p.file, idTwice(p.draft.id, other, p.file), { line: p.line('name'), field: 'name' }),
-      );
+    if (other) report(p, 'DUPLICATE_CHALLENGE', 'name', idTwice(p.draft.id, other, p.file));
     seen.set(p.draft.id, p.file);
     byName.set(p.draft.id, p.draft.id);
     byName.set(p.draft.title.en.toLowerCase(), p.draft.id);
@@ -275,13 +270,11 @@ export function planImport(
     p.requirements.forEach((name, i) => {
       const id = numericIds.get(name) ?? byName.get(name.toLowerCase()) ?? byName.get(name);
       if (!id)
-        problems.push(
-          fileProblem(
-            'UNKNOWN_REQUIREMENT',
-            p.file,
-            detail('REQUIREMENT_NOT_FOUND', `no challenge is named "${name}"`, { name }),
-            { line: p.line(`requirements.${i}`), field: `requirements.${i}` },
-          ),
+        report(
+          p,
+          'UNKNOWN_REQUIREMENT',
+          `requirements.${i}`,
+          detail('REQUIREMENT_NOT_FOUND', `no challenge is named "${name}"`, { name }),
         );
       else p.draft.prerequisites.push(id);
     });
@@ -290,14 +283,10 @@ export function planImport(
   const cycle = findCycle(graph);
   if (cycle) {
     const p = planned.find((x) => x.draft.id === cycle[0]) ?? planned[0];
-    problems.push(
-      fileProblem(
-        'REQUIREMENT_CYCLE',
-        p?.file ?? '',
-        detail('REQUIREMENT_CYCLE', `requirements form a cycle: ${cycle.join(' → ')}`, { cycle: cycle.join(' → ') }),
-        { line: p?.line('requirements') ?? null, field: 'requirements' },
-      ),
-    );
+    const names = cycle.join(' → ');
+    const what = detail('REQUIREMENT_CYCLE', `requirements form a cycle: ${names}`, { cycle: names });
+    if (p) report(p, 'REQUIREMENT_CYCLE', 'requirements', what);
+    else problems.push(fileProblem('REQUIREMENT_CYCLE', '', what));
   }
   return {
     skipped,
