@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 
 import { expect, registerNewPlayer, test } from './fixtures';
+import { ADMIN_PAGES } from './page-walk';
 
 /**
  * Issue #36.8: no page writes an error, a warning or an issue to the browser's console. Chromium reports some problems
@@ -66,4 +67,20 @@ test('A visitor and a player open every page without an error, a warning or an i
     expect(found, `in ${language}`).toEqual([]);
     await context.close();
   }
+});
+
+test('An admin opens every page of every admin section, and the teacher pages, without a console error, warning or issue', async ({
+  page,
+  loginAsAdmin,
+}) => {
+  const found = await recordConsole(page);
+  await loginAsAdmin();
+  await visit(page, '/challenges');
+  for (const language of ['en', 'fr']) {
+    await page.evaluate((lng) => window.localStorage.setItem('language', lng), language);
+    for (const [section, pages] of Object.entries(ADMIN_PAGES))
+      for (const name of pages) await visit(page, `/admin/${section}/${name}`);
+    await visit(page, '/teacher');
+  }
+  expect(found).toEqual([]);
 });

@@ -65,7 +65,7 @@ test('An organiser imports a ctfcli zip, reads its warnings and skipped files, h
     'multiple_choice',
   );
   await expect(rows.filter({ hasText: `organiser-no-value-${tag}` }).getByTestId('import-warnings')).toContainText(
-    'value: none given, imported hidden at 0 points',
+    'value no value given: imported hidden, at 0 points',
   );
   await expect(rows.filter({ hasText: HINTED_ID })).toContainText('created1 file');
   await expect(rows.filter({ hasText: HINTED_ID }).getByTestId('import-warnings')).toHaveCount(0);
@@ -77,6 +77,29 @@ test('An organiser imports a ctfcli zip, reads its warnings and skipped files, h
   await page.setViewportSize(SIZES.phone);
   await expectNoSidewaysScroll(page, 'import report, phone');
   await page.setViewportSize(SIZES.laptop);
+
+  // In French, the same answer worded from its codes (the server's English words are for the command line).
+  await page.getByRole('button', { name: 'Français' }).first().click();
+  await page
+    .getByLabel('Fichier zip')
+    .setInputFiles({ name: 'event.zip', mimeType: 'application/zip', buffer: await fixtureZip() });
+  await page.getByRole('button', { name: 'Importer', exact: true }).click();
+  const frenchReport = page.getByRole('status').filter({ hasText: 'Import terminé' });
+  await expect(frenchReport).toContainText(/0 créés, 0 mis à jour, 3 inchangés/);
+  await expect(frenchReport).toContainText(/Avertissements \(2\)/);
+  const frenchRows = frenchReport.getByTestId('import-challenge');
+  await expect(frenchRows.filter({ hasText: `organiser-plugin-${tag}` }).getByTestId('import-warnings')).toContainText(
+    /type\s«\smultiple_choice\s» est le type d’un plugin CTFd\s: le défi est importé avec un barème fixe/,
+  );
+  await expect(frenchRows.filter({ hasText: `organiser-no-value-${tag}` }).getByTestId('import-warnings')).toContainText(
+    /value aucune valeur \(value\)\s: importé masqué, à 0 point/,
+  );
+  await expect(frenchReport).not.toContainText(/imported|none given/);
+  await expectNoSidewaysScroll(page, 'import report in French, laptop');
+  await page.setViewportSize(SIZES.phone);
+  await expectNoSidewaysScroll(page, 'import report in French, phone');
+  await page.setViewportSize(SIZES.laptop);
+  await page.getByRole('button', { name: 'English' }).first().click();
 
   // A player opens the costly hint; the organiser then hides the challenge with the list's button (a partial PATCH).
   const playerContext = await browser.newContext();

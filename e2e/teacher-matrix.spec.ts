@@ -81,6 +81,16 @@ test('A teacher with 40 challenges reads the matrix at 1366 px without the page 
   expect(await teacher.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1366);
   const frame = teacher.getByRole('region', { name: 'Progress of each student, scrollable' });
   expect(await frame.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  // Scrolled to its far end, the student column stays where it was, and the header row is sticky too.
+  const studentCell = matrix.getByRole('rowheader', { name: studentAccount.username });
+  const before = await studentCell.boundingBox();
+  await frame.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+  await expect.poll(() => frame.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+  expect((await studentCell.boundingBox())?.x).toBe(before?.x);
+  await expect(studentCell).toBeInViewport();
+  const studentHeader = matrix.getByRole('columnheader', { name: 'Student' });
+  expect(await studentHeader.evaluate((el) => getComputedStyle(el).position)).toBe('sticky');
+  await frame.evaluate((el) => el.scrollTo({ left: 0 }));
   // Grouped by category; a title cut short shows in full on focus.
   await expect(matrix.getByRole('columnheader', { name: 'Forensics' })).toBeVisible();
   const header = matrix.getByRole('columnheader', { name: `Matrix challenge number 0 with a long title ${tag}` });

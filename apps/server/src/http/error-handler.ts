@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
-import type { ErrorBody, ErrorCode } from '@drapeau/shared';
+import { type ErrorBody, type ErrorCode, IMPORT_LIMITS } from '@drapeau/shared';
 
 import { AppError } from '../lib/app-error.js';
 
@@ -51,7 +51,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (contentType.startsWith('application/zip'))
         return reply.status(413).send(
           body('IMPORT_INVALID', 'The archive is too large.', {
-            problems: [{ code: 'TOO_LARGE', file: '', line: null, field: null, message: 'the archive is too large' }],
+            problems: [
+              {
+                code: 'TOO_LARGE',
+                file: '',
+                line: null,
+                field: null,
+                reason: 'ARCHIVE_TOO_LARGE',
+                params: { maxMb: IMPORT_LIMITS.maxArchiveBytes / 1024 / 1024 },
+                message: 'the archive is too large',
+              },
+            ],
           }),
         );
       return reply

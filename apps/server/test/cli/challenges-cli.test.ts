@@ -30,6 +30,10 @@ describe(`npm run drapeau -- challenges on ${kind}`, SLOW, () => {
     expect(imported.stderr).toBe('');
     expect(imported.code).toBe(0);
     expect(imported.stdout).toMatch(/^created\s+cookie-monster \(web\/cookie-monster\)$/m);
+    // Each challenge's warnings under it, in English (ret2win's `image: .` has no Dockerfile beside it).
+    expect(imported.stdout).toMatch(
+      /^created\s+ret2win \(pwn\/ret2win\)\n(?: {2}warning: .*\n)* {2}warning: image: "\." is not a folder .*; imported without its service$/m,
+    );
     expect(imported.stdout).toContain('10 created, 0 updated, 0 unchanged.');
 
     const out = await mkdtemp(path.join(os.tmpdir(), 'drapeau-export-'));
@@ -66,6 +70,7 @@ describe(`npm run drapeau -- challenges on ${kind}`, SLOW, () => {
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Nothing was imported:');
     expect(run.stderr, run.stderr).toContain('bad/challenge.yml:4 category: unknown category "Nowhere"');
+    expect(run.stderr).toContain('warning: fine/challenge.yml: value: none given, imported hidden at 0 points');
     const exported = await runDrapeau(['challenges', 'export', path.join(dir, 'out')], second.env);
     expect(exported.stdout).toContain('Exported 10 challenge(s)');
   });

@@ -9,6 +9,37 @@ export const IMPORT_ACTIONS = ['created', 'updated', 'unchanged'] as const;
 export const ImportActionSchema = z.enum(IMPORT_ACTIONS);
 export type ImportAction = z.infer<typeof ImportActionSchema>;
 
+/**
+ * The values a warning's or a problem's sentence names (a type, a path, a limit): the web words the sentence from its
+ * code and these, in English or French (locales' `authoring:import.reasons` and `authoring:import.warnings`).
+ */
+export const ImportParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+export type ImportParams = z.infer<typeof ImportParamsSchema>;
+
+/**
+ * A challenge imported otherwise than its file says, or with part of it left: a CTFd plugin's type or an unknown decay
+ * function read as a standard one, no value or no flag (imported hidden), a field Drapeau does not use, a ctfcli
+ * `image:` the archive cannot serve (imported without its service; `params.reason` is the problem's reason, with its
+ * params beside it).
+ */
+export const IMPORT_WARNING_CODES = [
+  'PLUGIN_TYPE',
+  'UNKNOWN_FUNCTION',
+  'NO_VALUE',
+  'NO_FLAG',
+  'FIELD_NOT_USED',
+  'SERVICE_LEFT_OUT',
+] as const;
+export const ImportChallengeWarningSchema = z.object({
+  code: z.enum(IMPORT_WARNING_CODES),
+  /** The challenge.yml field it is about, e.g. `type`. */
+  field: z.string(),
+  params: ImportParamsSchema,
+  /** The same in English words, for the command line and API clients. */
+  message: z.string(),
+});
+export type ImportChallengeWarning = z.infer<typeof ImportChallengeWarningSchema>;
+
 /** What the import did to one challenge. */
 export const ImportedChallengeSchema = z.object({
   id: z.string(),
@@ -16,8 +47,8 @@ export const ImportedChallengeSchema = z.object({
   source: z.string(),
   action: ImportActionSchema,
   fileCount: z.number().int(),
-  /** Fields read but not used by Drapeau (e.g. `type: docker`'s image), each named. */
-  warnings: z.array(z.string()),
+  /** What was read differently from the file, or left (a field Drapeau does not use), each by code and field. */
+  warnings: z.array(ImportChallengeWarningSchema),
 });
 export type ImportedChallenge = z.infer<typeof ImportedChallengeSchema>;
 
@@ -75,6 +106,54 @@ export const IMPORT_PROBLEMS = [
   'NO_CHALLENGES',
 ] as const;
 export const ImportProblemCodeSchema = z.enum(IMPORT_PROBLEMS);
+
+/**
+ * What exactly is wrong, finer than the problem's code (TOO_LARGE is the archive, a file or an image's folder): one
+ * sentence each, with its `params`. `*_DETAIL` reasons name a parser's own words (YAML, zip, regex engine) in `detail`.
+ */
+export const IMPORT_PROBLEM_REASONS = [
+  'TOO_LARGE_TO_READ',
+  'YAML_SYNTAX',
+  'YAML_DUPLICATE_KEY',
+  'YAML_TAB',
+  'YAML_STRUCTURE',
+  'YAML_UNCLOSED',
+  'NOT_A_MAPPING',
+  'FIELD_TYPE',
+  'FIELD_TOO_SMALL',
+  'FIELD_TOO_BIG',
+  'FIELD_VALUE',
+  'FIELD_FORMAT',
+  'FIELD_UNKNOWN_KEYS',
+  'FIELD_INVALID',
+  'UNKNOWN_LEVEL',
+  'NO_CHALLENGE_FILE',
+  'UNKNOWN_CATEGORY',
+  'FLAG_PATTERN_TOO_LONG',
+  'FLAG_PATTERN_REFUSED',
+  'PATH_LEAVES_ARCHIVE',
+  'FILE_NOT_IN_ARCHIVE',
+  'LINK_TOO_LONG',
+  'EMPTY_ID',
+  'ID_TAKEN',
+  'ID_TWICE',
+  'REQUIREMENT_NOT_FOUND',
+  'REQUIREMENT_CYCLE',
+  'SERVICE_WITHOUT_IMAGE',
+  'IMAGE_FOLDER_TOO_LARGE',
+  'IMAGE_FOLDER_MISSING',
+  'IMAGE_NOT_A_REFERENCE',
+  'SERVICE_PORT_MISSING',
+  'TOO_MANY_ENTRIES',
+  'FILE_TOO_LARGE',
+  'FILES_TOO_LARGE',
+  'ARCHIVE_TOO_LARGE',
+  'FILE_INFLATES_TOO_MUCH',
+  'NOT_A_ZIP',
+] as const;
+export const ImportProblemReasonSchema = z.enum(IMPORT_PROBLEM_REASONS);
+export type ImportProblemReason = z.infer<typeof ImportProblemReasonSchema>;
+
 export const ImportProblemSchema = z.object({
   code: ImportProblemCodeSchema,
   /** e.g. `web/login-bypass/challenge.yml`; '' for the archive itself. */
@@ -82,12 +161,16 @@ export const ImportProblemSchema = z.object({
   line: z.number().int().nullable(),
   /** e.g. `flags[1].content`; null when the file itself is at fault. */
   field: z.string().nullable(),
+  /** The sentence to show, by code, with the values it names (the web words it in EN or FR). */
+  reason: ImportProblemReasonSchema,
+  params: ImportParamsSchema,
+  /** The same in English words, for the command line and API clients. */
   message: z.string(),
 });
 export type ImportProblem = z.infer<typeof ImportProblemSchema>;
 
-/** A challenge's warning (a field not used, a plugin's type read as a standard one), by file. */
-export const ImportWarningSchema = z.object({ file: z.string(), message: z.string() });
+/** A challenge's warning by file, as a refused import gives them beside its problems. */
+export const ImportWarningSchema = ImportChallengeWarningSchema.extend({ file: z.string() });
 export type ImportWarning = z.infer<typeof ImportWarningSchema>;
 
 /** The 400 body of a refused import: `{ error: { code: 'IMPORT_INVALID', message, problems } }`. */

@@ -33,14 +33,19 @@ export async function importChallenges(
       const report = (await stat(source)).isDirectory()
         ? await transfer.importFolder(source, { createCategories })
         : await transfer.importZip(await readFile(source), { createCategories });
-      for (const c of report.challenges) context.out(`${c.action.padEnd(9)} ${c.id} (${c.source})\n`);
+      for (const c of report.challenges) {
+        context.out(`${c.action.padEnd(9)} ${c.id} (${c.source})\n`);
+        for (const w of c.warnings) context.out(`  warning: ${w.message}\n`);
+      }
+      for (const k of report.skipped ?? []) context.out(`skipped   ${k.file}: ${k.reason}\n`);
       context.out(`${report.created} created, ${report.updated} updated, ${report.unchanged} unchanged.\n`);
     } catch (error) {
       if (!(error instanceof ImportInvalidError)) throw error;
       const lines = error.problems.map(
         (p) => `${p.file || '(archive)'}${p.line ? `:${p.line}` : ''}${p.field ? ` ${p.field}` : ''}: ${p.message}`,
       );
-      throw new CliError(`Nothing was imported:\n${lines.join('\n')}`);
+      const warnings = error.warnings.map((w) => `warning: ${w.file}: ${w.message}`);
+      throw new CliError(`Nothing was imported:\n${[...lines, ...warnings].join('\n')}`);
     }
   });
 }

@@ -5,6 +5,8 @@ import type yauzl from 'yauzl';
 
 import { IMPORT_LIMITS, type ImportProblem } from '@drapeau/shared';
 
+import { detail, fileProblem, type ProblemDetail } from './import-problems.js';
+
 /** Files of an import, by path relative to its root ('/'-separated), read into memory within the bounds. */
 export type ArchiveFiles = Map<string, Buffer>;
 /** The bounds of one import (IMPORT_LIMITS; smaller in tests). */
@@ -32,8 +34,17 @@ export class ArchiveError extends Error {
     super(problem.message);
   }
 }
-const problem = (code: ImportProblem['code'], file: string, message: string) =>
-  new ArchiveError({ code, file, line: null, field: null, message });
+const problem = (code: ImportProblem['code'], file: string, what: ProblemDetail) =>
+  new ArchiveError(fileProblem(code, file, what));
+const leavesArchive = (name: string) =>
+  problem('UNSAFE_PATH', name, detail('PATH_LEAVES_ARCHIVE', 'a path leaves the archive', { path: name }));
+const linkTooLong = (name: string) => problem('UNSAFE_PATH', name, detail('LINK_TOO_LONG', 'a symbolic link too long'));
+const tooManyEntries = (file: string, max: number) =>
+  problem('TOO_MANY_FILES', file, detail('TOO_MANY_ENTRIES', `more than ${max} entries`, { max }));
+const notAZip = (words: string) =>
+  problem('NOT_A_ZIP', '', detail('NOT_A_ZIP', `not a zip archive: ${words}`, { detail: words }));
+const fileTooLarge = (name: string, limits: ImportLimits) =>
+  problem('TOO_LARGE', name, detail('FILE_TOO_LARGE', 'the file is too large', { maxMb: limits.maxFileBytes / 1024 / 1024 }));
 
 /** A safe relative path: no absolute path, no `..`, no backslash, no empty part. */
 function isSafeRelativePath(name: string): boolean {
@@ -70,13 +81,18 @@ export function resolveInArchive(folder: string, name: string, links: ReadonlyMa
 
 /** The checks made on the index, before any file is read. */
 function checkDeclared(paths: readonly string[], sizes: ReadonlyMap<string, number>, limits: ImportLimits): void {
-  if (paths.length > limits.maxFiles) throw problem('TOO_MANY_FILES', '', `more than ${limits.maxFiles} files`);
+  if (paths.length > limits.maxFiles) throw tooManyEntries('', limits.maxFiles);
   let total = 0;
   for (const name of paths) {
     const size = sizes.get(name) ?? 0;
-    if (size > limits.maxFileBytes) throw problem('TOO_LARGE', name, 'the file is too large');
+    if (size > limits.maxFileBytes) throw fileTooLarge(name, limits);
     total += size;
-    if (total > limits.maxTotalBytes) throw problem('TOO_LARGE', name, 'the files expand to too much data');
+    if (total > limits.maxTotalBytes)
+      throw problem(
+        'TOO_LARGE',
+        name,
+        detail('FILES_TOO_LARGE', 'the files expand to too much data', { maxMb: limits.maxTotalBytes / 1024 / 1024 }),
+      );
   }
 }
 
@@ -91,13 +107,18 @@ const MAX_LINK_BYTES = 4096;
  */
 export async function openZip(data: Buffer, limits: ImportLimits = IMPORT_LIMITS): Promise<Archive> {
   const { default: yauzl } = await import('yauzl'); // (imported when used: docs/performance.md "Cold start")
-  if (data.length > limits.maxArchiveBytes) throw problem('TOO_LARGE', '', 'the archive is too large');
+  if (data.length > limits.maxArchiveBytes)
+    throw problem(
+      'TOO_LARGE',
+      '',
+      detail('ARCHIVE_TOO_LARGE', 'the archive is too large', { maxMb: limits.maxArchiveBytes / 1024 / 1024 }),
+    );
   // Sizes are checked by the running total below (validateEntrySizes would only compare them at the end).
   const zip = await new Promise<yauzl.ZipFile>((resolve, reject) =>
     yauzl.fromBuffer(
       data,
       { lazyEntries: true, autoClose: false, decodeStrings: true, validateEntrySizes: false, strictFileNames: true },
-      (error, zipfile) => (error ? reject(problem('NOT_A_ZIP', '', `not a zip archive: ${error.message}`)) : resolve(zipfile)),
+      (error, zipfile) => (error ? reject(notAZip(error.message)) : resolve(zipfile)),
     ),
   );
   const asProblem = (error: unknown): ArchiveError => {
@@ -105,12 +126,12 @@ export async function openZip(data: Buffer, limits: ImportLimits = IMPORT_LIMITS
     const message = (error as Error).message;
     // yauzl checks each name itself (strictFileNames): a climbing or absolute path is the zip's, not a damaged archive.
     const unsafe = /^(?:invalid relative path|absolute path): (.*)$/.exec(message);
-    if (unsafe) return problem('UNSAFE_PATH', unsafe[1] ?? '', 'a path leaves the archive');
-    return problem('NOT_A_ZIP', '', message);
+    if (unsafe) return leavesArchive(unsafe[1] ?? '');
+    return notAZip(message);
   };
   if (zip.entryCount > maxEntries(limits)) {
     zip.close();
-    throw problem('TOO_MANY_FILES', '', `more than ${maxEntries(limits)} entries`);
+    throw tooManyEntries('', maxEntries(limits));
   }
   const entries = new Map<string, yauzl.Entry>();
   const linkEntries = new Map<string, yauzl.Entry>();
@@ -120,7 +141,7 @@ export async function openZip(data: Buffer, limits: ImportLimits = IMPORT_LIMITS
       zip.on('end', resolve);
       zip.on('entry', (entry: yauzl.Entry) => {
         const name = entry.fileName;
-        if (!isSafeRelativePath(name)) return reject(problem('UNSAFE_PATH', name, 'a path leaves the archive'));
+        if (!isSafeRelativePath(name)) return reject(leavesArchive(name));
         const mode = (entry.externalFileAttributes >>> 16) & 0o170000;
         if (mode === 0o120000) linkEntries.set(name, entry);
         else if (!name.endsWith('/')) entries.set(name, entry);
@@ -157,8 +178,8 @@ export async function openZip(data: Buffer, limits: ImportLimits = IMPORT_LIMITS
   let total = 0;
   try {
     for (const [name, entry] of linkEntries) {
-      if (entry.uncompressedSize > MAX_LINK_BYTES) throw problem('UNSAFE_PATH', name, 'a symbolic link too long');
-      const target = await inflate(entry, MAX_LINK_BYTES, () => problem('UNSAFE_PATH', name, 'a symbolic link too long'));
+      if (entry.uncompressedSize > MAX_LINK_BYTES) throw linkTooLong(name);
+      const target = await inflate(entry, MAX_LINK_BYTES, () => linkTooLong(name));
       links.set(name.replace(/\/$/, ''), target.toString('utf8'));
     }
   } catch (error) {
@@ -178,7 +199,11 @@ export async function openZip(data: Buffer, limits: ImportLimits = IMPORT_LIMITS
         // The running total: whatever the headers say, no file inflates past its declared size nor the bounds.
         const limit = Math.min(entry.uncompressedSize, limits.maxFileBytes, limits.maxTotalBytes - total);
         const data = await inflate(entry, limit, () =>
-          problem('TOO_LARGE', name, 'the file inflates to more than its declared size or the bounds'),
+          problem(
+            'TOO_LARGE',
+            name,
+            detail('FILE_INFLATES_TOO_MUCH', 'the file inflates to more than its declared size or the bounds'),
+          ),
         );
         total += data.length;
         files.set(name, data);
@@ -198,8 +223,7 @@ export async function openFolder(root: string, limits: ImportLimits = IMPORT_LIM
       const full = path.join(dir, name);
       const relative = path.relative(root, full).split(path.sep).join('/');
       const info = await lstat(full);
-      if (sizes.size + links.size >= maxEntries(limits))
-        throw problem('TOO_MANY_FILES', relative, `more than ${maxEntries(limits)} entries`);
+      if (sizes.size + links.size >= maxEntries(limits)) throw tooManyEntries(relative, maxEntries(limits));
       if (info.isSymbolicLink()) links.set(relative, (await readlink(full)).split(path.sep).join('/'));
       else if (info.isDirectory()) await walk(full);
       else if (info.isFile()) sizes.set(relative, info.size);
@@ -218,8 +242,7 @@ export async function openFolder(root: string, limits: ImportLimits = IMPORT_LIM
         const data = await readFile(path.join(root, ...name.split('/')));
         // The file may have grown since it was listed.
         total += data.length;
-        if (data.length > limits.maxFileBytes || total > limits.maxTotalBytes)
-          throw problem('TOO_LARGE', name, 'the file is too large');
+        if (data.length > limits.maxFileBytes || total > limits.maxTotalBytes) throw fileTooLarge(name, limits);
         files.set(name, data);
       }
       return files;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { ImportChallengeWarning, ImportProblem, ImportWarning } from '@drapeau/shared';
+
 import { buildTestApp, loginAdmin, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { importZip, zipOf } from '../../../test/ctfcli-fixture.js';
 
@@ -21,7 +23,7 @@ const imported = async (files: Record<string, string | Buffer>, symlinks: Record
   const response = await importZip(admin, await zipOf(files, symlinks));
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{
-    challenges: { id: string; action: string; warnings: string[]; fileCount: number }[];
+    challenges: { id: string; action: string; warnings: ImportChallengeWarning[]; fileCount: number }[];
     skipped: { file: string; code: string; kept?: string; reason: string }[];
   }>();
 };
@@ -104,9 +106,23 @@ describe('ctfcli layouts import unchanged', () => {
       'decay/challenge.yml':
         'name: Custom Decay\ncategory: web-server\ntype: dynamic\nextra: {initial: 300, decay: 10, minimum: 50, function: custom_curve}\nflags: ["CTF{d}"]\n',
     });
-    const warnings = Object.fromEntries(report.challenges.map((c) => [c.id, c.warnings.join(' ')]));
-    expect(warnings['plugin-type']).toContain('multiple_choice');
-    expect(warnings['custom-decay']).toContain('custom_curve');
+    const warnings = Object.fromEntries(report.challenges.map((c) => [c.id, c.warnings]));
+    // A code and its values, for the panel's EN and FR, and English words for the command line.
+    expect(warnings['plugin-type']).toEqual([
+      {
+        code: 'PLUGIN_TYPE',
+        field: 'type',
+        params: { type: 'multiple_choice', importedAs: 'standard' },
+        message: expect.stringContaining('multiple_choice') as string,
+      },
+    ]);
+    expect(warnings['custom-decay']).toEqual([
+      expect.objectContaining({
+        code: 'UNKNOWN_FUNCTION',
+        field: 'function',
+        params: { function: 'custom_curve', importedAs: 'linear' },
+      }),
+    ]);
     expect(await challenge('plugin-type')).toMatchObject({ scoring: { type: 'static', points: 100 }, state: 'visible' });
     expect(await challenge('custom-decay')).toMatchObject({
       scoring: { type: 'dynamic', initial: 300, decay: 10, minimum: 50, function: 'linear' },
@@ -133,9 +149,9 @@ describe('ctfcli layouts import unchanged', () => {
       'noflag/challenge.yml': 'name: No Flag\ncategory: web-server\nvalue: 50\n',
       'novalue/challenge.yml': 'name: No Value\ncategory: web-server\nflags: ["CTF{v}"]\n',
     });
-    const warnings = Object.fromEntries(report.challenges.map((c) => [c.id, c.warnings.join(' ')]));
-    expect(warnings['no-flag']).toContain('flags');
-    expect(warnings['no-value']).toContain('value');
+    const warnings = Object.fromEntries(report.challenges.map((c) => [c.id, c.warnings.map((w) => [w.code, w.field])]));
+    expect(warnings['no-flag']).toEqual([['NO_FLAG', 'flags']]);
+    expect(warnings['no-value']).toEqual([['NO_VALUE', 'value']]);
     expect(await challenge('no-flag')).toMatchObject({ state: 'hidden', flags: [] });
     expect(await challenge('no-value')).toMatchObject({ state: 'hidden' });
   });
@@ -158,7 +174,11 @@ describe('ctfcli layouts import unchanged', () => {
     expect(await challenge('pkijs')).toMatchObject({ title: { en: 'pkijs=' } });
     // In one archive, the refusal names both files.
     const both = await importZip(admin, await zipOf({ 'c/challenge.yml': yml('dup!'), 'd/challenge.yml': yml('dup?') }));
-    expect(both.json().error.problems[0].message).toMatch(/c\/challenge\.yml.*d\/challenge\.yml/);
+    expect(both.json().error.problems[0]).toMatchObject({
+      reason: 'ID_TWICE',
+      params: { id: 'dup', other: 'c/challenge.yml', file: 'd/challenge.yml' },
+      message: expect.stringMatching(/c\/challenge\.yml.*d\/challenge\.yml/) as string,
+    });
   });
 
   it('reports every problem of a file in one answer, warnings beside errors', async () => {
@@ -175,12 +195,23 @@ describe('ctfcli layouts import unchanged', () => {
     );
     expect(response.statusCode).toBe(400);
     const { problems, warnings, skipped } = response.json().error as {
-      problems: { code: string }[];
-      warnings: { message: string }[];
+      problems: ImportProblem[];
+      warnings: ImportWarning[];
       skipped: { file: string; code: string }[];
     };
-    expect(problems.map((p) => p.code).sort()).toEqual(['MISSING_FILE', 'UNKNOWN_CATEGORY', 'UNKNOWN_REQUIREMENT']);
-    expect(warnings).toEqual([expect.objectContaining({ message: expect.stringContaining('host') })]);
+    expect(problems.map((p) => [p.code, p.reason, p.params]).sort()).toEqual([
+      ['MISSING_FILE', 'FILE_NOT_IN_ARCHIVE', { path: 'gone.bin' }],
+      ['UNKNOWN_CATEGORY', 'UNKNOWN_CATEGORY', { category: 'nowhere' }],
+      ['UNKNOWN_REQUIREMENT', 'REQUIREMENT_NOT_FOUND', { name: 'Nobody' }],
+    ]);
+    expect(warnings).toEqual([
+      expect.objectContaining({
+        file: 'many/challenge.yml',
+        code: 'FIELD_NOT_USED',
+        field: 'host',
+        message: expect.stringContaining('host'),
+      }),
+    ]);
     // The files left as not challenges too, as a successful import lists them.
     expect(skipped).toEqual([expect.objectContaining({ file: 'many/challenge.yaml', code: 'NOT_A_CHALLENGE' })]);
   });

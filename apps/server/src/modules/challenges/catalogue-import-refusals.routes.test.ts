@@ -33,7 +33,30 @@ describe('bad input: refused as a whole, naming file, line and field; nothing wr
   it('a field of the wrong type', () =>
     refuse(
       { 'bad/challenge.yml': 'name: Bad\ncategory: web-server\nvalue: lots\nflags:\n  - CTF{x}\n' },
-      { code: 'INVALID_FIELD', file: 'bad/challenge.yml', line: 3, field: 'value' },
+      {
+        code: 'INVALID_FIELD',
+        file: 'bad/challenge.yml',
+        line: 3,
+        field: 'value',
+        reason: 'FIELD_TYPE',
+        params: { expected: 'number' },
+      },
+    ));
+  // The panel words these in the admin's language from the reason; the reader's own words stay in params.detail.
+  it('a field given twice', () =>
+    refuse(
+      { 'bad/challenge.yml': 'name: Bad\nname: Twice\ncategory: web-server\nflags:\n  - CTF{x}\n' },
+      {
+        code: 'INVALID_YAML',
+        line: 2,
+        reason: 'YAML_DUPLICATE_KEY',
+        params: { detail: expect.stringContaining('unique') as string },
+      },
+    ));
+  it('a line indented with a tab', () =>
+    refuse(
+      { 'bad/challenge.yml': 'name: Bad\ncategory: web-server\nflags:\n\t- CTF{x}\n' },
+      { code: 'INVALID_YAML', file: 'bad/challenge.yml', reason: 'YAML_TAB' },
     ));
   it('an unknown category', () =>
     refuse(

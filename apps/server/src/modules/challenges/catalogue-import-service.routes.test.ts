@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { AdminChallengeServiceResult, PublicChallenge } from '@drapeau/shared';
+import type { AdminChallengeServiceResult, ImportChallengeWarning, PublicChallenge } from '@drapeau/shared';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { importZip, zipOf } from '../../../test/ctfcli-fixture.js';
@@ -93,12 +93,21 @@ describe('a challenge with a service, imported and exported', () => {
       'no-folder/challenge.yml': yml('No folder', 'image: ./missing\nconnection_info: nc pwn.example.org 31337\n'),
     });
     expect(response.statusCode, response.body).toBe(200);
-    const report = response.json<{ challenges: { id: string; warnings: string[] }[] }>();
+    const report = response.json<{ challenges: { id: string; warnings: ImportChallengeWarning[] }[] }>();
     expect(report.challenges.find((c) => c.id === 'no-port')?.warnings).toEqual([
-      expect.stringMatching(/^drapeau\.instance\.port: .*; imported without its service$/),
+      {
+        code: 'SERVICE_LEFT_OUT',
+        field: 'drapeau.instance.port',
+        params: { reason: 'SERVICE_PORT_MISSING' },
+        message: expect.stringMatching(/^drapeau\.instance\.port: .*; imported without its service$/) as string,
+      },
     ]);
     expect(report.challenges.find((c) => c.id === 'no-folder')?.warnings).toEqual([
-      expect.stringMatching(/^image: .*; imported without its service$/),
+      expect.objectContaining({
+        code: 'SERVICE_LEFT_OUT',
+        field: 'image',
+        params: { reason: 'IMAGE_FOLDER_MISSING', image: './missing' },
+      }),
     ]);
     const player = await registerPlayer(t.app);
     expect((await player.client.get('/api/challenges/no-folder')).json<PublicChallenge>()).toMatchObject({

@@ -1,9 +1,16 @@
 import path from 'node:path/posix';
 
-import { type ChallengeService, ChallengeServiceSchema, ImageReferenceSchema, type ImportProblem } from '@drapeau/shared';
+import {
+  type ChallengeService,
+  ChallengeServiceSchema,
+  ImageReferenceSchema,
+  type ImportChallengeWarning,
+  type ImportProblem,
+} from '@drapeau/shared';
 
 import { resolveInArchive } from './archive.js';
 import type { ChallengeYaml } from './ctfcli-format.js';
+import { detail, fieldIssueDetail, importWarning, type ProblemDetail } from './import-problems.js';
 
 /** The bounds of a build context (the image's folder), apart from the import's own bounds on listed files. */
 const BUILD_CONTEXT_LIMITS = { maxFiles: 5_000, maxTotalBytes: 200 * 1024 * 1024 } as const;
@@ -14,6 +21,20 @@ export interface PlannedService {
   contextFolder: string | null;
   /** The archive paths of the build context's files, by their path inside the context. */
   contextFiles: Map<string, string>;
+}
+
+function imageFolderTooLarge(files: number, bytes: number): ProblemDetail {
+  const params = {
+    files,
+    mb: Math.ceil(bytes / 1024 / 1024),
+    maxFiles: BUILD_CONTEXT_LIMITS.maxFiles,
+    maxMb: BUILD_CONTEXT_LIMITS.maxTotalBytes / 1024 / 1024,
+  };
+  return detail(
+    'IMAGE_FOLDER_TOO_LARGE',
+    `the image's folder holds ${params.files} files (${params.mb} MB): at most ${params.maxFiles} files and ${params.maxMb} MB`,
+    params,
+  );
 }
 
 /** The first port a Dockerfile EXPOSEs (`EXPOSE 8080`, `EXPOSE 1337/tcp`). */
@@ -38,17 +59,17 @@ export function planService(
     /** The archive's Dockerfiles, read with the challenge files. */
     dockerfiles: ReadonlyMap<string, Buffer>;
   },
-  at: (code: ImportProblem['code'], field: string, message: string) => void,
-  warnings: string[],
+  at: (code: ImportProblem['code'], field: string, what: ProblemDetail) => void,
+  warnings: ImportChallengeWarning[],
 ): PlannedService | null {
   // ctfcli's `image` alone (no `drapeau.instance` block): a service the archive cannot give (no Dockerfile, no port) is a
   // warning, and the challenge imports without it, as real repositories must; with Drapeau's block, the author asked
   // for the service, and its problems refuse the import.
   if (!yaml.drapeau?.instance) {
     let isLeftOut = false;
-    const planned = planDeclaredService(yaml, folder, archive, (_code, field, message) => {
+    const planned = planDeclaredService(yaml, folder, archive, (_code, field, what) => {
       isLeftOut = true;
-      warnings.push(`${field}: ${message}; imported without its service`);
+      warnings.push(importWarning.serviceLeftOut(field, what));
     });
     return isLeftOut ? null : planned;
   }
@@ -63,7 +84,12 @@ function planDeclaredService(
 ): PlannedService | null {
   const instance = yaml.drapeau?.instance;
   if (!yaml.image) {
-    if (instance) at('INVALID_FIELD', 'drapeau.instance', 'a service needs `image:` (a folder with a Dockerfile, or an image)');
+    if (instance)
+      at(
+        'INVALID_FIELD',
+        'drapeau.instance',
+        detail('SERVICE_WITHOUT_IMAGE', 'a service needs `image:` (a folder with a Dockerfile, or an image)'),
+      );
     return null;
   }
   const image = yaml.image;
@@ -81,26 +107,29 @@ function planDeclaredService(
       total += size;
     }
     if (contextFiles.size > BUILD_CONTEXT_LIMITS.maxFiles || total > BUILD_CONTEXT_LIMITS.maxTotalBytes)
-      at(
-        'TOO_LARGE',
-        'image',
-        `the image's folder holds ${contextFiles.size} files (${Math.ceil(total / 1024 / 1024)} MB): at most ` +
-          `${BUILD_CONTEXT_LIMITS.maxFiles} files and ${BUILD_CONTEXT_LIMITS.maxTotalBytes / 1024 / 1024} MB`,
-      );
+      at('TOO_LARGE', 'image', imageFolderTooLarge(contextFiles.size, total));
     const text = archive.dockerfiles.get(dockerfile)?.toString('utf8');
     port ??= text === undefined ? undefined : exposedPort(text);
   } else if (image.startsWith('.') || image.startsWith('/')) {
-    at('MISSING_FILE', 'image', `"${image}" is not a folder of the archive with a Dockerfile`);
+    at(
+      'MISSING_FILE',
+      'image',
+      detail('IMAGE_FOLDER_MISSING', `"${image}" is not a folder of the archive with a Dockerfile`, { image }),
+    );
     return null;
   } else if (!ImageReferenceSchema.safeParse(image).success) {
-    at('INVALID_FIELD', 'image', `"${image}" is neither a folder with a Dockerfile nor an image reference`);
+    at(
+      'INVALID_FIELD',
+      'image',
+      detail('IMAGE_NOT_A_REFERENCE', `"${image}" is neither a folder with a Dockerfile nor an image reference`, { image }),
+    );
     return null;
   }
   if (port === undefined) {
     at(
       'INVALID_FIELD',
       'drapeau.instance.port',
-      "the service's port: `drapeau: {instance: {port: …}}` or EXPOSE in the Dockerfile",
+      detail('SERVICE_PORT_MISSING', "the service's port: `drapeau: {instance: {port: …}}` or EXPOSE in the Dockerfile"),
     );
     return null;
   }
@@ -117,7 +146,7 @@ function planDeclaredService(
     cpus: instance?.cpus,
   });
   if (!parsed.success) {
-    for (const issue of parsed.error.issues) at('INVALID_FIELD', 'drapeau.instance', issue.message);
+    for (const issue of parsed.error.issues) at('INVALID_FIELD', 'drapeau.instance', fieldIssueDetail(issue));
     return null;
   }
   return { service: parsed.data, contextFolder: isBuilt ? (resolved ?? '.') : null, contextFiles };

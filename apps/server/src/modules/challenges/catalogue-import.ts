@@ -1,17 +1,18 @@
 import path from 'node:path/posix';
 
-import type { ImportProblem, ImportSkipped } from '@drapeau/shared';
+import type { ImportChallengeWarning, ImportProblem, ImportSkipped, ImportWarning } from '@drapeau/shared';
 
 import { type ArchiveFiles, resolveInArchive } from './archive.js';
 import type { Category, Challenge, ChallengeDraft } from './challenge.js';
 import { type PlannedService, planService } from './catalogue-import-service.js';
 import { parseChallengeYaml } from './ctfcli-format.js';
 import { validateFlagPattern } from './flag-check.js';
+import { detail, fileProblem, flagPatternDetail, idTaken, idTwice, type ProblemDetail } from './import-problems.js';
 
 interface PlannedChallenge {
   draft: ChallengeDraft;
   source: string;
-  warnings: string[];
+  warnings: ImportChallengeWarning[];
   /** The archive path of each uploaded file of `draft.attachments` (by index), read once the plan has no problem. */
   filePaths: Map<number, string>;
   /** The service (`image:`), with the build context's files when the image is built from a folder. */
@@ -22,7 +23,7 @@ export interface ImportPlan {
   /** Files of a challenge's name that are not ctfcli challenges, or a second one in a folder: skipped, with why. */
   skipped: ImportSkipped[];
   /** Each challenge's warnings by file, also given with a refusal. */
-  warnings: { file: string; message: string }[];
+  warnings: ImportWarning[];
   /** Every archive path the challenges list: the only files read. */
   wanted: string[];
   newCategories: Category[];
@@ -124,8 +125,7 @@ export function planImport(
   const folders = new Map<string, string>();
   /** CTFd's numeric ids (ctfcli.yaml's `id:`), which requirements may name. */
   const numericIds = new Map<string, string>();
-  if (ymls.length === 0)
-    problems.push({ code: 'NO_CHALLENGES', file: '', line: null, field: null, message: 'no challenge.yml found' });
+  if (ymls.length === 0) problems.push(fileProblem('NO_CHALLENGES', '', detail('NO_CHALLENGE_FILE', 'no challenge.yml found')));
 
   for (const file of ymls) {
     const folder = path.dirname(file) === '.' ? '' : path.dirname(file);
@@ -150,8 +150,8 @@ export function planImport(
       continue;
     }
     const { yaml } = challenge;
-    const at = (code: ImportProblem['code'], field: string, message: string) =>
-      problems.push({ code, file, line: challenge.lineOf(field), field, message });
+    const at = (code: ImportProblem['code'], field: string, what: ProblemDetail) =>
+      problems.push(fileProblem(code, file, what, { line: challenge.lineOf(field), field }));
 
     let category = categoryByName.get(yaml.category.toLowerCase());
     if (!category) {
@@ -169,20 +169,28 @@ export function planImport(
           isBuiltIn: false,
         });
         categoryByName.set(yaml.category.toLowerCase(), key);
-      } else at('UNKNOWN_CATEGORY', 'category', `unknown category "${yaml.category}"`);
+      } else
+        at(
+          'UNKNOWN_CATEGORY',
+          'category',
+          detail('UNKNOWN_CATEGORY', `unknown category "${yaml.category}"`, { category: yaml.category }),
+        );
     }
     challenge.flags.forEach((flag, i) => {
       if (flag.matcher !== 'regex') return;
       const reason = validateFlagPattern(flag.content);
-      if (reason) at('INVALID_FLAG_PATTERN', `flags.${i - (yaml.drapeau?.flag_kind ? 1 : 0)}`, reason);
+      if (reason)
+        at('INVALID_FLAG_PATTERN', `flags.${i - (yaml.drapeau?.flag_kind ? 1 : 0)}`, flagPatternDetail(flag.content, reason));
     });
     const attachments: ChallengeDraft['attachments'] = [];
     const filePaths = new Map<number, string>();
     (yaml.files ?? []).forEach((name, i) => {
       // `./dist/x`, `../common/x` and links are followed as long as they stay inside the archive.
       const resolved = resolveInArchive(folder, name, archive.links);
-      if (resolved === null) return at('UNSAFE_PATH', `files.${i}`, `"${name}" leaves the archive`);
-      if (!archive.sizes.has(resolved)) return at('MISSING_FILE', `files.${i}`, `"${name}" is not in the archive`);
+      if (resolved === null)
+        return at('UNSAFE_PATH', `files.${i}`, detail('PATH_LEAVES_ARCHIVE', `"${name}" leaves the archive`, { path: name }));
+      if (!archive.sizes.has(resolved))
+        return at('MISSING_FILE', `files.${i}`, detail('FILE_NOT_IN_ARCHIVE', `"${name}" is not in the archive`, { path: name }));
       filePaths.set(attachments.length, resolved);
       attachments.push({ name: path.basename(name), contentType: contentTypeOf(name), generator: null, data: null });
     });
@@ -195,7 +203,7 @@ export function planImport(
     const explicitId = yaml.drapeau?.id ?? ownId;
     const id = explicitId ?? slugify(yaml.name);
     if (typeof yaml.id === 'number') numericIds.set(String(yaml.id), id);
-    if (id === '') at('INVALID_FIELD', 'name', 'the name gives an empty id');
+    if (id === '') at('INVALID_FIELD', 'name', detail('EMPTY_ID', 'the name gives an empty id'));
     planned.push({
       isNamed: explicitId !== undefined,
       filePaths,
@@ -243,26 +251,16 @@ export function planImport(
   }
   const existingById = new Map(context.existing.map((c) => [c.id, c]));
   const seen = new Map<string, string>();
+  /** A problem of a planned challenge's field, at its line. */
+  const report = (p: (typeof planned)[number], code: ImportProblem['code'], field: string, what: ProblemDetail) =>
+    problems.push(fileProblem(code, p.file, what, { line: p.line(field), field }));
   for (const p of planned) {
     // Two names can give one slug ("pkijs=" and "pkijs<"): never an overwrite of another challenge.
     const there = existingById.get(p.draft.id);
     if (there && !p.isNamed && there.title.en !== p.draft.title.en)
-      problems.push({
-        code: 'DUPLICATE_CHALLENGE',
-        file: p.file,
-        line: p.line('name'),
-        field: 'name',
-        message: `"${p.draft.title.en}" gives the id "${p.draft.id}", already the id of "${there.title.en}": give it its own \`id:\``,
-      });
+      report(p, 'DUPLICATE_CHALLENGE', 'name', idTaken(p.draft.title.en, p.draft.id, there.title.en));
     const other = seen.get(p.draft.id);
-    if (other)
-      problems.push({
-        code: 'DUPLICATE_CHALLENGE',
-        file: p.file,
-        line: p.line('name'),
-        field: 'name',
-        message: `"${p.draft.id}" is the id of both ${other} and ${p.file}: give one its own \`id:\``,
-      });
+    if (other) report(p, 'DUPLICATE_CHALLENGE', 'name', idTwice(p.draft.id, other, p.file));
     seen.set(p.draft.id, p.file);
     byName.set(p.draft.id, p.draft.id);
     byName.set(p.draft.title.en.toLowerCase(), p.draft.id);
@@ -272,13 +270,12 @@ export function planImport(
     p.requirements.forEach((name, i) => {
       const id = numericIds.get(name) ?? byName.get(name.toLowerCase()) ?? byName.get(name);
       if (!id)
-        problems.push({
-          code: 'UNKNOWN_REQUIREMENT',
-          file: p.file,
-          line: p.line(`requirements.${i}`),
-          field: `requirements.${i}`,
-          message: `no challenge is named "${name}"`,
-        });
+        report(
+          p,
+          'UNKNOWN_REQUIREMENT',
+          `requirements.${i}`,
+          detail('REQUIREMENT_NOT_FOUND', `no challenge is named "${name}"`, { name }),
+        );
       else p.draft.prerequisites.push(id);
     });
     graph.set(p.draft.id, p.draft.prerequisites);
@@ -286,17 +283,14 @@ export function planImport(
   const cycle = findCycle(graph);
   if (cycle) {
     const p = planned.find((x) => x.draft.id === cycle[0]) ?? planned[0];
-    problems.push({
-      code: 'REQUIREMENT_CYCLE',
-      file: p?.file ?? '',
-      line: p?.line('requirements') ?? null,
-      field: 'requirements',
-      message: `requirements form a cycle: ${cycle.join(' → ')}`,
-    });
+    const names = cycle.join(' → ');
+    const what = detail('REQUIREMENT_CYCLE', `requirements form a cycle: ${names}`, { cycle: names });
+    if (p) report(p, 'REQUIREMENT_CYCLE', 'requirements', what);
+    else problems.push(fileProblem('REQUIREMENT_CYCLE', '', what));
   }
   return {
     skipped,
-    warnings: planned.flatMap((p) => p.warnings.map((message) => ({ file: p.file, message }))),
+    warnings: planned.flatMap((p) => p.warnings.map((warning) => ({ file: p.file, ...warning }))),
     challenges: planned.map(({ draft, source, warnings, filePaths, service }) => ({
       draft,
       source,

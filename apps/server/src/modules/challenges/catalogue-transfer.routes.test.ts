@@ -43,7 +43,13 @@ describe('the ctfcli fixture (ten challenges as CTFd users write them)', () => {
     expect(ret2win).toMatchObject({ source: 'pwn/ret2win', action: 'created', fileCount: 2 });
     // `image: .` with no Dockerfile in its folder: imported without its service, with a warning (connection_info is kept).
     expect(ret2win.warnings).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^image: "\." is not a folder .*; imported without its service$/)]),
+      expect.arrayContaining([
+        expect.objectContaining({
+          code: 'SERVICE_LEFT_OUT',
+          params: { reason: 'IMAGE_FOLDER_MISSING', image: '.' },
+          message: expect.stringMatching(/^image: "\." is not a folder .*; imported without its service$/) as string,
+        }),
+      ]),
     );
 
     const get = async (id: string) => (await admin.get(`/api/admin/challenges/${id}`)).json<AdminChallenge>();

@@ -14,6 +14,7 @@ import { type Challenge } from './challenge.js';
 import type { ChallengesRepository } from './challenges.repository.js';
 import type { ChallengesService } from './challenges.service.js';
 import { toChallengeYaml } from './ctfcli-export.js';
+import { tooLargeToReadProblem } from './import-problems.js';
 
 /** The built-in pack: a folder in the import format, shipped with the server (tsup copies it next to main.js). */
 export const PACK_DIR = fileURLToPath(new URL('./pack', import.meta.url));
@@ -25,7 +26,7 @@ export const PACK_DIR = fileURLToPath(new URL('./pack', import.meta.url));
 export class ImportInvalidError extends AppError {
   constructor(
     readonly problems: ImportProblem[],
-    warnings: ImportPlan['warnings'] = [],
+    readonly warnings: ImportPlan['warnings'] = [],
     skipped: ImportPlan['skipped'] = [],
   ) {
     super('IMPORT_INVALID', 400, `The import was refused: ${problems.length} problem(s); nothing was written.`, undefined, {
@@ -91,10 +92,7 @@ export function createCatalogueTransferService(deps: CatalogueTransferDeps) {
     try {
       const names = [...archive.sizes.keys()].filter((name) => isManifest(name) || isDockerfile(name));
       const tooLarge = names.filter((name) => archive.sizes.get(name)! > IMPORT_LIMITS.maxYamlBytes);
-      if (tooLarge.length > 0)
-        throw new ImportInvalidError(
-          tooLarge.map((file) => ({ code: 'TOO_LARGE', file, line: null, field: null, message: `${file} is too large` })),
-        );
+      if (tooLarge.length > 0) throw new ImportInvalidError(tooLarge.map((file) => tooLargeToReadProblem(file)));
       const manifests = await archive.read(names).catch(toImportError);
       const existing = await repository.listChallenges();
       const plan = planImport(manifests, archive, {

@@ -9,11 +9,21 @@ import {
   InstanceScopeSchema,
   DECAY_FUNCTIONS,
   IMPORT_LIMITS,
+  type ImportChallengeWarning,
   type ImportProblem,
   LEVELS,
   type Level,
   type Scoring,
 } from '@drapeau/shared';
+
+import {
+  detail,
+  fieldIssueDetail,
+  fileProblem,
+  importWarning,
+  tooLargeToReadProblem,
+  yamlErrorDetail,
+} from './import-problems.js';
 
 /**
  * ctfcli's challenge.yml, as CTFd users write it, with Drapeau's `drapeau:` block (docs/challenge-authoring.md).
@@ -162,7 +172,7 @@ export interface ParsedChallenge {
   state: 'visible' | 'hidden';
   flags: { kind: 'static' | 'derived' | 'per-user'; matcher: 'exact' | 'case-insensitive' | 'regex'; content: string }[];
   requirements: string[];
-  warnings: string[];
+  warnings: ImportChallengeWarning[];
   /** Line of each top-level field, for the importer's problems. */
   lineOf: (field: string) => number | null;
 }
@@ -181,8 +191,7 @@ export function parseChallengeYaml(
   file: string,
 ): { challenge: ParsedChallenge; problems: [] } | { challenge: null; problems: ImportProblem[]; isNotChallenge?: boolean } {
   const fail = (problems: ImportProblem[]) => ({ challenge: null, problems });
-  if (Buffer.byteLength(text) > IMPORT_LIMITS.maxYamlBytes)
-    return fail([{ code: 'TOO_LARGE', file, line: null, field: null, message: 'challenge.yml is too large' }]);
+  if (Buffer.byteLength(text) > IMPORT_LIMITS.maxYamlBytes) return fail([tooLargeToReadProblem(file)]);
   const counter = new LineCounter();
   const doc = parseDocument(text, {
     lineCounter: counter,
@@ -193,13 +202,11 @@ export function parseChallengeYaml(
   });
   if (doc.errors.length > 0) {
     return fail(
-      doc.errors.map((e) => ({
-        code: 'INVALID_YAML' as const,
-        file,
-        line: e.linePos?.[0]?.line ?? counter.linePos(e.pos[0]).line,
-        field: null,
-        message: e.message.split('\n')[0] ?? 'invalid YAML',
-      })),
+      doc.errors.map((e) => {
+        const words = e.message.split('\n')[0] ?? 'invalid YAML';
+        const line = e.linePos?.[0]?.line ?? counter.linePos(e.pos[0]).line;
+        return fileProblem('INVALID_YAML', file, yamlErrorDetail(e.code, words), { line });
+      }),
     );
   }
   let data: unknown;
@@ -207,12 +214,13 @@ export function parseChallengeYaml(
     // maxAliasCount bounds the "billion laughs" expansion of aliases.
     data = doc.toJS({ maxAliasCount: IMPORT_LIMITS.maxYamlAliases });
   } catch (error) {
-    return fail([{ code: 'INVALID_YAML', file, line: null, field: null, message: (error as Error).message }]);
+    const words = (error as Error).message;
+    return fail([fileProblem('INVALID_YAML', file, detail('YAML_SYNTAX', words, { detail: words }))]);
   }
   // Another tool's file of the same name (kCTF's challenge.yaml, a deployment's): not a challenge, skipped.
   if (!isCtfcliChallenge(data)) return { challenge: null, problems: [], isNotChallenge: true };
   if (!isMap(doc.contents))
-    return fail([{ code: 'INVALID_YAML', file, line: 1, field: null, message: 'challenge.yml must be a mapping' }]);
+    return fail([fileProblem('INVALID_YAML', file, detail('NOT_A_MAPPING', 'challenge.yml must be a mapping'), { line: 1 })]);
   const lineOf = (field: string) =>
     lineOfPath(
       doc,
@@ -224,27 +232,29 @@ export function parseChallengeYaml(
     return fail(
       parsed.error.issues.map((issue) => {
         const field = issue.path.join('.');
-        return { code: 'INVALID_FIELD' as const, file, line: lineOf(field), field: field || null, message: issue.message };
+        return fileProblem('INVALID_FIELD', file, fieldIssueDetail(issue), { line: lineOf(field), field: field || null });
       }),
     );
   }
   const yaml = parsed.data;
   const problems: ImportProblem[] = [];
   const record = data as Record<string, unknown>;
-  const warnings = IGNORED_FIELDS.filter((f) => record[f] !== undefined && record[f] !== null).map(
-    (f) => `${f}: not used by Drapeau`,
-  );
+  const warnings = IGNORED_FIELDS.filter((f) => record[f] !== undefined && record[f] !== null).map(importWarning.fieldNotUsed);
   let state = yaml.state ?? 'visible';
   const levelText = yaml.drapeau?.level ?? 'medium';
   const level = (LEVELS as readonly string[]).includes(levelText) ? (levelText as Level) : null;
   if (!level)
-    problems.push({
-      code: 'UNKNOWN_LEVEL',
-      file,
-      line: lineOf('drapeau.level'),
-      field: 'drapeau.level',
-      message: `unknown level "${levelText}" (${LEVELS.join(', ')})`,
-    });
+    problems.push(
+      fileProblem(
+        'UNKNOWN_LEVEL',
+        file,
+        detail('UNKNOWN_LEVEL', `unknown level "${levelText}" (${LEVELS.join(', ')})`, {
+          level: levelText,
+          levels: LEVELS.join(', '),
+        }),
+        { line: lineOf('drapeau.level'), field: 'drapeau.level' },
+      ),
+    );
 
   // Both of ctfcli's dynamic layouts (`extra:` and top-level); a plugin's type or function is imported as the nearest
   // standard one, with a warning naming it.
@@ -254,12 +264,12 @@ export function parseChallengeYaml(
   const minimum = yaml.extra?.minimum ?? yaml.minimum;
   const isDynamic = type === 'dynamic' || (!['standard', 'static'].includes(type) && decay != null && initial != null);
   if (!['standard', 'static', 'dynamic'].includes(type))
-    warnings.push(`type: "${type}" (a CTFd plugin's) is imported as ${isDynamic ? 'dynamic' : 'standard'}`);
+    warnings.push(importWarning.pluginType(type, isDynamic ? 'dynamic' : 'standard'));
   let scoring: Scoring;
   if (isDynamic) {
     const fn = yaml.extra?.function ?? yaml.function ?? 'linear';
     const known = (DECAY_FUNCTIONS as readonly string[]).includes(fn);
-    if (!known) warnings.push(`function: "${fn}" is not known, imported as linear`);
+    if (!known) warnings.push(importWarning.unknownFunction(fn));
     scoring = {
       type: 'dynamic',
       initial: initial ?? 0,
@@ -271,7 +281,7 @@ export function parseChallengeYaml(
     scoring = { type: 'static', points: yaml.value ?? 0 };
   }
   if (initial == null) {
-    warnings.push('value: none given, imported hidden at 0 points');
+    warnings.push(importWarning.noValue());
     state = 'hidden';
   }
 
@@ -283,7 +293,7 @@ export function parseChallengeYaml(
   });
   if (yaml.drapeau?.flag_kind) flags.unshift({ kind: yaml.drapeau.flag_kind, matcher: 'exact', content: '' });
   if (flags.length === 0) {
-    warnings.push('flags: none given, imported hidden (add one before showing it)');
+    warnings.push(importWarning.noFlag());
     state = 'hidden';
   }
 

@@ -23,7 +23,7 @@ export function constantTimeEquals(a: string, b: string): boolean {
   return timingSafeEqual(ha, hb);
 }
 
-const MAX_PATTERN_LENGTH = 1000;
+export const MAX_PATTERN_LENGTH = 1000;
 const compiled = new Map<string, RE2JS>();
 function compile(pattern: string, flags: number): RE2JS {
   const key = `${flags}:${pattern}`;

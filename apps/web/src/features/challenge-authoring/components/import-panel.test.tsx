@@ -30,10 +30,41 @@ async function importZip(user: ReturnType<typeof renderPanel>['user']) {
 
 const refused: Omit<ImportErrorBody['error'], 'code' | 'message'> = {
   problems: [
-    { code: 'INVALID_YAML', file: 'broken/challenge.yml', line: 7, field: null, message: 'bad indentation' },
-    { code: 'MISSING_FILE', file: 'files/challenge.yml', line: 12, field: 'files[0]', message: 'dump.pcap is not in the folder' },
+    {
+      code: 'INVALID_YAML',
+      file: 'broken/challenge.yml',
+      line: 7,
+      field: null,
+      reason: 'YAML_SYNTAX',
+      params: { detail: 'bad indentation' },
+      message: 'bad indentation',
+    },
+    {
+      code: 'MISSING_FILE',
+      file: 'files/challenge.yml',
+      line: 12,
+      field: 'files.0',
+      reason: 'FILE_NOT_IN_ARCHIVE',
+      params: { path: 'dump.pcap' },
+      message: '"dump.pcap" is not in the archive',
+    },
   ],
-  warnings: [{ file: 'plugin/challenge.yml', message: 'type: "multiple_choice" (a CTFd plugin\'s) is imported as standard' }],
+  warnings: [
+    {
+      file: 'plugin/challenge.yml',
+      code: 'PLUGIN_TYPE',
+      field: 'type',
+      params: { type: 'multiple_choice', importedAs: 'dynamic' },
+      message: 'type: "multiple_choice" (a CTFd plugin\'s) is imported as dynamic',
+    },
+    {
+      file: 'web/challenge.yml',
+      code: 'SERVICE_LEFT_OUT',
+      field: 'image',
+      params: { reason: 'IMAGE_FOLDER_MISSING', image: './src' },
+      message: 'image: "./src" is not a folder of the archive with a Dockerfile; imported without its service',
+    },
+  ],
   skipped: [{ file: 'kctf/challenge.yaml', code: 'NOT_A_CHALLENGE', reason: 'not a ctfcli challenge' }],
 };
 
@@ -47,7 +78,7 @@ describe('admin import panel', () => {
           source: 'novalue/challenge.yml',
           action: 'updated',
           fileCount: 0,
-          warnings: ['value: none given, imported hidden at 0 points'],
+          warnings: [{ code: 'NO_VALUE', field: 'value', params: {}, message: 'value: none given, imported hidden at 0 points' }],
         },
       ],
       created: 1,
@@ -69,7 +100,7 @@ describe('admin import panel', () => {
     expect(created).toHaveTextContent('cookie-jarcreated2 files');
     expect(within(created!).queryByTestId('import-warnings')).toBeNull();
     expect(within(updated!).getByTestId('import-warnings')).toHaveTextContent(
-      'novalue/challenge.yml value: none given, imported hidden at 0 points',
+      'novalue/challenge.yml value no value given: imported hidden, at 0 points',
     );
     const skipped = within(status).getByTestId('import-skipped');
     expect(skipped).toHaveTextContent('Files skipped (2)');
@@ -88,9 +119,19 @@ describe('admin import panel', () => {
     expect(alert).toHaveTextContent('The import was refused; nothing was changed.');
     expect(within(alert).getByRole('heading', { name: 'Problems to fix (2):' })).toBeInTheDocument();
     const items = within(alert).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('broken/challenge.yml:7 Invalid YAML (bad indentation)');
-    expect(items[1]).toHaveTextContent('files/challenge.yml:12 files[0] File not in the folder (dump.pcap is not in the folder)');
-    expect(within(alert).getByTestId('import-warnings')).toHaveTextContent('plugin/challenge.yml type: "multiple_choice"');
+    expect(items[0]).toHaveTextContent(
+      'broken/challenge.yml:7 Invalid YAML: the YAML cannot be read (the YAML reader says: “bad indentation”)',
+    );
+    expect(items[1]).toHaveTextContent(
+      'files/challenge.yml:12 files.0 File not in the folder: “dump.pcap” is not in the archive',
+    );
+    const warnings = within(within(alert).getByTestId('import-warnings')).getAllByRole('listitem');
+    expect(warnings[0]).toHaveTextContent(
+      'plugin/challenge.yml type “multiple_choice” is a CTFd plugin’s type: the challenge is imported with dynamic scoring',
+    );
+    expect(warnings[1]).toHaveTextContent(
+      'web/challenge.yml image imported without its service: “./src” is not a folder of the archive with a Dockerfile',
+    );
     expect(within(alert).getByTestId('import-skipped')).toHaveTextContent('kctf/challenge.yaml: not a ctfcli challenge');
   });
 
@@ -102,9 +143,26 @@ describe('admin import panel', () => {
       await user.click(screen.getByRole('button', { name: 'Importer' }));
       const alert = await screen.findByRole('alert');
       expect(within(alert).getByRole('heading', { name: 'Problèmes à corriger (2)\u202f:' })).toBeInTheDocument();
-      expect(alert).toHaveTextContent('Avertissements (1)');
+      expect(alert).toHaveTextContent('Avertissements (2)');
       expect(alert).toHaveTextContent('Fichiers ignorés (1)');
       expect(alert).toHaveTextContent('pas un défi ctfcli');
+      // (toHaveTextContent reads each no-break space as a space: french-typography.test.ts checks them.)
+      // The problems and warnings too, from their codes and values: none of the server's English words.
+      const items = within(alert).getAllByRole('listitem');
+      expect(items[0]).toHaveTextContent(
+        'broken/challenge.yml:7 YAML invalide : le YAML est illisible (le lecteur YAML dit : « bad indentation »)',
+      );
+      expect(items[1]).toHaveTextContent(
+        'files/challenge.yml:12 files.0 Fichier absent du dossier : « dump.pcap » n’est pas dans l’archive',
+      );
+      const warnings = within(within(alert).getByTestId('import-warnings')).getAllByRole('listitem');
+      expect(warnings[0]).toHaveTextContent(
+        'plugin/challenge.yml type « multiple_choice » est le type d’un plugin CTFd : le défi est importé avec un barème dynamique',
+      );
+      expect(warnings[1]).toHaveTextContent(
+        'web/challenge.yml image importé sans son service : « ./src » n’est pas un dossier de l’archive avec un Dockerfile',
+      );
+      expect(alert).not.toHaveTextContent(/is not|imported/);
     } finally {
       await i18n.changeLanguage('en');
     }

@@ -1,7 +1,15 @@
 import { FileX, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import type { ImportProblem, ImportReport, ImportSkipped, ImportWarning } from '@drapeau/shared';
+import type {
+  ImportChallengeWarning,
+  ImportParams,
+  ImportProblem,
+  ImportProblemReason,
+  ImportReport,
+  ImportSkipped,
+  ImportWarning,
+} from '@drapeau/shared';
 
 import type { ApiError } from '@/lib/api-error';
 import { getErrorMessage } from '@/lib/error-message';
@@ -39,7 +47,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
               <span className="text-muted-foreground">{t('import.files', { count: challenge.fileCount })}</span>
             </span>
             {challenge.warnings.length > 0 && (
-              <WarningList warnings={challenge.warnings.map((message) => ({ file: challenge.source, message }))} />
+              <WarningList warnings={challenge.warnings.map((warning) => ({ file: challenge.source, ...warning }))} />
             )}
           </li>
         ))}
@@ -52,6 +60,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
 /** A refused import: the problems by file, line and field, then the warnings and the skipped files. */
 export function ImportRefusal({ error }: { error: Error }) {
   const { t } = useTranslation(['authoring', 'errors']);
+  const words = useReportWords();
   const { problems, warnings, skipped } = importDetails(error);
   return (
     <div role="alert" className="grid gap-3 text-sm">
@@ -67,8 +76,10 @@ export function ImportRefusal({ error }: { error: Error }) {
                   {problem.line !== null && `:${problem.line}`}
                   {problem.field !== null && ` ${problem.field}`}
                 </span>{' '}
-                {t(`authoring:import.problems.${problem.code}`)}
-                <span className="text-muted-foreground"> ({problem.message})</span>
+                {t('authoring:import.problemWords', {
+                  problem: t(`authoring:import.problems.${problem.code}`),
+                  reason: words.problem(problem),
+                })}
               </li>
             ))}
           </ul>
@@ -94,15 +105,40 @@ function importDetails(error: Error): { problems: ImportProblem[]; warnings: Imp
   return { problems: details.problems ?? [], warnings: details.warnings ?? [], skipped: details.skipped ?? [] };
 }
 
-/** The server words a warning in English with the YAML field it is about: shown as written, beside its file. */
+/**
+ * The sentences of a report, in the UI's language, from each warning's or problem's code and values (the server's English
+ * `message` is for the command line; a code this page does not know yet shows it).
+ */
+function useReportWords() {
+  const { t } = useTranslation('authoring');
+  const reason = (code: ImportProblemReason, params: ImportParams, message: string) =>
+    t(`import.reasons.${code}`, { ...params, defaultValue: message });
+  return {
+    problem: (problem: ImportProblem) => reason(problem.reason, problem.params, problem.message),
+    warning: ({ code, params, message }: ImportChallengeWarning) => {
+      // A service left out names the problem it would be (its reason, with its values beside it).
+      const { reason: leftOut, importedAs, ...values } = params;
+      return t(`import.warnings.${code}`, {
+        ...values,
+        ...(importedAs === undefined ? {} : { importedAs: t(`import.importedAs.${importedAs}`) }),
+        ...(leftOut === undefined ? {} : { reason: reason(leftOut as ImportProblemReason, values, message) }),
+        defaultValue: message,
+      });
+    },
+  };
+}
+
+/** Each warning beside its file and the challenge.yml field it is about. */
 function WarningList({ warnings }: { warnings: ImportWarning[] }) {
+  const words = useReportWords();
   return (
     <ul className="grid gap-0.5 pl-5" data-testid="import-warnings">
       {warnings.map((warning, index) => (
         <li key={index} className="flex items-start gap-1.5 text-warning">
           <TriangleAlert className="mt-0.5 size-3.5 shrink-0" aria-hidden="true" />
           <span className="min-w-0 break-words">
-            <span className="font-mono text-xs break-all text-muted-foreground">{warning.file}</span> {warning.message}
+            <span className="font-mono text-xs break-all text-muted-foreground">{warning.file}</span>{' '}
+            <span className="font-mono text-xs break-all">{warning.field}</span> {words.warning(warning)}
           </span>
         </li>
       ))}

@@ -16,13 +16,16 @@ interface SelectFieldProps {
   className?: string;
 }
 
-/** A labelled Radix select. */
+/**
+ * A labelled Radix select. Inside a form, Radix adds a hidden native select for the form's data: it gets a name, so that
+ * Chromium reports no form field without an id or a name (e2e/console-clean.spec.ts).
+ */
 export function SelectField({ label, value, options, onChange, className }: SelectFieldProps) {
   const id = useId();
   return (
     <div className={className ?? 'grid gap-1.5'}>
       <Label htmlFor={id}>{label}</Label>
-      <Select value={value} onValueChange={onChange}>
+      <Select name={id} value={value} onValueChange={onChange}>
         <SelectTrigger id={id}>
           <SelectValue />
         </SelectTrigger>

@@ -72,6 +72,13 @@ describe('own profile', () => {
     expect(screen.queryByText(/^Next:/)).not.toBeInTheDocument();
   });
 
+  it('shows a teacher as Teacher once the role is granted, whatever the score, with no next goal (#36 point 8)', async () => {
+    renderProfile(buildUser({ rank: 'teacher', score: 10 }));
+    expect(await screen.findByText('Teacher', { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.queryByText('Beginner')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Next:/)).not.toBeInTheDocument();
+  });
+
   it('shows the email read-only, the earned badges and the solved challenges by title', async () => {
     renderProfile(buildUser({ badges: ['first-blood'], solvedChallenges: ['dom-manipulation'] }));
     const email = await screen.findByLabelText('Email');
