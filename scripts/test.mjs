@@ -109,7 +109,7 @@ function databaseTestFiles() {
       if (opensDatabase(source.get(file), openers)) openers.add(file.split('/').pop().replace(/\.ts$/, ''));
     grew = openers.size > before;
   }
-  const dependsOnEngine = /DATABASE_URL|Promise\.all\(|database: t\.database|concurren/i;
+  const dependsOnEngine = /DATABASE_URL|Promise\.all\(|database: t\.database|concurren|Runs on PostgreSQL too/i;
   return files.filter(
     (file) =>
       file.endsWith('.test.ts') &&

@@ -4,7 +4,7 @@ import { buildTestApp, loginAdmin, type TestApp, type TestClient } from '../../.
 import { declareSizes, importZip, zipOf } from '../../../test/ctfcli-fixture.js';
 
 // The admin import's refusals (docs/challenge-authoring.md): bad input is refused as a whole, and an archive cannot reach
-// outside its folder or expand without bound.
+// outside its folder or expand without bound. Runs on PostgreSQL too.
 let t: TestApp;
 let admin: TestClient;
 
