@@ -1,8 +1,10 @@
 // `npm start`: builds what is not built yet (web bundle, server), then serves both on one port.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { buildStep } from './build-step.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -23,22 +25,10 @@ function isStale(output, ...sources) {
   return sources.some((source) => newest(path.join(root, source)) > built);
 }
 
-/**
- * One build step, as one line with its time (docs/operations.md "Logs"): the tools' own output (a line per chunk) is
- * kept and shown only when the step fails.
- */
+/** A build step of its workspace, as one line with its time; the tools' output only when it fails (build-step.mjs). */
 function build(label, workspace) {
-  process.stdout.write(`Building ${label}…`);
-  const started = performance.now();
-  const result = spawnSync('npm', ['run', 'build', '-w', workspace], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
-  const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  if (result.status !== 0) {
-    process.stdout.write(` failed after ${seconds} s:\n`);
-    process.stdout.write(result.stdout ?? '');
-    process.stderr.write(result.stderr ?? '');
-    process.exit(result.status ?? 1);
-  }
-  process.stdout.write(` done in ${seconds} s\n`);
+  const { ok, status } = buildStep(label, 'npm', ['run', 'build', '-w', workspace], { cwd: root });
+  if (!ok) process.exit(status);
 }
 
 if (isStale(path.join(root, 'apps/web/dist/index.html'), 'apps/web/src', 'packages/shared/src')) {
