@@ -19,6 +19,10 @@ import type { InstanceProvider } from '../modules/instances/provider.js';
 /** How often the reaper looks for expired and orphaned instances. */
 const REAP_EVERY_MS = 30_000;
 
+/** Whether the configuration names a provider: Kubernetes, or the local engine's socket (docs/operations.md). */
+export const hasInstanceProvider = (config: Config['instances']): boolean =>
+  config.provider === 'kubernetes' || config.engineSocket !== undefined;
+
 /**
  * Challenge instances, part of the composition root (docs/conventions.md#layers-and-dependency-rules; docs/product.md
  * "Challenge instances"): the provider the configuration names (none, the local container engine, or a Kubernetes
@@ -42,6 +46,7 @@ export function wireInstances(deps: {
   // Not the secret itself: a label anyone with access to the engine or the namespace reads.
   const deployment = createHash('sha256').update(`instances:${deps.instanceSecret}`).digest('hex').slice(0, 16);
   const socketPath = config.engineSocket;
+  // The same choice as hasInstanceProvider's.
   const provider: InstanceProvider | undefined =
     config.provider === 'kubernetes'
       ? createKubernetesProvider({ namespace: config.namespace, endpointHost: config.host, deployment })
