@@ -263,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     audit: (entry) => auditService.record(entry),
   });
+  instances.followCatalogue(events);
 
   // Routes
   await registerApiRoutes(app, {

@@ -174,4 +174,39 @@ describe.skipIf(skipReason !== undefined)('challenge instances on the container 
     }
     expect((await admin.post('/api/admin/instances/stop-all')).json()).toEqual({ stopped: 0 });
   }, 120_000);
+
+  it("stops a challenge's instances at once when its service is removed, or it is hidden or deleted", async () => {
+    await createServiceChallenge('svc-gone');
+    const player = await registerPlayer(t.app);
+    const start = async () => {
+      const started = await player.client.post('/api/challenges/svc-gone/instance');
+      expect(started.statusCode, started.body).toBe(200);
+      const { port } = started.json<PlayerInstance>().endpoint!;
+      await askWhenUp(port, 'hello');
+      return port;
+    };
+    /** The catalogue's change reaches the instances through the event bus, a moment after the answer. */
+    const goneSoon = async (port: number) => {
+      for (let i = 0; i < 50 && (await answers(port)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await answers(port)).toBe(false);
+      expect((await admin.get('/api/admin/instances')).json<{ instances: unknown[] }>().instances).toEqual([]);
+    };
+    const service = { image: TEST_IMAGE, protocol: 'tcp', port: 8080, lifetimeMinutes: 30, memoryMb: 64, cpus: 0.25 };
+
+    let port = await start();
+    expect((await admin.delete('/api/admin/challenges/svc-gone/service')).statusCode).toBe(200);
+    // Removed with the service, before the answer.
+    expect(await answers(port)).toBe(false);
+    expect((await admin.get('/api/admin/instances')).json<{ instances: unknown[] }>().instances).toEqual([]);
+
+    expect((await admin.put('/api/admin/challenges/svc-gone/service', service)).statusCode).toBe(200);
+    port = await start();
+    expect((await admin.patch('/api/admin/challenges/svc-gone', { state: 'hidden' })).statusCode).toBe(200);
+    await goneSoon(port);
+
+    expect((await admin.patch('/api/admin/challenges/svc-gone', { state: 'visible' })).statusCode).toBe(200);
+    port = await start();
+    expect((await admin.delete('/api/admin/challenges/svc-gone')).statusCode).toBe(200);
+    await goneSoon(port);
+  }, 120_000);
 });

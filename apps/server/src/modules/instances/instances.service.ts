@@ -139,8 +139,45 @@ export function createInstancesService(deps: {
     return undefined;
   };
 
+  /** Whether a challenge's instances must go: it is deleted, no longer visible, or has no service any more. */
+  const isGone = async (challengeId: string): Promise<boolean> => {
+    const challenge = await challenges.findChallenge(challengeId);
+    return !challenge || challenge.state !== 'visible' || !(await repository.findService(challengeId));
+  };
+
+  /**
+   * Stops the instances of these challenges that must go (isGone), and whatever the provider still runs for them
+   * without a live record (a deleted challenge's records go with it). Returns how many were stopped.
+   */
+  const stopGone = async (challengeIds: ReadonlySet<string> | null): Promise<number> => {
+    let stopped = 0;
+    const concerned = (challengeId: string) => challengeIds === null || challengeIds.has(challengeId);
+    // The provider's list first: whatever it runs was recorded before it was created, so is in the record read next.
+    const provided = provider ? await provider.list() : [];
+    const live = await repository.listLive();
+    for (const row of live)
+      if (concerned(row.challengeId) && (await isGone(row.challengeId)) && (await end(row, 'stopped'))) stopped++;
+    const recorded = new Set(live.map((row) => row.id));
+    for (const running of provided) {
+      if (recorded.has(running.id) || (challengeIds !== null && !concerned(running.challengeId))) continue;
+      await provider?.delete(running.id);
+      stopped++;
+    }
+    return stopped;
+  };
+
+  const services = createChallengeServices({ ...deps, noService });
   const service = {
-    ...createChallengeServices({ ...deps, noService }),
+    ...services,
+    /** Removing a service stops its instances at once (docs/product.md "Challenge instances"), not at the reaper's pass. */
+    async deleteService(challengeId: string): Promise<void> {
+      await services.deleteService(challengeId);
+      await stopGone(new Set([challengeId]));
+    },
+    /** After a catalogue change (a challenge hidden or deleted): its instances are stopped now. */
+    async stopInstancesOfGone(challengeIds: readonly string[]): Promise<number> {
+      return stopGone(new Set(challengeIds));
+    },
 
     async getForPlayer(userId: string, challengeId: string): Promise<PlayerInstanceState> {
       const { service: definition } = await serviceOf(challengeId);
@@ -281,24 +318,8 @@ export function createInstancesService(deps: {
      */
     async reap(): Promise<number> {
       let reaped = 0;
-      const now = clock.now();
-      for (const row of await repository.listExpired(now)) if (await end(row, 'expired')) reaped++;
-      for (const row of await repository.listLive()) {
-        const challenge = await challenges.findChallenge(row.challengeId);
-        const gone = !challenge || challenge.state !== 'visible' || !(await repository.findService(row.challengeId));
-        if (gone && (await end(row, 'stopped'))) reaped++;
-      }
-      if (provider) {
-        // The provider's list first: whatever it runs was recorded before it was created, so is in the record read next.
-        const provided = await provider.list();
-        const live = new Set((await repository.listLive()).map((row) => row.id));
-        for (const running of provided) {
-          if (live.has(running.id)) continue;
-          await provider.delete(running.id);
-          reaped++;
-        }
-      }
-      return reaped;
+      for (const row of await repository.listExpired(clock.now())) if (await end(row, 'expired')) reaped++;
+      return reaped + (await stopGone(null));
     },
   };
   return service;
