@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { AdminInstance, PlayerInstance, PlayerInstanceState } from '@drapeau/shared';
 
-import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
+import { buildTestApp, loginAdmin, registerPlayer, type TestApp, TestClient } from '../../../test/build-test-app.js';
 import { createManualClock } from '../../../test/manual-clock.js';
 import { createTestDatabase } from '../../../test/test-database.js';
 import type { Database } from '../../db/client.js';
@@ -78,6 +78,8 @@ describe.skipIf(skipReason !== undefined)('challenge instances on the container 
   }, 60_000);
 
   let one: Awaited<ReturnType<typeof registerPlayer>>;
+  /** A player whose instance expires in the test of expiry, and the flag they read from it before. */
+  let expired: { email: string; password: string; flag: string };
   let oneInstance: PlayerInstance;
 
   it("starts each player's own instance holding their own flag, which is accepted, also once the instance is stopped", async () => {
@@ -139,7 +141,9 @@ describe.skipIf(skipReason !== undefined)('challenge instances on the container 
     const stopped = listed.find((i) => i.owner.name === three.username)!;
     expect((await admin.delete(`/api/admin/instances/${stopped.id}`)).statusCode).toBe(200);
     expect(await answers(stopped.endpoint!.port)).toBe(false);
-    expect((await four.client.post('/api/challenges/svc-b/instance')).statusCode).toBe(200);
+    const fourStarted = await four.client.post('/api/challenges/svc-b/instance');
+    expect(fourStarted.statusCode).toBe(200);
+    expired = { ...four, flag: (await askWhenUp(fourStarted.json<PlayerInstance>().endpoint!.port, 'hello')).flag };
 
     const metrics = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(metrics.body).toMatch(/^drapeau_instances_running 3$/m);
@@ -173,6 +177,13 @@ describe.skipIf(skipReason !== undefined)('challenge instances on the container 
       expect(await answers(port)).toBe(false);
     }
     expect((await admin.post('/api/admin/instances/stop-all')).json()).toEqual({ stopped: 0 });
+
+    // The flag read from an instance that has since expired (and been reaped) is still its player's: accepted.
+    const again = new TestClient(t.app);
+    expect((await again.post('/api/auth/login', { email: expired.email, password: expired.password })).statusCode).toBe(200);
+    expect((await again.post('/api/challenges/svc-b/submit', { flag: expired.flag })).json()).toMatchObject({
+      status: 'correct',
+    });
   }, 120_000);
 
   it("stops a challenge's instances at once when its service is removed, or it is hidden or deleted", async () => {
