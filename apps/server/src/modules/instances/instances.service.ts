@@ -16,6 +16,7 @@ import type { Challenge } from '../challenges/challenge.js';
 import type { ChallengesService } from '../challenges/challenges.service.js';
 
 import { createChallengeServices } from './challenge-services.js';
+import { createGoneSweep } from './gone-sweep.js';
 import type { ImageBuilder } from './image-builder.js';
 import type { InstanceMetrics } from './instance-metrics.js';
 import type { InstanceRow, InstancesRepository } from './instances.repository.js';
@@ -139,32 +140,7 @@ export function createInstancesService(deps: {
     return undefined;
   };
 
-  /** Whether a challenge's instances must go: it is deleted, no longer visible, or has no service any more. */
-  const isGone = async (challengeId: string): Promise<boolean> => {
-    const challenge = await challenges.findChallenge(challengeId);
-    return !challenge || challenge.state !== 'visible' || !(await repository.findService(challengeId));
-  };
-
-  /**
-   * Stops the instances of these challenges that must go (isGone), and whatever the provider still runs for them
-   * without a live record (a deleted challenge's records go with it). Returns how many were stopped.
-   */
-  const stopGone = async (challengeIds: ReadonlySet<string> | null): Promise<number> => {
-    let stopped = 0;
-    const concerned = (challengeId: string) => challengeIds === null || challengeIds.has(challengeId);
-    // The provider's list first: whatever it runs was recorded before it was created, so is in the record read next.
-    const provided = provider ? await provider.list() : [];
-    const live = await repository.listLive();
-    for (const row of live)
-      if (concerned(row.challengeId) && (await isGone(row.challengeId)) && (await end(row, 'stopped'))) stopped++;
-    const recorded = new Set(live.map((row) => row.id));
-    for (const running of provided) {
-      if (recorded.has(running.id) || (challengeIds !== null && !concerned(running.challengeId))) continue;
-      await provider?.delete(running.id);
-      stopped++;
-    }
-    return stopped;
-  };
+  const stopGone = createGoneSweep({ repository, provider, challenges, end });
 
   const services = createChallengeServices({ ...deps, noService });
   const service = {
