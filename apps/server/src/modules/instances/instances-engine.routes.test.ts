@@ -105,6 +105,15 @@ describe.skipIf(skipReason !== undefined)('challenge instances on the container 
     const twoInstance = (await two.client.post('/api/challenges/svc-a/instance')).json<PlayerInstance>();
     const flagTwo = (await askWhenUp(twoInstance.endpoint!.port, 'hello')).flag;
     expect(flagTwo).not.toBe(flagOne);
+    // The flag of another player's instance is refused and raises the shared-flag incident, naming both.
+    expect((await two.client.post('/api/challenges/svc-a/submit', { flag: flagOne })).json()).toMatchObject({
+      status: 'incorrect',
+    });
+    expect((await admin.get('/api/admin/incidents')).json<{ incidents: unknown[] }>().incidents[0]).toMatchObject({
+      challengeId: 'svc-a',
+      submitterId: two.userId,
+      ownerId: one.userId,
+    });
 
     expect((await one.client.post('/api/challenges/svc-a/submit', { flag: flagOne })).json()).toMatchObject({
       status: 'correct',
