@@ -8,7 +8,7 @@ import { expect, test } from './fixtures';
 
 /**
  * Challenge instances on the real local engine (docs/product.md "Challenge instances"): the built-in pack's services
- * (docs/operations.md "The built-in pack's services"), built by scripts/build-pack-services.sh. Only under
+ * (docs/operations.md "The built-in pack's services"), declared by the pack and built by the server. Only under
  * scripts/test-instances.sh, which starts the engine's service, sets the host rule that isolates instances, and gives
  * the app INSTANCES_ENGINE_SOCKET (playwright.config.ts); skipped elsewhere, saying why.
  */
@@ -21,17 +21,22 @@ test.skip(skipReason !== undefined, skipReason);
 /** Where the player's instance panel is photographed, when asked (SHOTS_DIR). */
 const shotsDir = process.env.SHOTS_DIR;
 
-const SERVICES = {
-  'sql-injection-extraction': { protocol: 'http', port: 8080 },
-  'format-string': { protocol: 'tcp', port: 1337 },
-} as const;
-
-/** Gives a pack challenge its service, as an admin would in the editor. */
-async function offerService(page: Page, challengeId: keyof typeof SERVICES): Promise<void> {
-  const response = await page.request.put(`/api/admin/challenges/${challengeId}/service`, {
-    data: { image: `localhost/drapeau-pack-${challengeId}:1`, ...SERVICES[challengeId], memoryMb: 64, cpus: 0.25 },
-  });
-  expect(response.status(), await response.text()).toBe(200);
+/**
+ * The pack's service, declared by its challenge.yml and built by the server from its folder when the pack was loaded:
+ * no admin step, only the wait for the build (cached by the folder's content after the first run).
+ */
+async function awaitPackService(page: Page, challengeId: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`/api/admin/challenges/${challengeId}/service`);
+        const { build } = (await response.json()) as { build: { status: string; log: string } | null };
+        if (build?.status === 'failed') throw new Error(`the pack's service failed to build:\n${build.log}`);
+        return build?.status;
+      },
+      { timeout: 240_000, intervals: [1_000] },
+    )
+    .toBe('built');
 }
 
 /** Starts the player's instance from the panel and returns the line it shows. */
@@ -114,7 +119,7 @@ test('A player starts the SQL injection service, logs in as admin with an inject
   loginAsAdmin,
 }) => {
   await loginAsAdmin();
-  await offerService(page, 'sql-injection-extraction');
+  await awaitPackService(page, 'sql-injection-extraction');
   await page.context().clearCookies();
   await login();
 
@@ -144,7 +149,7 @@ test('A player starts the format string service, reads the flag over TCP with %N
   loginAsAdmin,
 }) => {
   await loginAsAdmin();
-  await offerService(page, 'format-string');
+  await awaitPackService(page, 'format-string');
   await page.context().clearCookies();
   await login();
 

@@ -43,7 +43,7 @@ import { wireSeasons } from './wiring/seasons.js';
 import { wireStandings } from './wiring/standings.js';
 import { wireSettings } from './wiring/settings.js';
 import { wireWriteUps } from './wiring/write-ups.js';
-import { wireInstances } from './wiring/instances.js';
+import { hasInstanceProvider, wireInstances } from './wiring/instances.js';
 
 export interface AppDeps {
   config: Config;
@@ -141,6 +141,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     labs: { ...config.labs, onDemand: deps.labWorkersOnDemand ?? false },
     log: app.log,
     isTeamMode: () => settingsService.get().teams.enabled,
+    canStartInstances: hasInstanceProvider(config.instances),
     // `instances` is wired below; an import calls this only once the app is built.
     services: { importService: (id, service, context) => instances.instancesService.importService(id, service, context) },
   });
@@ -266,6 +267,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     audit: (entry) => auditService.record(entry),
   });
+  instances.followCatalogue(events);
 
   // Routes
   await registerApiRoutes(app, {

@@ -32,6 +32,8 @@ export function wireCatalogue(deps: {
   log: { warn(details: object, message: string): void };
   /** Team mode (docs/decisions/016-teams.md): per-user flags and opened hints are then the team's. */
   isTeamMode: () => boolean;
+  /** Whether challenge instances can run (wiring/instances.ts hasInstanceProvider). */
+  canStartInstances: boolean;
   /** Where imported services go (the instances module, wired after the catalogue: called only once both are). */
   services: CatalogueTransferDeps['services'];
 }) {
@@ -44,6 +46,7 @@ export function wireCatalogue(deps: {
     onScoresChanged: () => events.publish('leaderboard', { reason: 'catalogue' }),
     onHintOpened: (opened) => events.publish('hint-opened', opened),
     isTeamMode: deps.isTeamMode,
+    canStartInstances: deps.canStartInstances,
   });
   const onCatalogueChanged = (challengeIds: string[]) => {
     publishChallengesChanged(events, challengeIds);

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import type { ChallengesService } from '../modules/challenges/challenges.service.js';
+import type { EventBus, ServerEvents } from '../modules/events/event-bus.js';
 import { createContainerEngineProvider } from '../modules/instances/container-engine-provider.js';
 import { createEngineApi, createEngineStream } from '../modules/instances/engine-api.js';
 import { createImageBuilder } from '../modules/instances/image-builder.js';
@@ -18,6 +19,10 @@ import type { InstanceProvider } from '../modules/instances/provider.js';
 
 /** How often the reaper looks for expired and orphaned instances. */
 const REAP_EVERY_MS = 30_000;
+
+/** Whether the configuration names a provider: Kubernetes, or the local engine's socket (docs/operations.md). */
+export const hasInstanceProvider = (config: Config['instances']): boolean =>
+  config.provider === 'kubernetes' || config.engineSocket !== undefined;
 
 /**
  * Challenge instances, part of the composition root (docs/conventions.md#layers-and-dependency-rules; docs/product.md
@@ -42,6 +47,7 @@ export function wireInstances(deps: {
   // Not the secret itself: a label anyone with access to the engine or the namespace reads.
   const deployment = createHash('sha256').update(`instances:${deps.instanceSecret}`).digest('hex').slice(0, 16);
   const socketPath = config.engineSocket;
+  // The same choice as hasInstanceProvider's.
   const provider: InstanceProvider | undefined =
     config.provider === 'kubernetes'
       ? createKubernetesProvider({ namespace: config.namespace, endpointHost: config.host, deployment })
@@ -105,6 +111,20 @@ export function wireInstances(deps: {
       void reap();
       timer = setInterval(() => void reap(), REAP_EVERY_MS);
       timer.unref();
+    },
+    /**
+     * Follows the catalogue's changes (the bus's `challenges` events, from this server or another): a challenge hidden or
+     * deleted has its instances stopped at once, not at the reaper's next pass. Without a provider nothing runs.
+     */
+    followCatalogue(events: Pick<EventBus, 'subscribe'>): void {
+      if (!provider) return;
+      events.subscribe((message) => {
+        if (message.type !== 'challenges') return;
+        const { challengeIds } = message.data as ServerEvents['challenges'];
+        instancesService
+          .stopInstancesOfGone(challengeIds)
+          .catch((error: unknown) => deps.log.warn({ err: error }, 'challenge instances: stopping those of a change failed'));
+      });
     },
     stopReaper(): void {
       clearInterval(timer);

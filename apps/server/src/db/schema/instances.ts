@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, real, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 import { users } from './auth.js';
+import { fileBlobs } from './catalogue.js';
 import { challenges } from './challenges.js';
 
 /** A challenge that is a real service (docs/product.md "Challenge instances"): what each instance runs. */
@@ -25,6 +26,13 @@ export const challengeServices = pgTable('challenge_services', {
   buildStatus: text(),
   buildLog: text(),
   builtAt: timestamp({ withTimezone: true }),
+  /**
+   * Where a built image came from, so that an export writes the folder again (docs/challenge-authoring.md "A challenge
+   * with a service"): the folder as `image:` named it (`service`, `.`) and its files as one build context (a tar blob).
+   * Null for an image reference.
+   */
+  sourceFolder: text(),
+  contextSha256: text().references(() => fileBlobs.sha256),
 });
 
 /**

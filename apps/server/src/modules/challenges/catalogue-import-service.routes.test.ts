@@ -5,6 +5,8 @@ import type { AdminChallengeServiceResult, ImportChallengeWarning, PublicChallen
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { importZip, zipOf } from '../../../test/ctfcli-fixture.js';
 
+import { openZip } from './archive.js';
+
 // docs/challenge-authoring.md "A challenge with a service": ctfcli's `image`, `protocol` and `connection_info`, and
 // Drapeau's `drapeau.instance` block, in each layout, then exported back. No container engine here: an image to build or
 // pull is recorded as failed with why (the engine's side: scripts/test-instances.sh). Runs on PostgreSQL too.
@@ -127,7 +129,8 @@ describe('a challenge with a service, imported and exported', () => {
     expect(response.statusCode, response.body).toBe(200);
     const player = await registerPlayer(t.app);
     const seen = async (id: string) => (await player.client.get(`/api/challenges/${id}`)).json<PublicChallenge>();
-    expect(await seen('conn')).toMatchObject({ connectionInfo: 'nc pwn.example.org 31337', hasService: true });
+    // No provider here: the service is not offered (instances.routes.test.ts), its connection_info is.
+    expect(await seen('conn')).toMatchObject({ connectionInfo: 'nc pwn.example.org 31337', hasService: false });
     expect(await seen('conn-locked')).toMatchObject({ connectionInfo: null, hasService: false, isLocked: true });
 
     const exported = (await admin.get('/api/admin/challenges/export')).rawPayload;
@@ -144,6 +147,58 @@ describe('a challenge with a service, imported and exported', () => {
       scope: 'shared',
     });
     expect((await seen('conn')).connectionInfo).toBe('nc pwn.example.org 31337');
+  });
+
+  it('exports a built image as the folder it came from: a re-import is unchanged, one that changes only the service is updated', async () => {
+    const dockerfile = 'FROM localhost/debian:bookworm\nCOPY app.py /app.py\nEXPOSE 9000\nCMD ["python3", "/app.py"]\n';
+    const files = {
+      'svc-round/challenge.yml': yml('Svc round', 'image: service\nprotocol: tcp\n'),
+      'svc-round/service/Dockerfile': dockerfile,
+      'svc-round/service/app.py': 'print("round")\n',
+      'svc-limits/challenge.yml': yml(
+        'Svc limits',
+        'image: registry.example.org/ctf/limits:1\ndrapeau:\n  instance: {port: 7000, lifetime: 30}\n',
+      ),
+    };
+    expect((await importFiles(files)).statusCode).toBe(200);
+    const built = (await serviceOf('svc-round')).service!.image;
+
+    const archive = await openZip((await admin.get('/api/admin/challenges/export')).rawPayload);
+    const exported = await archive.read([...archive.sizes.keys()]);
+    archive.close();
+    const text = (name: string) => exported.get(name)?.toString('utf8');
+    // The folder and the reference the admin gave, never the engine's tag of the build.
+    expect(text('web-server/svc-round/challenge.yml')).toMatch(/^image: service$/m);
+    expect(text('web-server/svc-round/challenge.yml')).not.toContain('localhost/drapeau-');
+    expect(text('web-server/svc-round/service/Dockerfile')).toBe(dockerfile);
+    expect(text('web-server/svc-round/service/app.py')).toBe('print("round")\n');
+    expect(text('web-server/svc-limits/challenge.yml')).toMatch(/^image: registry\.example\.org\/ctf\/limits:1$/m);
+    // The built-in pack's services too.
+    expect(text('web-server/sql-injection-extraction/challenge.yml')).toMatch(/^image: service$/m);
+    expect(exported.has('web-server/sql-injection-extraction/service/app.py')).toBe(true);
+
+    const actionOf = (response: { json: <T>() => T }, id: string) =>
+      response.json<{ challenges: { id: string; action: string }[] }>().challenges.find((c) => c.id === id)?.action;
+    const again = await importZip(admin, await zipOf(Object.fromEntries(exported)));
+    expect(again.statusCode, again.body).toBe(200);
+    expect(actionOf(again, 'svc-round')).toBe('unchanged');
+    expect(actionOf(again, 'svc-limits')).toBe('unchanged');
+    expect(actionOf(again, 'sql-injection-extraction')).toBe('unchanged');
+    expect((await serviceOf('svc-round')).service!.image).toBe(built);
+
+    const changed = await importFiles({
+      ...files,
+      'svc-round/service/app.py': 'print("round two")\n',
+      'svc-limits/challenge.yml': yml(
+        'Svc limits',
+        'image: registry.example.org/ctf/limits:1\ndrapeau:\n  instance: {port: 7000, lifetime: 90}\n',
+      ),
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(actionOf(changed, 'svc-round')).toBe('updated');
+    expect(actionOf(changed, 'svc-limits')).toBe('updated');
+    expect((await serviceOf('svc-round')).service!.image).not.toBe(built);
+    expect((await serviceOf('svc-limits')).service!.lifetimeMinutes).toBe(90);
   });
 
   it('keeps connection_info through the editor, and a PATCH that leaves it out keeps it', async () => {

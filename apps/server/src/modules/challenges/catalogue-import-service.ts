@@ -19,6 +19,11 @@ export interface PlannedService {
   service: ChallengeService;
   /** The archive folder built into the image (ctfcli's `image: .`), or null for an image reference. */
   contextFolder: string | null;
+  /**
+   * That folder from the challenge's own (`service`, `.`), as an export writes it back; one outside the challenge's
+   * folder (`../common/app`) is written back as `service`.
+   */
+  sourceFolder: string | null;
   /** The archive paths of the build context's files, by their path inside the context. */
   contextFiles: Map<string, string>;
 }
@@ -149,5 +154,8 @@ function planDeclaredService(
     for (const issue of parsed.error.issues) at('INVALID_FIELD', 'drapeau.instance', fieldIssueDetail(issue));
     return null;
   }
-  return { service: parsed.data, contextFolder: isBuilt ? (resolved ?? '.') : null, contextFiles };
+  const contextFolder = isBuilt ? (resolved ?? '.') : null;
+  const fromChallenge = contextFolder === null ? null : path.relative(folder || '.', contextFolder) || '.';
+  const sourceFolder = fromChallenge === null ? null : fromChallenge.startsWith('..') ? 'service' : fromChallenge;
+  return { service: parsed.data, contextFolder, sourceFolder, contextFiles };
 }

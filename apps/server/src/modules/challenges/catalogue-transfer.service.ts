@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import { type ChallengeService, IMPORT_LIMITS, type ImportProblem, type ImportReport, type SeedResult } from '@drapeau/shared';
 
 import { AppError } from '../../lib/app-error.js';
 import { BADGES } from '../badges/badge-catalogue.js';
+import { builtImageTag, fromTar, toTar } from '../instances/build-context.js';
 import { challengeValue } from '../scoring/ledger.js';
 
 import { type Archive, ArchiveError, openFolder, openZip } from './archive.js';
@@ -15,6 +17,16 @@ import type { ChallengesRepository } from './challenges.repository.js';
 import type { ChallengesService } from './challenges.service.js';
 import { toChallengeYaml } from './ctfcli-export.js';
 import { tooLargeToReadProblem } from './import-problems.js';
+
+/** A service's fields in one order, to compare an import's with the one there. */
+const serviceSignature = (service: ChallengeService | null | undefined) =>
+  service
+    ? JSON.stringify(
+        Object.keys(service)
+          .sort()
+          .map((key) => [key, service[key as keyof ChallengeService]]),
+      )
+    : null;
 
 /** The built-in pack: a folder in the import format, shipped with the server (tsup copies it next to main.js). */
 export const PACK_DIR = fileURLToPath(new URL('./pack', import.meta.url));
@@ -69,7 +81,7 @@ export interface CatalogueTransferDeps {
    * folder of the archive, the build context's files by their path in it.
    */
   services?: {
-    importService(challengeId: string, service: ChallengeService, context: Map<string, Buffer> | null): Promise<void>;
+    importService(challengeId: string, service: ChallengeService, context: { folder: string; tar: Buffer } | null): Promise<void>;
   };
   packDir?: string;
 }
@@ -104,16 +116,19 @@ export function createCatalogueTransferService(deps: CatalogueTransferDeps) {
       const files = await archive.read(plan.wanted).catch(toImportError);
       for (const { draft, filePaths } of plan.challenges)
         for (const [index, name] of filePaths) draft.attachments[index]!.data = files.get(name)!;
-      const report = await writePlan(plan, existing, options);
+      // A folder's image is tagged by its content, known before the write: a changed folder is a changed challenge.
+      const contexts = new Map<string, { folder: string; tar: Buffer }>();
       for (const { draft, service } of plan.challenges) {
-        if (!service || !deps.services) continue;
-        let context: Map<string, Buffer> | null = null;
-        if (service.contextFolder !== null) {
-          const read = await archive.read([...service.contextFiles.values()]).catch(toImportError);
-          context = new Map([...service.contextFiles].map(([inside, file]) => [inside, read.get(file)!]));
-        }
-        await deps.services.importService(draft.id, service.service, context);
+        if (!service || service.contextFolder === null) continue;
+        const read = await archive.read([...service.contextFiles.values()]).catch(toImportError);
+        const tar = toTar(new Map([...service.contextFiles].map(([inside, file]) => [inside, read.get(file)!])));
+        service.service.image = builtImageTag(draft.id, tar);
+        contexts.set(draft.id, { folder: service.sourceFolder ?? '.', tar });
       }
+      const report = await writePlan(plan, existing, options);
+      for (const { draft, service } of plan.challenges)
+        if (service && deps.services)
+          await deps.services.importService(draft.id, service.service, contexts.get(draft.id) ?? null);
       return report;
     } finally {
       archive.close();
@@ -143,7 +158,7 @@ export function createCatalogueTransferService(deps: CatalogueTransferDeps) {
       type Draft = (typeof plan.challenges)[number]['draft'];
       const fresh: { draft: Draft; points: number }[] = [];
       const changed: Draft[] = [];
-      for (const { draft, source, warnings } of prerequisitesFirst(plan.challenges)) {
+      for (const { draft, source, warnings, service } of prerequisitesFirst(plan.challenges)) {
         const before = byId.get(draft.id);
         if (options.isBuiltIn) {
           draft.isBuiltIn = true;
@@ -154,7 +169,9 @@ export function createCatalogueTransferService(deps: CatalogueTransferDeps) {
           draft.lab = draft.lab ?? before.lab;
         }
         if (before && !draft.lab) draft.lab = before.lab;
-        if (before && draftSignature(before) === draftSignature(draft)) {
+        // The service is written apart (the instances module), but a change of it alone is an update too.
+        const isSameService = !service || serviceSignature(before?.service) === serviceSignature(service.service);
+        if (before && isSameService && draftSignature(before) === draftSignature(draft)) {
           report.unchanged++;
           report.challenges.push({ id: draft.id, source, action: 'unchanged', fileCount: draft.attachments.length, warnings });
           continue;
@@ -197,7 +214,10 @@ export function createCatalogueTransferService(deps: CatalogueTransferDeps) {
       return importArchive(openFolder(dir), options);
     },
 
-    /** Every challenge as a folder `<category>/<id>/challenge.yml` (+ `files/`), zipped. */
+    /**
+     * Every challenge as a folder `<category>/<id>/challenge.yml` (+ `files/`, + the folder its service's image was
+     * built from), zipped.
+     */
     async exportFiles(): Promise<Map<string, Buffer>> {
       const all = await repository.listChallenges();
       const categories = new Map((await repository.listCategories()).map((c) => [c.key, c]));
@@ -205,6 +225,11 @@ export function createCatalogueTransferService(deps: CatalogueTransferDeps) {
       const files = new Map<string, Buffer>();
       for (const c of all) {
         const dir = `${c.category}/${c.id}`;
+        const source = c.service ? c.serviceSource : null;
+        const context = source ? await repository.findBlob(source.contextSha256) : undefined;
+        // First, so that with `image: .` the challenge.yml and files written next take the place of the folder's own.
+        if (source && context)
+          for (const [name, data] of fromTar(context)) files.set(path.posix.join(dir, source.folder, name), data);
         files.set(`${dir}/challenge.yml`, Buffer.from(toChallengeYaml(c, categories, titles)));
         for (const a of c.attachments) {
           if (a.sha256 === null) continue;

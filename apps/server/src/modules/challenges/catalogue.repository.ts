@@ -86,6 +86,7 @@ function catalogueQueries(db: Db) {
           lab: row.lab,
           connectionInfo: row.connectionInfo,
           service: null,
+          serviceSource: null,
           isBuiltIn: row.isBuiltIn,
           hints: [],
           attachments: [],
@@ -110,14 +111,16 @@ function catalogueQueries(db: Db) {
           .get(f.challengeId)
           ?.flags.push({ id: f.id, kind: f.kind as FlagKind, matcher: f.matcher as FlagMatcher, content: f.content });
       for (const p of prereqs) byId.get(p.challengeId)?.prerequisites.push(p.requiredId);
-      for (const { challengeId, image, protocol, port, scope, lifetimeMinutes, extendable, memoryMb, cpus } of services) {
+      for (const { challengeId, image, protocol, port, scope, lifetimeMinutes, extendable, memoryMb, cpus, ...row } of services) {
         const challenge = byId.get(challengeId);
-        if (challenge)
-          challenge.service = {
-            ...{ image, port, lifetimeMinutes, extendable, memoryMb, cpus },
-            protocol: protocol as InstanceProtocol,
-            scope: scope as InstanceScope,
-          };
+        if (!challenge) continue;
+        challenge.service = {
+          ...{ image, port, lifetimeMinutes, extendable, memoryMb, cpus },
+          protocol: protocol as InstanceProtocol,
+          scope: scope as InstanceScope,
+        };
+        if (row.sourceFolder !== null && row.contextSha256 !== null)
+          challenge.serviceSource = { folder: row.sourceFolder, contextSha256: row.contextSha256 };
       }
       return [...byId.values()];
     },

@@ -56,6 +56,7 @@ interface ChallengeViews {
 
 export type ListContext = {
   progress: PlayerProgress;
+  canStartInstances: boolean;
   solveCounts: ReadonlyMap<string, number>;
   firstBloods: ReadonlyMap<string, FirstBlood>;
   /** The freeze the counts are cut at, or null for the live state (docs/product.md#freeze). */
@@ -103,6 +104,7 @@ export function createChallengeListJson() {
             catalogue: context.catalogue,
             firstBlood: context.firstBloods.get(challenge.id) ?? null,
             frozenAt: context.frozenAt,
+            canStartInstances: context.canStartInstances,
           }),
         ),
       ),

@@ -48,6 +48,8 @@ export function toPublicChallenge(
     firstBlood?: FirstBlood | null;
     /** The freeze this view is cut at (docs/product.md#freeze): the player's own later solve counts, and is marked. */
     frozenAt?: Date | null;
+    /** Whether this server runs instances (a provider is configured): without, no challenge offers a Start. */
+    canStartInstances: boolean;
   },
 ): PublicChallenge {
   const { progress, now, catalogue } = context;
@@ -96,7 +98,7 @@ export function toPublicChallenge(
     attachments,
     lab: isLocked ? null : challenge.lab,
     connectionInfo: isLocked ? null : challenge.connectionInfo,
-    hasService: !isLocked && challenge.service !== null,
+    hasService: !isLocked && challenge.service !== null && context.canStartInstances,
     isLocked,
     lockedBy,
     isClosed: isClosed(challenge, now),

@@ -56,6 +56,8 @@ export interface Challenge {
   connectionInfo: string | null;
   /** The service each player (or team) starts, if any (written by the instances module: not part of a draft). */
   service: ChallengeService | null;
+  /** The folder a built image came from (`image:`) and its build context's blob, written back by an export. */
+  serviceSource: { folder: string; contextSha256: string } | null;
   isBuiltIn: boolean;
   hints: ChallengeHint[];
   attachments: ChallengeAttachment[];
@@ -65,7 +67,7 @@ export interface Challenge {
 }
 
 /** What is written: a challenge without the ids the database gives its parts. */
-export type ChallengeDraft = Omit<Challenge, 'hints' | 'attachments' | 'flags' | 'updatedAt' | 'service'> & {
+export type ChallengeDraft = Omit<Challenge, 'hints' | 'attachments' | 'flags' | 'updatedAt' | 'service' | 'serviceSource'> & {
   hints: Omit<ChallengeHint, 'id'>[];
   flags: Omit<ChallengeFlag, 'id'>[];
   /**

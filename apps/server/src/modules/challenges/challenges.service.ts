@@ -29,8 +29,14 @@ export function createChallengesService(deps: {
   onHintOpened?: (opened: HintOpened) => void;
   /** Team mode (docs/decisions/016-teams.md): per-user flags and opened hints are the team's. */
   isTeamMode?: () => boolean;
+  /**
+   * Whether challenge instances can run here (a provider is configured: docs/operations.md "Challenge instances"):
+   * without, a challenge's service is not offered to players (`hasService`), so no Start can only fail.
+   */
+  canStartInstances?: boolean;
 }) {
   const { repository, instanceSecret, clock } = deps;
+  const canStartInstances = deps.canStartInstances ?? false;
   interface State {
     challenges: Map<string, Challenge>;
     categories: Category[];
@@ -112,6 +118,7 @@ export function createChallengesService(deps: {
         frozenAt,
         now,
         catalogue: challenges,
+        canStartInstances,
       });
     },
 
@@ -125,6 +132,7 @@ export function createChallengesService(deps: {
         frozenAt,
         now: clock.now(),
         catalogue: challenges,
+        canStartInstances,
       });
     },
 

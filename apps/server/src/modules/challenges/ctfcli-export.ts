@@ -44,8 +44,8 @@ export function toChallengeYaml(
     requirements: challenge.prerequisites.length ? challenge.prerequisites.map((id) => titles.get(id) ?? id) : undefined,
     state: challenge.state,
     attempts: challenge.maxAttempts ?? undefined,
-    // The service's image as the engine knows it (one built from an imported folder is exported by its tag).
-    image: service?.image,
+    // The folder a built image came from (written next to this file by the export), or the image the admin named.
+    image: service ? (challenge.serviceSource?.folder ?? service.image) : undefined,
     protocol: service?.protocol,
     connection_info: challenge.connectionInfo ?? undefined,
     version: '0.1',

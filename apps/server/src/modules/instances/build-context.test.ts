@@ -5,7 +5,7 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import { toTar } from './build-context.js';
+import { fromTar, toTar } from './build-context.js';
 
 describe('a build context as a tar', () => {
   it('is read back by tar, with nested and long paths, the same bytes for the same folder', () => {
@@ -23,6 +23,10 @@ describe('a build context as a tar', () => {
       writeFileSync(path.join(dir, 'context.tar'), tar);
       execFileSync('tar', ['-xf', 'context.tar', '-C', dir, '--no-same-owner'], { cwd: dir });
       for (const [name, data] of files) expect(readFileSync(path.join(dir, name)).equals(data), name).toBe(true);
+      // What an export writes back: the same files, which make the same tar (and so the same image tag).
+      const back = fromTar(tar);
+      expect([...back.keys()].sort()).toEqual([...files.keys()].sort());
+      expect(toTar(back).equals(tar)).toBe(true);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

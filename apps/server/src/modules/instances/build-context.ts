@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * A build context as the engine's build endpoint takes it: an uncompressed tar (ustar) of the image's folder, from the
  * files of an import (docs/challenge-authoring.md "A challenge with a service"). Entries are sorted and dated 0, so the
@@ -34,3 +36,23 @@ export function toTar(files: ReadonlyMap<string, Buffer>): Buffer {
   blocks.push(Buffer.alloc(1024));
   return Buffer.concat(blocks);
 }
+
+/** The files of a build context made by toTar (regular files only), by their path in it: an export writes them back. */
+export function fromTar(tar: Buffer): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  for (let at = 0; at + 512 <= tar.length;) {
+    const header = tar.subarray(at, at + 512);
+    if (header.every((byte) => byte === 0)) break;
+    const field = (start: number, length: number) => header.toString('utf8', start, start + length).replace(/\0.*$/s, '');
+    const size = Number.parseInt(field(124, 12).trim() || '0', 8);
+    const prefix = field(345, 155);
+    const name = prefix ? `${prefix}/${field(0, 100)}` : field(0, 100);
+    if (field(156, 1) === '0' || field(156, 1) === '') files.set(name, tar.subarray(at + 512, at + 512 + size));
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return files;
+}
+
+/** The tag of an image built from a folder: the challenge's id and the context's content, so the same folder is built once. */
+export const builtImageTag = (challengeId: string, tar: Buffer): string =>
+  `localhost/drapeau-${challengeId}:${createHash('sha256').update(tar).digest('hex').slice(0, 12)}`;

@@ -1,12 +1,9 @@
-import { createHash } from 'node:crypto';
-
 import type { AdminChallengeServiceResult, ChallengeService } from '@drapeau/shared';
 
 import { notFound, type AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
 import type { ChallengesService } from '../challenges/challenges.service.js';
 
-import { toTar } from './build-context.js';
 import type { ImageBuilder } from './image-builder.js';
 import type { InstancesRepository } from './instances.repository.js';
 
@@ -31,13 +28,21 @@ export function createChallengeServices(deps: {
       return (await repository.findService(challengeId)) ?? null;
     },
     async getServiceAndBuild(challengeId: string): Promise<AdminChallengeServiceResult> {
-      return (await repository.findServiceAndBuild(challengeId)) ?? { service: null, build: null };
+      const found = await repository.findServiceAndBuild(challengeId);
+      return found ? { service: found.service, build: found.build } : { service: null, build: null };
     },
     async setService(challengeId: string, definition: ChallengeService): Promise<void> {
       if (!(await challenges.findChallenge(challengeId))) throw notFound('CHALLENGE_NOT_FOUND', 'Challenge not found.');
       const before = await repository.findServiceAndBuild(challengeId);
-      // The same image keeps what its build or pull recorded; another one is the admin's to name.
-      await repository.saveService(challengeId, definition, before?.service.image === definition.image ? before.build : null);
+      // The same image keeps what its build or pull recorded, and the folder it was built from; another one is the
+      // admin's to name.
+      const isSameImage = before?.service.image === definition.image;
+      await repository.saveService(
+        challengeId,
+        definition,
+        isSameImage ? before.build : null,
+        isSameImage ? before.source : null,
+      );
       deps.onServiceChanged?.(challengeId);
     },
     async deleteService(challengeId: string): Promise<void> {
@@ -47,22 +52,29 @@ export function createChallengeServices(deps: {
 
     /**
      * An imported challenge's service (docs/challenge-authoring.md "A challenge with a service"): an image built from
-     * the imported folder (`context`, tagged by its content) or a referenced one, pulled when the engine lacks it. The
-     * build or pull runs after the import answers; its log is kept for the admin.
+     * the imported folder (`context`: the folder as `image:` named it and its files as a tar; `definition.image` is
+     * then the tag builtImageTag gave) or a referenced one, pulled when the engine lacks it. The build or pull runs
+     * after the import answers; its log is kept for the admin.
      */
-    async importService(challengeId: string, definition: ChallengeService, context: Map<string, Buffer> | null): Promise<void> {
-      const tar = context ? toTar(context) : null;
-      const image = tar
-        ? `localhost/drapeau-${challengeId}:${createHash('sha256').update(tar).digest('hex').slice(0, 12)}`
-        : definition.image;
-      const stored = { ...definition, image };
+    async importService(
+      challengeId: string,
+      definition: ChallengeService,
+      context: { folder: string; tar: Buffer } | null,
+    ): Promise<void> {
+      const image = definition.image;
+      const tar = context?.tar ?? null;
       const noEngine = 'No container engine is configured (INSTANCES_ENGINE_SOCKET): the image cannot be built or pulled.\n';
       const images = deps.images;
-      await repository.saveService(challengeId, stored, {
-        status: images ? 'building' : 'failed',
-        log: images ? '' : noEngine,
-        finishedAt: images ? null : clock.now().toISOString(),
-      });
+      await repository.saveService(
+        challengeId,
+        definition,
+        {
+          status: images ? 'building' : 'failed',
+          log: images ? '' : noEngine,
+          finishedAt: images ? null : clock.now().toISOString(),
+        },
+        context && { folder: context.folder, context: context.tar },
+      );
       deps.onServiceChanged?.(challengeId);
       if (!images) return;
       const work = (async () => {

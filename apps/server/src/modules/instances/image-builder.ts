@@ -31,7 +31,9 @@ export function createImageBuilder(deps: { api: EngineApi; stream: EngineStream 
     }
   };
   return {
+    /** Builds `context` as `tag`, unless the engine has it: a tag names its folder's content (builtImageTag). */
     async build(tag: string, context: Buffer): Promise<ImageOutcome> {
+      if (await has(tag).catch(() => false)) return { ok: true, log: `${tag} is on the engine (built from the same folder)\n` };
       const query = new URLSearchParams({ t: tag, rm: '1', forcerm: '1' });
       const built = await outcome(() =>
         deps.stream(`/build?${query.toString()}`, { data: context, contentType: 'application/x-tar' }),

@@ -59,20 +59,23 @@ describe.skipIf(skipReason !== undefined)('an imported folder with a Dockerfile,
       '  flag_kind: per-user',
       '  instance: {lifetime: 30, memory: 64, cpus: 0.25}',
     ].join('\n');
-    const dockerfile =
-      'FROM docker.io/library/node:20-bookworm-slim\nCOPY app/service.mjs /service.mjs\nEXPOSE 8080\nCMD ["node", "/service.mjs"]\n';
-    const imported = await importZip(
-      admin,
-      await zipOf({
-        'built-service/challenge.yml': `${yml}\n`,
-        'built-service/Dockerfile': dockerfile,
-        'built-service/app/service.mjs': SERVICE_SOURCE,
-      }),
-    );
+    // A folder of this run's own (the engine keeps the images of earlier runs, and one already there is not built again).
+    const dockerfile = `# run ${crypto.randomUUID()}\nFROM docker.io/library/node:20-bookworm-slim\nCOPY app/service.mjs /service.mjs\nEXPOSE 8080\nCMD ["node", "/service.mjs"]\n`;
+    const folder = await zipOf({
+      'built-service/challenge.yml': `${yml}\n`,
+      'built-service/Dockerfile': dockerfile,
+      'built-service/app/service.mjs': SERVICE_SOURCE,
+    });
+    const imported = await importZip(admin, folder);
     expect(imported.statusCode, imported.body).toBe(200);
     const { service, build } = await buildOf('built-service');
     expect(build?.status, build?.log).toBe('built');
     expect(build?.log).toMatch(/COPY app\/service\.mjs/);
+    // The same folder again: the same tag, already on the engine, not built again.
+    expect((await importZip(admin, folder)).statusCode).toBe(200);
+    const again = await buildOf('built-service');
+    expect(again.service?.image).toBe(service?.image);
+    expect(again.build).toMatchObject({ status: 'built', log: expect.stringMatching(/is on the engine/) as string });
     expect(service).toMatchObject({
       port: 8080,
       memoryMb: 64,

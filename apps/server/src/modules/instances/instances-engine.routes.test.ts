@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { AdminInstance, PlayerInstance, PlayerInstanceState } from '@drapeau/shared';
 
-import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
+import { buildTestApp, loginAdmin, registerPlayer, type TestApp, TestClient } from '../../../test/build-test-app.js';
 import { createManualClock } from '../../../test/manual-clock.js';
 import { createTestDatabase } from '../../../test/test-database.js';
 import type { Database } from '../../db/client.js';
@@ -78,6 +78,8 @@ describe.skipIf(skipReason !== undefined)('challenge instances on the container 
   }, 60_000);
 
   let one: Awaited<ReturnType<typeof registerPlayer>>;
+  /** A player whose instance expires in the test of expiry, and the flag they read from it before. */
+  let expired: { email: string; password: string; flag: string };
   let oneInstance: PlayerInstance;
 
   it("starts each player's own instance holding their own flag, which is accepted, also once the instance is stopped", async () => {
@@ -103,6 +105,15 @@ describe.skipIf(skipReason !== undefined)('challenge instances on the container 
     const twoInstance = (await two.client.post('/api/challenges/svc-a/instance')).json<PlayerInstance>();
     const flagTwo = (await askWhenUp(twoInstance.endpoint!.port, 'hello')).flag;
     expect(flagTwo).not.toBe(flagOne);
+    // The flag of another player's instance is refused and raises the shared-flag incident, naming both.
+    expect((await two.client.post('/api/challenges/svc-a/submit', { flag: flagOne })).json()).toMatchObject({
+      status: 'incorrect',
+    });
+    expect((await admin.get('/api/admin/incidents')).json<{ incidents: unknown[] }>().incidents[0]).toMatchObject({
+      challengeId: 'svc-a',
+      submitterId: two.userId,
+      ownerId: one.userId,
+    });
 
     expect((await one.client.post('/api/challenges/svc-a/submit', { flag: flagOne })).json()).toMatchObject({
       status: 'correct',
@@ -139,7 +150,9 @@ describe.skipIf(skipReason !== undefined)('challenge instances on the container 
     const stopped = listed.find((i) => i.owner.name === three.username)!;
     expect((await admin.delete(`/api/admin/instances/${stopped.id}`)).statusCode).toBe(200);
     expect(await answers(stopped.endpoint!.port)).toBe(false);
-    expect((await four.client.post('/api/challenges/svc-b/instance')).statusCode).toBe(200);
+    const fourStarted = await four.client.post('/api/challenges/svc-b/instance');
+    expect(fourStarted.statusCode).toBe(200);
+    expired = { ...four, flag: (await askWhenUp(fourStarted.json<PlayerInstance>().endpoint!.port, 'hello')).flag };
 
     const metrics = await t.app.inject({ url: '/metrics', headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
     expect(metrics.body).toMatch(/^drapeau_instances_running 3$/m);
@@ -173,5 +186,47 @@ describe.skipIf(skipReason !== undefined)('challenge instances on the container 
       expect(await answers(port)).toBe(false);
     }
     expect((await admin.post('/api/admin/instances/stop-all')).json()).toEqual({ stopped: 0 });
+
+    // The flag read from an instance that has since expired (and been reaped) is still its player's: accepted.
+    const again = new TestClient(t.app);
+    expect((await again.post('/api/auth/login', { email: expired.email, password: expired.password })).statusCode).toBe(200);
+    expect((await again.post('/api/challenges/svc-b/submit', { flag: expired.flag })).json()).toMatchObject({
+      status: 'correct',
+    });
+  }, 120_000);
+
+  it("stops a challenge's instances at once when its service is removed, or it is hidden or deleted", async () => {
+    await createServiceChallenge('svc-gone');
+    const player = await registerPlayer(t.app);
+    const start = async () => {
+      const started = await player.client.post('/api/challenges/svc-gone/instance');
+      expect(started.statusCode, started.body).toBe(200);
+      const { port } = started.json<PlayerInstance>().endpoint!;
+      await askWhenUp(port, 'hello');
+      return port;
+    };
+    /** The catalogue's change reaches the instances through the event bus, a moment after the answer. */
+    const goneSoon = async (port: number) => {
+      for (let i = 0; i < 50 && (await answers(port)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await answers(port)).toBe(false);
+      expect((await admin.get('/api/admin/instances')).json<{ instances: unknown[] }>().instances).toEqual([]);
+    };
+    const service = { image: TEST_IMAGE, protocol: 'tcp', port: 8080, lifetimeMinutes: 30, memoryMb: 64, cpus: 0.25 };
+
+    let port = await start();
+    expect((await admin.delete('/api/admin/challenges/svc-gone/service')).statusCode).toBe(200);
+    // Removed with the service, before the answer.
+    expect(await answers(port)).toBe(false);
+    expect((await admin.get('/api/admin/instances')).json<{ instances: unknown[] }>().instances).toEqual([]);
+
+    expect((await admin.put('/api/admin/challenges/svc-gone/service', service)).statusCode).toBe(200);
+    port = await start();
+    expect((await admin.patch('/api/admin/challenges/svc-gone', { state: 'hidden' })).statusCode).toBe(200);
+    await goneSoon(port);
+
+    expect((await admin.patch('/api/admin/challenges/svc-gone', { state: 'visible' })).statusCode).toBe(200);
+    port = await start();
+    expect((await admin.delete('/api/admin/challenges/svc-gone')).statusCode).toBe(200);
+    await goneSoon(port);
   }, 120_000);
 });

@@ -59,4 +59,20 @@ describe('challenge instances on Kubernetes, chosen by configuration', () => {
     // On Kubernetes each instance's NetworkPolicy isolates it: the host rule's check does not apply.
     expect((await admin.get('/api/admin/instances')).json()).toEqual({ instances: [], isolation: 'ok' });
   });
+
+  it("offers the built-in pack's services with no admin step: their challenge.yml declares them", async () => {
+    const player = await registerPlayer(t.app);
+    for (const id of ['sql-injection-extraction', 'format-string']) {
+      expect((await player.client.get(`/api/challenges/${id}`)).json<{ hasService: boolean }>().hasService, id).toBe(true);
+      expect((await player.client.get(`/api/challenges/${id}/instance`)).json(), id).toMatchObject({
+        instance: null,
+        enabled: true,
+      });
+    }
+    const listed = (await player.client.get('/api/challenges')).json<{ challenges: { id: string; hasService: boolean }[] }>()
+      .challenges;
+    expect(listed.filter((c) => c.hasService).map((c) => c.id)).toEqual(
+      expect.arrayContaining(['sql-injection-extraction', 'format-string']),
+    );
+  });
 });

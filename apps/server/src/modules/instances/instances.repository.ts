@@ -1,11 +1,18 @@
+import { createHash } from 'node:crypto';
+
 import { and, asc, count, eq, inArray, lte, sql } from 'drizzle-orm';
 
 import type { ChallengeService, ServiceBuild } from '@drapeau/shared';
 
 import type { Db } from '../../db/client.js';
-import { challengeInstances, challengeServices, teams, users } from '../../db/schema/index.js';
+import { challengeInstances, challengeServices, fileBlobs, teams, users } from '../../db/schema/index.js';
 import { shownUsername } from '../../db/user-row.js';
 
+/** The folder an image was built from (`image:` of challenge.yml) and the blob of its build context. */
+export interface ServiceSource {
+  folder: string;
+  contextSha256: string;
+}
 export type InstanceRow = typeof challengeInstances.$inferSelect;
 const LIVE = ['starting', 'running'];
 
@@ -17,7 +24,7 @@ export function createInstancesRepository(db: Db) {
     },
     async findServiceAndBuild(
       challengeId: string,
-    ): Promise<{ service: ChallengeService; build: ServiceBuild | null } | undefined> {
+    ): Promise<{ service: ChallengeService; build: ServiceBuild | null; source: ServiceSource | null } | undefined> {
       const [row] = await db.select().from(challengeServices).where(eq(challengeServices.challengeId, challengeId));
       if (!row) return undefined;
       const { image, protocol, port, scope, lifetimeMinutes, extendable, memoryMb, cpus } = row;
@@ -35,15 +42,37 @@ export function createInstancesRepository(db: Db) {
                 log: row.buildLog ?? '',
                 finishedAt: row.builtAt?.toISOString() ?? null,
               },
+        source:
+          row.sourceFolder === null || row.contextSha256 === null
+            ? null
+            : { folder: row.sourceFolder, contextSha256: row.contextSha256 },
       };
     },
-    /** Writes the service; `build` null for an image named as it is (no build or pull recorded). */
-    async saveService(challengeId: string, service: ChallengeService, build: ServiceBuild | null = null): Promise<void> {
+    /**
+     * Writes the service; `build` null for an image named as it is (no build or pull recorded); `source` the folder and
+     * build context of an image built from a folder (the context's bytes kept as a blob, for the export).
+     */
+    async saveService(
+      challengeId: string,
+      service: ChallengeService,
+      build: ServiceBuild | null = null,
+      source: { folder: string; context: Buffer } | { folder: string; contextSha256: string } | null = null,
+    ): Promise<void> {
+      let contextSha256: string | null = null;
+      if (source && 'context' in source) {
+        contextSha256 = createHash('sha256').update(source.context).digest('hex');
+        await db
+          .insert(fileBlobs)
+          .values({ sha256: contextSha256, size: source.context.length, data: source.context })
+          .onConflictDoNothing();
+      } else if (source) contextSha256 = source.contextSha256;
       const values = {
         ...service,
         buildStatus: build?.status ?? null,
         buildLog: build?.log ?? null,
         builtAt: build?.finishedAt ? new Date(build.finishedAt) : null,
+        sourceFolder: source?.folder ?? null,
+        contextSha256,
       };
       await db
         .insert(challengeServices)

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { AdminChallengeServiceResult } from '@drapeau/shared';
+
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 
 /** The instance routes' rules that hold with or without a container engine (the engine's: instances-engine.routes.test.ts). */
@@ -47,11 +49,13 @@ describe('challenge services and instances without an engine', () => {
     });
 
     const player = await registerPlayer(t.app);
-    // The challenge says it has a service, so that the page asks for the instance only then.
+    // Without a provider, no challenge offers a Start that can only fail (with one: instances-kubernetes.routes.test.ts).
     const hasService = async (id: string) =>
       (await player.client.get(`/api/challenges/${id}`)).json<{ hasService: boolean }>().hasService;
-    expect(await hasService('caesar-cipher')).toBe(true);
-    expect(await hasService('hash-cracking')).toBe(false);
+    expect(await hasService('caesar-cipher')).toBe(false);
+    const listed = (await player.client.get('/api/challenges')).json<{ challenges: { id: string; hasService: boolean }[] }>()
+      .challenges;
+    expect(listed.filter((c) => c.hasService)).toEqual([]);
     const state = await player.client.get('/api/challenges/caesar-cipher/instance');
     expect(state.json()).toEqual({
       instance: null,
@@ -70,6 +74,24 @@ describe('challenge services and instances without an engine', () => {
     expect((await admin.delete('/api/admin/challenges/caesar-cipher/service')).statusCode).toBe(200);
     expect((await player.client.get('/api/challenges/caesar-cipher/instance')).statusCode).toBe(404);
     expect(await hasService('caesar-cipher')).toBe(false);
+  });
+
+  it("declares the built-in pack's two services from its challenge.yml, offered to no player without a provider", async () => {
+    const declared = {
+      'sql-injection-extraction': { protocol: 'http', port: 8080 },
+      'format-string': { protocol: 'tcp', port: 1337 },
+    };
+    const player = await registerPlayer(t.app);
+    for (const [id, fields] of Object.entries(declared)) {
+      const { service, build } = (await admin.get(`/api/admin/challenges/${id}/service`)).json<AdminChallengeServiceResult>();
+      // Read by the import's code: the image is built from the pack's `service/` folder, tagged by its content.
+      expect(service).toMatchObject({ ...fields, memoryMb: 64, cpus: 0.25, scope: 'per-player' });
+      expect(service?.image).toMatch(new RegExp(`^localhost/drapeau-${id}:[0-9a-f]{12}$`));
+      expect(build).toMatchObject({ status: 'failed', log: expect.stringMatching(/No container engine/) as string });
+      expect((await player.client.get(`/api/challenges/${id}`)).json<{ hasService: boolean }>().hasService).toBe(false);
+      const start = await player.client.post(`/api/challenges/${id}/instance`, {});
+      expect(start.json<{ error: { code: string } }>().error.code).toBe('NO_INSTANCE_SERVICE');
+    }
   });
 
   it('records an admin stop and stop-all in the audit log', async () => {

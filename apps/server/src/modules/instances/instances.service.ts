@@ -16,6 +16,7 @@ import type { Challenge } from '../challenges/challenge.js';
 import type { ChallengesService } from '../challenges/challenges.service.js';
 
 import { createChallengeServices } from './challenge-services.js';
+import { createGoneSweep } from './gone-sweep.js';
 import type { ImageBuilder } from './image-builder.js';
 import type { InstanceMetrics } from './instance-metrics.js';
 import type { InstanceRow, InstancesRepository } from './instances.repository.js';
@@ -139,8 +140,20 @@ export function createInstancesService(deps: {
     return undefined;
   };
 
+  const stopGone = createGoneSweep({ repository, provider, challenges, end });
+
+  const services = createChallengeServices({ ...deps, noService });
   const service = {
-    ...createChallengeServices({ ...deps, noService }),
+    ...services,
+    /** Removing a service stops its instances at once (docs/product.md "Challenge instances"), not at the reaper's pass. */
+    async deleteService(challengeId: string): Promise<void> {
+      await services.deleteService(challengeId);
+      await stopGone(new Set([challengeId]));
+    },
+    /** After a catalogue change (a challenge hidden or deleted): its instances are stopped now. */
+    async stopInstancesOfGone(challengeIds: readonly string[]): Promise<number> {
+      return stopGone(new Set(challengeIds));
+    },
 
     async getForPlayer(userId: string, challengeId: string): Promise<PlayerInstanceState> {
       const { service: definition } = await serviceOf(challengeId);
@@ -281,24 +294,8 @@ export function createInstancesService(deps: {
      */
     async reap(): Promise<number> {
       let reaped = 0;
-      const now = clock.now();
-      for (const row of await repository.listExpired(now)) if (await end(row, 'expired')) reaped++;
-      for (const row of await repository.listLive()) {
-        const challenge = await challenges.findChallenge(row.challengeId);
-        const gone = !challenge || challenge.state !== 'visible' || !(await repository.findService(row.challengeId));
-        if (gone && (await end(row, 'stopped'))) reaped++;
-      }
-      if (provider) {
-        // The provider's list first: whatever it runs was recorded before it was created, so is in the record read next.
-        const provided = await provider.list();
-        const live = new Set((await repository.listLive()).map((row) => row.id));
-        for (const running of provided) {
-          if (live.has(running.id)) continue;
-          await provider.delete(running.id);
-          reaped++;
-        }
-      }
-      return reaped;
+      for (const row of await repository.listExpired(clock.now())) if (await end(row, 'expired')) reaped++;
+      return reaped + (await stopGone(null));
     },
   };
   return service;

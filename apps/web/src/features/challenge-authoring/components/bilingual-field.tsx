@@ -29,11 +29,20 @@ export function BilingualField({ label, value, onChange, isMarkdown = false, isR
   const [isPreview, setIsPreview] = useState(false);
 
   return (
-    <fieldset className="grid gap-2">
+    // min-w-0: a fieldset is at least as wide as its content by default, and a long French button pushed the editor past
+    // a phone's width.
+    <fieldset className="grid min-w-0 gap-2">
       <div className="flex items-center justify-between gap-2">
         <legend className="text-sm font-medium">{label}</legend>
         {isMarkdown && (
-          <Button type="button" variant="ghost" size="sm" aria-pressed={isPreview} onClick={() => setIsPreview((on) => !on)}>
+          <Button
+            type="button"
+            variant="ghost"
+            size="sm"
+            className="h-auto min-h-8 shrink whitespace-normal text-left"
+            aria-pressed={isPreview}
+            onClick={() => setIsPreview((on) => !on)}
+          >
             {isPreview ? <PenLine /> : <Eye />}
             {isPreview ? t('editor.write', { field: label }) : t('editor.preview', { field: label })}
           </Button>
