@@ -6,6 +6,7 @@ import { RouterProvider } from 'react-router/dom';
 
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { preloadLiveUpdates } from './app/signed-in-live-updates';
 import { prefetchSession } from './features/auth';
 import { i18nReady } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
@@ -15,7 +16,7 @@ const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
-void prefetchSession(queryClient);
+void prefetchSession(queryClient).then(() => preloadLiveUpdates(queryClient));
 const router = createAppRouter();
 
 // The first page's texts arrive before its first render: no key shows in their place. A failed load renders the keys.

@@ -34,8 +34,8 @@ export const namespaces = [
   ),
 ];
 
-/** Every namespace a signed-in page may show: all but the admin panel's. */
-export const signedInNamespaces = namespaces.filter((namespace) => localeGroupOf(namespace) !== 'admin');
+/** Every namespace a signed-in page may show: all but the landing page's and the admin panel's. */
+export const signedInNamespaces = namespaces.filter((namespace) => !['landing', 'admin'].includes(localeGroupOf(namespace)));
 
 /**
  * The namespaces of the shell (header, disclaimer), loaded before the first render so that no text shows as its key.
@@ -102,6 +102,8 @@ export const i18nReady: Promise<unknown> = i18next
     react: { useSuspense: false },
     // The shell's texts are asked for now, before the page's code (docs/performance.md "Lighthouse"), not a task later.
     initAsync: false,
+    // A page asks for its namespaces at once (a few files: lib/locale-groups.ts), not ten at a time.
+    maxParallelReads: namespaces.length,
   });
 
 document.documentElement.lang = i18next.language;
