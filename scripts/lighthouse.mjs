@@ -8,8 +8,8 @@
 // It signs in with LIGHTHOUSE_EMAIL / LIGHTHOUSE_PASSWORD (default: the ADMIN_* of the environment) through the API and
 // hands the session cookie to Lighthouse. Chromium: CHROMIUM_PATH or /usr/bin/chromium. Lighthouse: LIGHTHOUSE_BIN, or
 // `npx lighthouse@12.8.2` (from the npm registry; not a dependency of the project). LIGHTHOUSE_REPORTS=<dir> keeps each page's
-// JSON report there (open it in https://googlechrome.github.io/lighthouse/viewer/ to read the request chain and the main
-// thread's work); LIGHTHOUSE_PAGES=<comma-separated names> measures only those pages (`challenge list,profile`).
+// JSON report there (the requests, the main thread's work, the largest paint's element: docs/performance.md "Lighthouse");
+// LIGHTHOUSE_PAGES=<comma-separated names> measures only those pages (`challenge list,profile`).
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
