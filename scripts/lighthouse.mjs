@@ -7,9 +7,11 @@
 //
 // It signs in with LIGHTHOUSE_EMAIL / LIGHTHOUSE_PASSWORD (default: the ADMIN_* of the environment) through the API and
 // hands the session cookie to Lighthouse. Chromium: CHROMIUM_PATH or /usr/bin/chromium. Lighthouse: LIGHTHOUSE_BIN, or
-// `npx lighthouse@12.8.2` (from the npm registry; not a dependency of the project).
+// `npx lighthouse@12.8.2` (from the npm registry; not a dependency of the project). LIGHTHOUSE_REPORTS=<dir> keeps each page's
+// JSON report there (the requests, the main thread's work, the largest paint's element: docs/performance.md "Lighthouse");
+// LIGHTHOUSE_PAGES=<comma-separated names> measures only those pages (`challenge list,profile`).
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -19,13 +21,16 @@ const password = process.env.LIGHTHOUSE_PASSWORD ?? process.env.ADMIN_PASSWORD;
 const chrome = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const lighthouse = process.env.LIGHTHOUSE_BIN ? [process.env.LIGHTHOUSE_BIN] : ['npx', '--yes', 'lighthouse@12.8.2'];
 
-const PAGES = [
+const ALL_PAGES = [
   { name: 'landing', path: '/', signedIn: false },
   { name: 'challenge list', path: '/challenges', signedIn: true },
   { name: 'challenge detail', path: '/challenge/caesar-cipher', signedIn: true },
   { name: 'leaderboard', path: '/leaderboard', signedIn: true },
   { name: 'profile', path: '/profile', signedIn: true },
 ];
+const only = process.env.LIGHTHOUSE_PAGES ? process.env.LIGHTHOUSE_PAGES.split(',').map((name) => name.trim()) : null;
+const PAGES = only ? ALL_PAGES.filter((page) => only.includes(page.name)) : ALL_PAGES;
+const keptReports = process.env.LIGHTHOUSE_REPORTS;
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 
 async function sessionCookie() {
@@ -43,7 +48,8 @@ async function sessionCookie() {
 }
 
 const cookie = await sessionCookie();
-const dir = mkdtempSync(path.join(tmpdir(), 'drapeau-lighthouse-'));
+const dir = keptReports ?? mkdtempSync(path.join(tmpdir(), 'drapeau-lighthouse-'));
+if (keptReports) mkdirSync(keptReports, { recursive: true });
 const rows = [];
 try {
   for (const page of PAGES) {
@@ -79,7 +85,7 @@ try {
     console.log(`${page.name}: ${scores.join(' / ')}${failing.length ? `  (failing: ${failing.join(', ')})` : ''}`);
   }
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  if (!keptReports) rmSync(dir, { recursive: true, force: true });
 }
 console.log(`\n| page | performance | accessibility | best practices | SEO |\n|---|---|---|---|---|`);
 for (const { page, scores } of rows) console.log(`| ${page} | ${scores.join(' | ')} |`);

@@ -6,12 +6,17 @@ import { RouterProvider } from 'react-router/dom';
 
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
+import { preloadLiveUpdates } from './app/signed-in-live-updates';
+import { prefetchSession } from './features/auth';
 import { i18nReady } from './lib/i18n';
+import { createQueryClient } from './lib/query-client';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
+const queryClient = createQueryClient();
+void prefetchSession(queryClient).then(() => preloadLiveUpdates(queryClient));
 const router = createAppRouter();
 
 // The first page's texts arrive before its first render: no key shows in their place. A failed load renders the keys.
@@ -20,7 +25,7 @@ void i18nReady
   .then(() => {
     createRoot(container).render(
       <StrictMode>
-        <AppProviders>
+        <AppProviders queryClient={queryClient}>
           <RouterProvider router={router} />
         </AppProviders>
       </StrictMode>,

@@ -1,22 +1,23 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 
 import { LazyToaster } from '@/components/ui/lazy-toaster';
 import { i18n } from '@/lib/i18n';
-import { createQueryClient } from '@/lib/query-client';
+
+import { SignedInLiveUpdates } from './signed-in-live-updates';
 
 interface AppProvidersProps {
   children: ReactNode;
-  /** Tests pass a fresh client; the app makes one. */
-  queryClient?: QueryClient;
+  /** Made by main.tsx before the first render (it starts reading the session), or fresh for each test. */
+  queryClient: QueryClient;
 }
 
 export function AppProviders({ children, queryClient }: AppProvidersProps) {
-  const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={client}>
+      <QueryClientProvider client={queryClient}>
+        <SignedInLiveUpdates />
         {children}
         <LazyToaster />
       </QueryClientProvider>

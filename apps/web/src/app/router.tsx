@@ -1,26 +1,25 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 
-import { i18n, loadAllNamespaces } from '@/lib/i18n';
+import { i18n, namespaces as allNamespaces, signedInNamespaces } from '@/lib/i18n';
 
 import { PublicOnly } from './guards/public-only';
 import { RequireAuth } from './guards/require-auth';
-import { AppShell } from './layout/app-shell';
+import { AppShell, AppShellFallback } from './layout/app-shell';
 import { RouteError } from './routes/route-error';
-import { RouteFallback } from './routes/route-fallback';
 
 /**
  * A page whose code and texts load on first visit: the landing page does not download the login form, neither
  * downloads the game (docs/architecture.md#web-app). A public page names the namespaces it needs; a signed-in page
- * loads them all, once.
+ * loads every one but the admin panel's, once (a few files: lib/locale-groups.ts).
  */
-function lazyPage(path: string, load: () => Promise<ComponentType>, namespaces?: string[]): RouteObject {
+function lazyPage(path: string, load: () => Promise<ComponentType>, namespaces = signedInNamespaces): RouteObject {
   return {
     path,
     errorElement: <RouteError />,
     // Its texts load with its code, so that the page never shows a translation key in place of a text.
     lazy: async () => {
-      const [Component] = await Promise.all([load(), namespaces ? i18n.loadNamespaces(namespaces) : loadAllNamespaces()]);
+      const [Component] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
       return { Component };
     },
   };
@@ -34,7 +33,7 @@ export const routes: RouteObject[] = [
   {
     element: <AppShell />,
     errorElement: <RouteError />,
-    HydrateFallback: RouteFallback,
+    HydrateFallback: AppShellFallback,
     children: [
       {
         element: <PublicOnly />,
@@ -68,7 +67,7 @@ export const routes: RouteObject[] = [
           lazyPage('/teacher', () => import('./routes/classes').then((m) => m.TeacherClassesRoute)),
           lazyPage('/teacher/classes/:id', () => import('./routes/classes').then((m) => m.ClassDetailRoute)),
           // The panel's sections and pages have their own addresses: /admin/people/users (docs/product.md#admin-panel).
-          lazyPage('/admin/:section?/:page?', () => import('./routes/admin').then((m) => m.AdminRoute)),
+          lazyPage('/admin/:section?/:page?', () => import('./routes/admin').then((m) => m.AdminRoute), allNamespaces),
           // The seed page became the content section's built-in pack page.
           { path: '/seed', element: <Navigate to="/admin/content/seed" replace /> },
         ],

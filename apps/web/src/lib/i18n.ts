@@ -1,6 +1,8 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
+import { LOCALE_GROUPS, localeGroupOf } from './locale-groups';
+
 /** The languages of `@drapeau/shared`'s LOCALES, repeated here so that the first page loads no schema library. */
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -11,9 +13,9 @@ const DEFAULT_LANGUAGE: Language = 'en';
 type NamespaceFile = Record<string, unknown>;
 
 /**
- * Every `locales/<lng>/<namespace>.json`, found at build time, each its own small chunk fetched when first needed: a page
- * downloads the namespaces of one language that it uses, not every text of both languages. A namespace file added later
- * registers itself without touching this file.
+ * Every `locales/<lng>/<namespace>.json`, found at build time and fetched when first needed: a page downloads the texts of
+ * one language, not both. The build puts the namespaces of a group (lib/locale-groups.ts) in one file, so that asking for
+ * several namespaces of a group is one request. A namespace file added later registers itself without touching this file.
  */
 const localeLoaders = import.meta.glob<NamespaceFile>('../locales/*/*.json', { import: 'default' });
 
@@ -32,11 +34,14 @@ export const namespaces = [
   ),
 ];
 
+/** Every namespace a signed-in page may show: all but the landing page's and the admin panel's. */
+export const signedInNamespaces = namespaces.filter((namespace) => !['landing', 'admin'].includes(localeGroupOf(namespace)));
+
 /**
- * The namespaces of the shell (header, disclaimer), loaded before the first render so that no
- * text shows as its key. Each page loads its own in its route loader (app/router.tsx, {@link loadAllNamespaces}).
+ * The namespaces of the shell (header, disclaimer), loaded before the first render so that no text shows as its key.
+ * Each page loads its own in its route (app/router.tsx).
  */
-const FIRST_PAGE_NAMESPACES = ['common', 'nav', 'disclaimer'];
+const FIRST_PAGE_NAMESPACES = [...LOCALE_GROUPS.shell];
 
 /** An i18next backend reading the bundled locale files by language and namespace. */
 export function bundledLocalesBackend(loaders: Record<string, () => Promise<NamespaceFile>>): BackendModule {
@@ -95,14 +100,13 @@ export const i18nReady: Promise<unknown> = i18next
     fallbackNS: 'common',
     interpolation: { escapeValue: false }, // React escapes.
     react: { useSuspense: false },
+    // The shell's texts are asked for now, before the page's code (docs/performance.md "Lighthouse"), not a task later.
+    initAsync: false,
+    // A page asks for its namespaces at once (a few files: lib/locale-groups.ts), not ten at a time.
+    maxParallelReads: namespaces.length,
   });
 
 document.documentElement.lang = i18next.language;
-
-/** Loads every namespace of the active language: the signed-in pages' route loaders wait for it. */
-export function loadAllNamespaces(): Promise<void> {
-  return i18next.loadNamespaces(namespaces);
-}
 
 /** The active language, narrowed to the ones the platform supports. */
 export function toLocale(language: string | undefined): Language {

@@ -142,4 +142,12 @@ describe('disclaimer banner', () => {
     await screen.findByRole('heading', { name: 'Welcome back' });
     expect(screen.queryByRole('complementary', { name: 'Training platform' })).not.toBeInTheDocument();
   });
+
+  it('shows, with the header’s place, while the first page’s code is still loading', async () => {
+    renderApp('/challenges', { sessionUser: buildUser() });
+    // The page's code has not arrived yet: the frame is there already, the page's place holds a spinner.
+    expect(screen.getByRole('complementary', { name: 'Training platform' })).toBeInTheDocument();
+    expect(within(screen.getByRole('main')).getByRole('status', { name: 'Loading...' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Challenges', level: 1 })).toBeInTheDocument();
+  });
 });

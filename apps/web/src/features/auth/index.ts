@@ -1,3 +1,3 @@
-export { useSession } from './api/get-session';
+export { prefetchSession, useSession } from './api/get-session';
 export { useLogout } from './api/logout';
 export { AuthScreen } from './components/auth-screen';

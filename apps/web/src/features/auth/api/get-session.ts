@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
 import type { PublicUser } from '@drapeau/shared';
 
@@ -20,4 +20,12 @@ const sessionQueryOptions = queryOptions({
 /** The session: `data` is the user, null when signed out, undefined while loading. */
 export function useSession() {
   return useQuery(sessionQueryOptions);
+}
+
+/**
+ * Starts reading the session as the app starts (main.tsx), beside the first page's code and texts rather than after them:
+ * every signed-in page waits for it (docs/performance.md "Lighthouse").
+ */
+export function prefetchSession(queryClient: QueryClient): Promise<void> {
+  return queryClient.prefetchQuery(sessionQueryOptions);
 }

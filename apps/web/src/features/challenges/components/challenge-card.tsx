@@ -7,7 +7,7 @@ import type { PublicChallenge } from '@drapeau/shared';
 import { pickText, useLocale } from '@/lib/use-locale';
 import { cn } from '@/lib/utils';
 
-import { explanationPath } from './explanation-panel';
+import { explanationPath } from './explanation-path';
 import { LevelBadge } from './level-badge';
 import { SolveStats } from './solve-stats';
 

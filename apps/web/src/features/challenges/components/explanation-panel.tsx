@@ -6,9 +6,7 @@ import { useLocation } from 'react-router';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Markdown } from '@/components/ui/markdown';
 
-/** The explanation's anchor on the challenge page: the solve's toast and a solved card lead there. */
-const EXPLANATION_ANCHOR = 'explanation';
-export const explanationPath = (challengeId: string) => `/challenge/${encodeURIComponent(challengeId)}#${EXPLANATION_ANCHOR}`;
+import { EXPLANATION_ANCHOR } from './explanation-path';
 
 /** The "understand and fix" text, shown to a player once they have solved the challenge; scrolled to when linked. */
 export function ExplanationPanel({ text }: { text: string }) {

@@ -13,7 +13,7 @@ import { pickText, useLocale } from '@/lib/use-locale';
 import { challengeQueryOptions } from '../api/get-challenge';
 import { useSubmitFlag } from '../api/submit-flag';
 
-import { explanationPath } from './explanation-panel';
+import { explanationPath } from './explanation-path';
 import { describeSubmitError, describeSubmitResult } from './submit-feedback';
 
 /** docs/product.md#constants: time between a correct flag and the return to the list. */

@@ -16,6 +16,6 @@ function scoreGraphQueryOptions() {
   });
 }
 
-export function useScoreGraph() {
-  return useQuery(scoreGraphQueryOptions());
+export function useScoreGraph({ enabled = true }: { enabled?: boolean } = {}) {
+  return useQuery({ ...scoreGraphQueryOptions(), enabled });
 }

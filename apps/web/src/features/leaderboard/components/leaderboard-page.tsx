@@ -10,6 +10,7 @@ import { getErrorMessage } from '@/lib/error-message';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 import { useLeaderboard } from '../api/get-leaderboard';
+import { useScoreGraph } from '../api/get-score-graph';
 
 import { FreezeNotice } from './freeze-notice';
 import { LeaderboardPagination } from './leaderboard-pagination';
@@ -51,6 +52,12 @@ export function LeaderboardPage({ currentUserId, currentTeamId, frozenAt, isAdmi
     view: isAdmin && frozenAt && showsPublicView ? 'public' : undefined,
   });
 
+  const isSearching = search !== '';
+  // The graph above the table shows with it, not after it: a graph arriving later would push the table (or its spinner)
+  // down the page (docs/performance.md "Lighthouse": layout shift).
+  const { isPending: isGraphPending } = useScoreGraph({ enabled: !isSearching });
+  const isLoading = isPending || (!isSearching && isGraphPending);
+
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   // A page past the end (an old link, users deleted since): go back to the first page.
   const isPastEnd = data !== undefined && !isPlaceholderData && data.entries.length === 0 && page > 1;
@@ -61,7 +68,6 @@ export function LeaderboardPage({ currentUserId, currentTeamId, frozenAt, isAdmi
   // Team mode (docs/product.md#teams): the standings are teams, and a row opens the team's page.
   const isTeams = data?.isTeams === true;
   const openProfile = (uid: string) => void navigate(`/${isTeams ? 'team' : 'user'}/${encodeURIComponent(uid)}`);
-  const isSearching = search !== '';
 
   return (
     <div className="grid gap-6">
@@ -89,9 +95,9 @@ export function LeaderboardPage({ currentUserId, currentTeamId, frozenAt, isAdmi
         />
       )}
 
-      {!isSearching && <ScoreGraph />}
+      {!isSearching && !isLoading && <ScoreGraph />}
 
-      {isPending ? (
+      {isLoading ? (
         <PageSpinner label={t('common:loading')} />
       ) : error ? (
         <ErrorNotice

@@ -97,4 +97,25 @@ describe('the score graph on the leaderboard page', () => {
     expect(await screen.findByText('No users yet')).toBeInTheDocument();
     expect(screen.queryByRole('figure')).not.toBeInTheDocument();
   });
+
+  it('shows with the standings, not above their spinner: nothing below it moves when it arrives first', async () => {
+    let answerStandings = () => undefined as void;
+    const standingsAnswered = new Promise<void>((resolve) => (answerStandings = resolve));
+    server.use(
+      http.get('/api/leaderboard', async () => {
+        await standingsAnswered;
+        return HttpResponse.json<LeaderboardPage>({ entries: [], total: 0, page: 1, pageSize: 100 });
+      }),
+      http.get('/api/leaderboard/graph', () => HttpResponse.json<ScoreGraph>(GRAPH)),
+    );
+    const { queryClient } = renderApp('/leaderboard', { sessionUser: buildUser() });
+    await vi.waitFor(() => expect(queryClient.getQueryData(['leaderboard', 'graph'])).toBeDefined());
+    expect(await screen.findByRole('status', { name: 'Loading...' })).toBeInTheDocument();
+    expect(screen.queryByRole('figure')).not.toBeInTheDocument();
+
+    answerStandings();
+    expect(await screen.findByRole('figure')).toBeInTheDocument();
+    expect(screen.getByText('No users yet')).toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'Loading...' })).not.toBeInTheDocument();
+  });
 });

@@ -33,7 +33,8 @@ export interface EventStreamHandlers {
   onEvent: (event: ServerEvent) => void;
   /**
    * The stream is open: the first time, and each time it is back after an interruption. Events sent before were not
-   * received (the page's first reads happen before the stream opens), so what they could change is read again.
+   * received, so what they could change and was read before is read again (the app opens the stream before the page's
+   * first reads when it can: app/signed-in-live-updates.tsx).
    */
   onOpen?: () => void;
 }
