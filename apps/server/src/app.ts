@@ -105,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accountService,
     twoFactorService,
     passkeysService,
+    sessionsService,
     usernamePolicy,
   } = wireAccounts({
     config,
@@ -279,6 +280,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accountService,
     twoFactorService,
     passkeysService,
+    sessionsService,
     betterAuth,
     challengesService,
     submissionsService,
