@@ -44,7 +44,7 @@ describe('account sessions', () => {
     expect(fromLaptop).toHaveLength(2);
     expect(fromLaptop.filter((s) => s.current)).toHaveLength(1);
     const phoneSession = fromLaptop.find((s) => !s.current)!;
-    expect(phoneSession).toMatchObject({ browser: 'Safari', os: 'iOS' });
+    expect(phoneSession).toMatchObject({ browser: 'Safari', os: 'iOS', ipAddress: '198.51.100.7' });
     expect(new Date(phoneSession.expiresAt).getTime()).toBeGreaterThan(Date.now());
     // The other device sees the same two, with the other one marked.
     const fromPhone = await list(phone);
@@ -119,6 +119,23 @@ describe('account sessions', () => {
       url: '/api/account/sessions',
       headers: { authorization: `Bearer ${token}` },
     });
-    expect([401, 403]).toContain(viaToken.statusCode);
+    // A leaked token never ends its owner's browser sessions.
+    expect(viaToken.statusCode).toBe(403);
+  });
+
+  it('is in the OpenAPI document with the other account routes', async () => {
+    const spec = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      paths: Record<string, Record<string, { tags?: string[] }>>;
+    }>();
+    const operations = Object.entries(spec.paths)
+      .filter(([path]) => path.startsWith('/api/account/sessions'))
+      .flatMap(([path, item]) =>
+        Object.entries(item).map(([method, op]) => `${method.toUpperCase()} ${path} ${(op.tags ?? []).join(',')}`),
+      );
+    expect(operations.sort()).toEqual([
+      'DELETE /api/account/sessions/{sessionId} auth',
+      'GET /api/account/sessions auth',
+      'POST /api/account/sessions/end-others auth',
+    ]);
   });
 });

@@ -14,7 +14,8 @@ function toAccountSession(row: OwnSessionRow, currentId: string): AccountSession
     lastUsedAt,
     expiresAt: row.expiresAt.toISOString(),
     ...describeUserAgent(row.userAgent),
-    ipAddress: row.ipAddress,
+    // better-auth stores "" when the request named no address.
+    ipAddress: row.ipAddress || null,
     current: row.id === currentId,
   };
 }
