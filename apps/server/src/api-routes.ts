@@ -12,6 +12,7 @@ import type { AuthService } from './modules/auth/auth.service.js';
 import type { ClassesService } from './modules/classes/classes.service.js';
 import type { BetterAuth } from './modules/auth/better-auth.js';
 import type { PasskeysService } from './modules/auth/passkeys.service.js';
+import type { SessionsService } from './modules/auth/sessions.service.js';
 import type { TwoFactorService } from './modules/auth/two-factor.service.js';
 import type { UsernamePolicy } from './modules/auth/username-policy.js';
 import type { BackupService } from './modules/backup/backup.service.js';
@@ -43,6 +44,7 @@ import { auditRoutes } from './modules/audit/audit.routes.js';
 import { accountRoutes } from './modules/auth/account.routes.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { passkeysRoutes } from './modules/auth/passkeys.routes.js';
+import { sessionsRoutes } from './modules/auth/sessions.routes.js';
 import { ssoRoutes } from './modules/auth/sso.routes.js';
 import { twoFactorAdminRoutes, twoFactorRoutes } from './modules/auth/two-factor.routes.js';
 import { badgesRoutes } from './modules/badges/badges.routes.js';
@@ -87,6 +89,7 @@ export interface ApiRouteDeps {
   accountService: AccountService;
   twoFactorService: TwoFactorService;
   passkeysService: PasskeysService;
+  sessionsService: SessionsService;
   betterAuth: BetterAuth;
   challengesService: ChallengesService;
   submissionsService: SubmissionsService;
@@ -166,6 +169,12 @@ export async function registerApiRoutes(app: FastifyInstance, s: ApiRouteDeps): 
       await api.register(passkeysRoutes, {
         prefix: '/auth',
         passkeys: s.passkeysService,
+        guards: s.guards,
+        limits,
+      });
+      await api.register(sessionsRoutes, {
+        prefix: '/account',
+        sessions: s.sessionsService,
         guards: s.guards,
         limits,
       });

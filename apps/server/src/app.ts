@@ -105,6 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accountService,
     twoFactorService,
     passkeysService,
+    sessionsService,
     usernamePolicy,
   } = wireAccounts({
     config,
@@ -281,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     accountService,
     twoFactorService,
     passkeysService,
+    sessionsService,
     betterAuth,
     challengesService,
     submissionsService,

@@ -27,6 +27,7 @@ export * from './schemas/announcement.js';
 export * from './schemas/token.js';
 export * from './schemas/two-factor.js';
 export * from './schemas/passkey.js';
+export * from './schemas/session.js';
 export * from './schemas/sso.js';
 export * from './schemas/write-up.js';
 export * from './schemas/class.js';

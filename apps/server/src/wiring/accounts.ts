@@ -18,6 +18,7 @@ import { createBetterAuth } from '../modules/auth/better-auth.js';
 import { createPasswordChecks } from '../modules/auth/password-checks.js';
 import { createPasskeysService } from '../modules/auth/passkeys.service.js';
 import { createSessionsRepository } from '../modules/auth/sessions.repository.js';
+import { createSessionsService } from '../modules/auth/sessions.service.js';
 import { deriveUsername } from '../modules/auth/sso-username.js';
 import { createTwoFactorRepository } from '../modules/auth/two-factor.repository.js';
 import { createTwoFactorService } from '../modules/auth/two-factor.service.js';
@@ -75,10 +76,11 @@ export function wireAccounts(deps: {
       isVerificationOn,
     }),
   });
+  const sessionsRepository = createSessionsRepository(database.db);
   const authService = createAuthService({
     auth: betterAuth,
     users,
-    sessions: createSessionsRepository(database.db),
+    sessions: sessionsRepository,
     // A sign-out on another instance reaches this one only through the expiry of this memory: short on PostgreSQL
     // (several instances possible). PGlite means one process, which sees every sign-out and user change; a minute
     // still bounds changes made outside the app (e.g. in SQL).
@@ -132,6 +134,11 @@ export function wireAccounts(deps: {
     accountService: createAccountService({ auth: betterAuth, sessions: authService }),
     twoFactorService,
     passkeysService: createPasskeysService({ auth: betterAuth, sessions: authService }),
+    sessionsService: createSessionsService({
+      auth: betterAuth,
+      repository: sessionsRepository,
+      revokeSessions: (userId) => authService.revokeSessions(userId),
+    }),
     usernamePolicy: createUsernamePolicy(users),
   };
 }

@@ -135,6 +135,8 @@ export const defaultHandlers = [
   // The account page lists the player's API tokens: none by default.
   http.get('/api/tokens', () => HttpResponse.json({ tokens: [] })),
   http.get('/api/auth/two-factor', () => HttpResponse.json({ enabled: false })),
+  http.get('/api/auth/passkeys', () => HttpResponse.json([])),
+  http.get('/api/account/sessions', () => HttpResponse.json([])),
   // Team mode is off unless a test turns it on (features/teams/testing).
   http.get('/api/teams/mine', () => HttpResponse.json<MyTeamResult>({ isTeamMode: false, team: null })),
   http.post('/api/admin/seed', () =>

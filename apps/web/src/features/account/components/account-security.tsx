@@ -16,9 +16,10 @@ import { useChangeEmail, useChangePassword, useRequestVerification } from '../ap
 
 import { ApiTokensSection } from './api-tokens-section';
 import { PasskeysSection } from './passkeys-section';
+import { SessionsSection } from './sessions-section';
 import { TwoFactorSection } from './two-factor-section';
 
-/** Profile → account: the address and its confirmation, a change of address, a change of password, two-factor, passkeys, API tokens. */
+/** Profile → account: the address and its confirmation, a change of address, a change of password, two-factor, passkeys, sessions, API tokens. */
 export function AccountSecurity({ user }: { user: PublicUser }) {
   const { t } = useTranslation(['account', 'common', 'errors']);
   return (
@@ -31,6 +32,7 @@ export function AccountSecurity({ user }: { user: PublicUser }) {
         <PasswordSection />
         <TwoFactorSection />
         <PasskeysSection />
+        <SessionsSection />
         <ApiTokensSection isAdmin={user.rank === 'admin'} />
       </CardContent>
     </Card>
