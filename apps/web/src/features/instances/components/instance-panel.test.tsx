@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import type { PlayerInstance, PlayerInstanceState } from '@drapeau/shared';
@@ -49,6 +49,28 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('the instance panel', () => {
+  it('says how long the start has been going on while the service comes up', async () => {
+    serveInstance();
+    server.use(
+      http.post('/api/challenges/:id/instance', async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    const { user } = renderApp('/challenge/web-sqli', { sessionUser: buildUser() });
+    const panel = await screen.findByTestId('instance-panel');
+    await user.click(within(panel).getByRole('button', { name: 'Start' }));
+    expect(within(panel).getByRole('button', { name: 'Starting…' })).toBeDisabled();
+    expect(await within(panel).findByText(/^Starting your instance: 0 seconds so far\./)).toHaveAttribute('role', 'status');
+    expect(
+      await within(panel).findByText(
+        /^Starting your instance: 1 second so far\. It is ready as soon as the service answers\.$/,
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('starts an instance, shows its URL and time left, extends it and stops it', async () => {
     serveInstance();
     const { user } = renderApp('/challenge/web-sqli', { sessionUser: buildUser() });

@@ -11,13 +11,13 @@ import { getErrorMessage } from '@/lib/error-message';
 
 import { useInstance, useInstanceActions } from '../api/instance';
 
-/** The time, moved on every 15 s (for the minutes left). */
-function useNow(): number {
+/** The time, moved on every `everyMs` (15 s for the minutes left, 1 s while a start is under way). */
+function useNow(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 15_000);
+    const timer = setInterval(() => setNow(Date.now()), everyMs);
     return () => clearInterval(timer);
-  }, []);
+  }, [everyMs]);
   return now;
 }
 
@@ -30,7 +30,9 @@ export function InstancePanel({ challengeId }: { challengeId: string }) {
   const { data } = useInstance(challengeId);
   const { start, extend, stop } = useInstanceActions(challengeId);
   const instance = data?.instance ?? null;
-  const now = useNow();
+  const now = useNow(start.isPending ? 1000 : 15_000);
+  // A start answers once the service answers (docs/product.md "Challenge instances"): seconds, said as they pass.
+  const startingFor = Math.max(0, Math.floor((now - start.submittedAt) / 1000));
   const minutesLeft = instance ? Math.max(0, Math.ceil((new Date(instance.expiresAt).getTime() - now) / 60_000)) : 0;
   if (!data) return null;
   const failed = start.error ?? extend.error ?? stop.error;
@@ -68,10 +70,15 @@ export function InstancePanel({ challengeId }: { challengeId: string }) {
           </>
         ) : (
           data.enabled && (
-            <Button type="button" className="w-fit" disabled={busy} onClick={() => start.mutate()}>
-              <Play />
-              {start.isPending ? t('starting') : t('start')}
-            </Button>
+            <div className="flex flex-wrap items-center gap-3">
+              <Button type="button" className="w-fit" disabled={busy} onClick={() => start.mutate()}>
+                <Play />
+                {start.isPending ? t('starting') : t('start')}
+              </Button>
+              <p role="status" className="text-sm text-muted-foreground empty:hidden">
+                {start.isPending ? t('startingFor', { count: startingFor }) : ''}
+              </p>
+            </div>
           )
         )}
         {failed && (
