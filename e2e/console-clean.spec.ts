@@ -75,12 +75,18 @@ test('An admin opens every page of every admin section, and the teacher pages, w
 }) => {
   const found = await recordConsole(page);
   await loginAsAdmin();
+  // A class of the admin's own, so that the teacher pages show their forms (a class's rename field, the matrix's filters
+  // and the assignments' checkboxes) whatever the journeys before made.
+  const created = await page.request.post('/api/classes', { data: { name: `Console ${Date.now().toString(36)}` } });
+  expect(created.ok()).toBe(true);
+  const { id: classId } = (await created.json()) as { id: string };
   await visit(page, '/challenges');
   for (const language of ['en', 'fr']) {
     await page.evaluate((lng) => window.localStorage.setItem('language', lng), language);
     for (const [section, pages] of Object.entries(ADMIN_PAGES))
       for (const name of pages) await visit(page, `/admin/${section}/${name}`);
     await visit(page, '/teacher');
+    await visit(page, `/teacher/classes/${classId}`);
   }
   expect(found).toEqual([]);
 });

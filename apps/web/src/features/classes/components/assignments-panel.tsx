@@ -94,6 +94,8 @@ export function AssignmentsPanel({ progress }: { progress: ClassProgress }) {
               <label key={c.id} className="flex items-center gap-2 text-sm">
                 <input
                   type="checkbox"
+                  name="challenges"
+                  value={c.id}
                   checked={picked.includes(c.id)}
                   onChange={(e) => setPicked((p) => (e.target.checked ? [...p, c.id] : p.filter((x) => x !== c.id)))}
                 />

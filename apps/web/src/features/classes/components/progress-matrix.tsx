@@ -149,6 +149,7 @@ export function ProgressMatrix({ progress, categoryName }: { progress: ClassProg
         <label className="flex h-10 items-center gap-2 text-sm">
           <input
             type="checkbox"
+            name="idle"
             checked={isIdleOnly}
             onChange={(e) => setIdleOnly(e.target.checked)}
             className="size-4 accent-primary"

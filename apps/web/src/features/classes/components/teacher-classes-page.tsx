@@ -75,6 +75,7 @@ function ClassItem({ klass }: { klass: TeacherClass }) {
           }}
         >
           <Input
+            name="class-name"
             aria-label={t('classes:teacher.renamePrompt')}
             value={name}
             onChange={(e) => setName(e.target.value)}
