@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Challenge instances on the real local engine (podman's Docker-compatible service, started by the tests on a socket of
 # their own): docs/operations.md "Challenge instances". `suites`: the built-in pack's services built, the provider
-# contract suite, the route suite on the engine and the pack services' suite; `journey`: the Playwright journey
-# (e2e/instances.spec.ts) against the built app (built here if missing); no argument does both. scripts/test-containers.sh
-# runs `suites` in its background `build` phase in CI and `journey` in its `check` phase. Installs podman and the base
-# images if missing; needs root (podman, iptables).
+# contract suite, the route suite on the engine, the pull from a registry and the pack services' suite; `journey`: the
+# Playwright journey (e2e/instances.spec.ts) against the built app (built here if missing); no argument does both.
+# scripts/test-containers.sh runs `suites` in its background `build` phase in CI and `journey` in its `check` phase.
+# Installs podman, the base images and docker-registry if missing; needs root (podman, iptables).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 phase=${1:-all}
@@ -13,6 +13,11 @@ started=$(date +%s)
 say() { echo "[instances $phase $(($(date +%s) - started))s] $*"; }
 W=${DRAPEAU_CONTAINERS_DIR:-/tmp/drapeau-containers}
 source scripts/containers/podman-env.sh
+# The pull suite's registry (instances-pull.routes.test.ts): Debian's distribution 2.8, served by the test itself.
+if ! dpkg -s docker-registry >/dev/null 2>&1; then
+  say "installing docker-registry"
+  $SUDO apt-get update -qq && $SUDO apt-get install -y -qq --no-install-recommends docker-registry >/dev/null
+fi
 # The host rule of docs/operations.md "Challenge instances": connections opened from the instances' pool are dropped.
 POOL=10.213.0.0/16
 rule=(PREROUTING -s "$POOL" -m conntrack --ctstate NEW -j DROP)

@@ -31,20 +31,31 @@ export const skipReason =
       ? undefined
       : 'podman is not installed (scripts/test-instances.sh installs it)';
 
-export function reportSkip(suite: string): void {
-  if (!skipReason) return;
-  if (process.env.DRAPEAU_INSTANCE_TESTS === '1') throw new Error(`DRAPEAU_INSTANCE_TESTS=1 but ${skipReason}`);
-  console.log(`${suite} skipped: ${skipReason}`);
+export function reportSkip(suite: string, reason = skipReason): void {
+  if (!reason) return;
+  if (process.env.DRAPEAU_INSTANCE_TESTS === '1') throw new Error(`DRAPEAU_INSTANCE_TESTS=1 but ${reason}`);
+  console.log(`${suite} skipped: ${reason}`);
 }
 
-const env = {
+/** The environment of the suites' podman calls: the configuration scripts/test-instances.sh writes. */
+export const podmanEnv = {
   ...process.env,
   CONTAINERS_CONF: process.env.CONTAINERS_CONF ?? path.join(containersDir, 'conf/containers.conf'),
   CONTAINERS_STORAGE_CONF: process.env.CONTAINERS_STORAGE_CONF ?? path.join(containersDir, 'conf/storage.conf'),
   TMPDIR: process.env.CONTAINERS_CONF ? process.env.TMPDIR : path.join(containersDir, 'tmp'),
 };
 
-export async function startPodmanEngine(): Promise<{ socketPath: string; stop(): void }> {
+/**
+ * `registriesConf`: a registries.conf for this service only (CONTAINERS_REGISTRIES_CONF), such as the one that lets the
+ * pull suite's engine reach its plain-HTTP registry; the other suites' engines keep the host's.
+ */
+export async function startPodmanEngine(
+  options: { registriesConf?: string } = {},
+): Promise<{ socketPath: string; stop(): void }> {
+  const env = {
+    ...podmanEnv,
+    ...(options.registriesConf ? { CONTAINERS_REGISTRIES_CONF: options.registriesConf } : {}),
+  };
   execFileSync('podman', ['build', '-q', '-t', TEST_IMAGE, path.join(import.meta.dirname)], { env, stdio: 'ignore' });
   const dir = mkdtempSync(path.join(tmpdir(), 'drapeau-engine-'));
   const socketPath = path.join(dir, 'engine.sock');

@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import { skipReason } from './podman-engine.js';
+
+/**
+ * A real registry for the pull suite (docs/operations.md "Challenge instances"): Debian's docker-registry (distribution
+ * 2.8), served on a free port of 127.0.0.1 over plain HTTP with its storage in a temporary folder, and the
+ * registries.conf that lets an engine pull from it (`insecure = true` for that location only).
+ */
+const REGISTRY_BINARY = '/usr/bin/docker-registry';
+
+export const registrySkipReason =
+  skipReason ??
+  (existsSync(REGISTRY_BINARY) ? undefined : 'docker-registry is not installed (scripts/test-instances.sh installs it)');
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+export async function startRegistry(): Promise<{ location: string; registriesConf: string; stop(): void }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'drapeau-registry-'));
+  const port = await freePort();
+  const location = `127.0.0.1:${port}`;
+  const config = path.join(dir, 'config.yml');
+  writeFileSync(
+    config,
+    [
+      'version: 0.1',
+      'log: {level: warn}',
+      `storage: {filesystem: {rootdirectory: ${path.join(dir, 'data')}}}`,
+      `http: {addr: "${location}"}`,
+      '',
+    ].join('\n'),
+  );
+  const registriesConf = path.join(dir, 'registries.conf');
+  writeFileSync(registriesConf, `[[registry]]\nlocation = "${location}"\ninsecure = true\n`);
+  const registry: ChildProcess = spawn(REGISTRY_BINARY, ['serve', config], { stdio: 'ignore' });
+  const stop = () => {
+    registry.kill();
+    rmSync(dir, { recursive: true, force: true });
+  };
+  // Up once its API answers (the distribution API's base endpoint).
+  for (let attempt = 0; ; attempt++) {
+    const isUp = await fetch(`http://${location}/v2/`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (isUp) break;
+    if (attempt > 100 || registry.exitCode !== null) {
+      stop();
+      throw new Error(`docker-registry did not answer on ${location}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return { location, registriesConf, stop };
+}
