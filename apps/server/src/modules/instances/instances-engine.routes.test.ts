@@ -163,7 +163,9 @@ describe.skipIf(skipReason !== undefined)('challenge instances on the container 
 
   it('extends an instance, ends it at its expiry, and the reaper of a restarted server removes what expired meanwhile', async () => {
     clock.advance(10 * 60_000);
-    const extended = (await one.client.post('/api/challenges/svc-a/instance/extend')).json<PlayerInstance>();
+    const extendedAnswer = await one.client.post('/api/challenges/svc-a/instance/extend');
+    expect(extendedAnswer.statusCode, extendedAnswer.body).toBe(200);
+    const extended = extendedAnswer.json<PlayerInstance>();
     expect(new Date(extended.expiresAt).getTime()).toBe(clock.now().getTime() + 30 * 60_000);
     expect(new Date(extended.expiresAt) > new Date(oneInstance.expiresAt)).toBe(true);
 
