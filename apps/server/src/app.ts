@@ -27,6 +27,8 @@ import { createBansService } from './modules/bans/bans.service.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './modules/events/event-bus.js';
 import { createEventService } from './modules/seasons/event.service.js';
+import { createScoringRepository } from './modules/scoring/scoring.repository.js';
+import { createScoringService } from './modules/scoring/scoring.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { createReadiness } from './modules/system/readiness.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -87,6 +89,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Services
+  // docs/product.md#events: the `event` setting, read at each use (a memory read).
+  const eventService = createEventService({ settings: () => settingsService.get().event, clock });
+  // docs/decisions/007-scoring.md: every score of every board, derived from the facts, kept current from the bus.
+  const scoringService = createScoringService({
+    repository: createScoringRepository(database.db),
+    events,
+    reportError: (error) => app.log.error({ err: error }, 'scoring ledger: a change failed, the facts are read again'),
+  });
   const secrets = await loadInstanceSecrets(instanceRepository, {
     instanceSecret: config.instanceSecret,
     sessionSecret: config.sessionSecret,
@@ -113,9 +123,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     users: usersRepository,
     limiterFor,
     settings: () => settingsService.get(),
-    // docs/product.md#freeze: a player's own score, as the session carries it, at the values they see.
-    ownView: (user, scoreAdjustment) =>
-      leaderboardService.getOwnView(user, eventService.frozenAtFor({ isAdmin: user.rank === 'admin' }), scoreAdjustment),
+    scoring: scoringService,
+    event: eventService,
   });
   const {
     challengesService,
@@ -139,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     isTeamMode: () => settingsService.get().teams.enabled,
     // `instances` is wired below; an import calls this only once the app is built.
     services: { importService: (id, service, context) => instances.instancesService.importService(id, service, context) },
+    scoring: scoringService,
   });
   // The standings are wired after the teams: read at each use (a team's page shows the leaderboard's numbers).
   const leaderboard = () => leaderboardService;
@@ -150,9 +160,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     challengesService,
     events,
     leaderboard,
+    scoring: scoringService,
   });
-  // docs/product.md#events: the `event` setting, read at each use (a memory read).
-  const eventService = createEventService({ settings: () => settingsService.get().event, clock });
   const submissionsService = createSubmissionsService({
     ...wireSubmissionStores({ database, challenges: challengesService, authoring: authoringService, metrics, log: app.log }),
     event: eventService,
@@ -162,16 +171,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onIncident: (incident) => events.publish('incident', incident),
     wrongFlagLimiter: limiterFor('wrong-flag'),
     onWrongFlag: metrics.wrongFlag,
-    // docs/product.md#freeze: a player's answer during the freeze says what they see, not the live numbers.
-    freeze: {
-      frozenAtFor: (isAdmin) => eventService.frozenAtFor({ isAdmin }),
-      ownSolveView: (userId, challengeId, frozenAt) => leaderboardService.getOwnSolveView(userId, challengeId, frozenAt),
-    },
-    onSolve: async (event) => {
-      metrics.solved();
-      events.publish('solve', await leaderboardService.withTeamName(event));
-      events.publish('leaderboard', { reason: 'solve' });
-    },
+    scoring: scoringService,
+    events,
+    onSolved: metrics.solved,
   });
   metrics.countWaitingSolvesWith(submissionsService.countWaitingSolves);
   const { usersService, avatarsService } = wireProfiles({
@@ -181,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiterFor,
     checkUsername: (username, exceptUserId) => usernamePolicy.check(username, exceptUserId),
     leaderboard: () => leaderboardService,
+    scoring: scoringService,
     challenges: challengesService,
     isVerificationOn: () => settingsService.get().emailVerification !== 'off',
   });
@@ -197,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings: settingsService,
     event: eventService,
     challenges: challengesService,
+    scoring: scoringService,
   });
   const seasonsService = wireSeasons({
     database,
@@ -213,9 +217,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transaction: createUnitOfWork(database.db, (tx) => ({
       users: createAdminRepository(tx),
       audit: createAuditService({ repository: createAuditRepository(tx) }),
-      awardEarnedBadges: (userId: string) => wireBadges(tx).awardEarnedBadges(userId),
+      awardEarnedBadges: (userId: string, score: number) => wireBadges(tx).awardEarnedBadges(userId, score),
     })),
     events,
+    scoring: scoringService,
     avatars: avatarsService,
     revokeSessions: (userId) => authService.revokeSessions(userId),
     reportError: (error, message) => app.log.error({ err: error }, message),
@@ -228,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     })),
     onChange: (event) => events.publish('announcement', event),
   });
-  const standings = { challenges: challengesService, leaderboard: leaderboardService };
+  const standings = { challenges: challengesService, leaderboard: leaderboardService, scoring: scoringService };
   const classesService = wireClasses({ database, clock, limiterFor, ...standings });
   const bansService = createBansService({
     transaction: createUnitOfWork(database.db, (tx) => ({
@@ -335,6 +340,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await labPool.close();
     instances.stopReaper();
     leaderboardService.close();
+    scoringService.close();
     scoreGraphService.close();
     await mailer.idle();
     mailer.close();

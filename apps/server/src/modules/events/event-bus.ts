@@ -14,8 +14,11 @@ import type {
 } from '@drapeau/shared';
 
 export interface ServerEvents {
-  /** During a freeze, with what its solver may be told (`frozenView`, never written to a stream as such). */
-  solve: SolveEvent & { frozenView?: { points: number; score: number } };
+  /**
+   * During a freeze, with what its solver may be told (`frozenView`, never written to a stream as such); `solveIds` are
+   * the rows every instance's scoring ledger reads (never written to a stream).
+   */
+  solve: SolveEvent & { frozenView?: { points: number; score: number }; solveIds?: number[] };
   leaderboard: LeaderboardChangedEvent;
   challenges: ChallengesChangedEvent;
   /** An announcement written or deleted: every signed-in client toasts or refetches. */

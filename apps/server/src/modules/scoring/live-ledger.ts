@@ -168,3 +168,5 @@ export function createLiveLedger(initial: LedgerFacts) {
     version: (): number => version,
   };
 }
+
+export type LiveLedger = ReturnType<typeof createLiveLedger>;
