@@ -94,10 +94,11 @@ export function createScoringService(deps: {
   };
   const unsubscribe = deps.events.subscribe(onMessage);
 
-  /** What is computed over a window, kept until the facts change. */
-  let windowCache: { version: number; entries: Map<string, unknown> } = { version: -1, entries: new Map() };
+  /** What is computed over a window, kept until the facts change (a reload makes a new ledger, at version 0 again). */
+  let windowCache: { ledger?: LiveLedger; version: number; entries: Map<string, unknown> } = { version: -1, entries: new Map() };
   const cached = <T>(held: LiveLedger, key: string, compute: () => T): T => {
-    if (windowCache.version !== held.version()) windowCache = { version: held.version(), entries: new Map() };
+    if (windowCache.ledger !== held || windowCache.version !== held.version())
+      windowCache = { ledger: held, version: held.version(), entries: new Map() };
     if (!windowCache.entries.has(key)) windowCache.entries.set(key, compute());
     return windowCache.entries.get(key) as T;
   };
