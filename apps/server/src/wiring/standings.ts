@@ -39,6 +39,15 @@ export function wireStandings(deps: {
         .map((challenge) => ({ id: challenge.id, name: challenge.title.en }));
     },
     feedScope: () => `${event.state().phase}`,
+    // docs/product.md#events: during a timed event, the boards count what was solved from its start to its end.
+    boardWindow: () => {
+      const { mode, startsAt, endsAt } = deps.settings.get().event;
+      if (mode !== 'event') return {};
+      return {
+        ...(startsAt === null ? {} : { from: Date.parse(startsAt) }),
+        ...(endsAt === null ? {} : { until: Date.parse(endsAt) - 1 }),
+      };
+    },
   });
   const scoreGraph = createScoreGraphService({
     listLiveSolves: () => leaderboard.listLiveSolves(),

@@ -39,7 +39,7 @@ export interface SolveStats {
   firstBloods: Map<string, FirstBlood>;
 }
 
-export function toScoring(row: ChallengeRow): Scoring {
+function toScoring(row: ChallengeRow): Scoring {
   if (row.scoringType === 'dynamic') {
     return {
       type: 'dynamic',

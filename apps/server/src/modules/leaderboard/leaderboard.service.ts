@@ -2,7 +2,7 @@ import { LEADERBOARD_PAGE_SIZE, type LeaderboardPage, type LeaderboardQuery, typ
 
 import { PrecompressedBody } from '../../lib/precompressed-body.js';
 import type { EventBus, ServerEventMessage } from '../events/event-bus.js';
-import type { LedgerStanding, ValuedSolve } from '../scoring/ledger.js';
+import type { LedgerStanding, LedgerWindow, ValuedSolve } from '../scoring/ledger.js';
 import type { ScoringService } from '../scoring/scoring.service.js';
 
 import { buildCtftimeFeed, type FeedTask } from './ctftime-feed.js';
@@ -23,6 +23,11 @@ export interface LeaderboardServiceDeps {
   listFeedTasks?: () => Promise<FeedTask[]>;
   /** What else the feed depends on besides bus events (the event's phase, which moves with the clock). */
   feedScope?: () => string;
+  /**
+   * What the boards count (docs/product.md#events): during a timed event only what was solved from its start to its
+   * end (`{ from, until }`); in training everything (`{}`, the default).
+   */
+  boardWindow?: () => LedgerWindow;
 }
 
 /** A solve as the boards show it: with the standing it counts for and its points as counted. */
@@ -61,23 +66,30 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
       solvedAt: new Date(solve.solvedAt),
     }));
   };
-  const liveView = () =>
+  const boardWindow = (): LedgerWindow => deps.boardWindow?.() ?? {};
+  /** The board's window cut at `at` (the freeze, or an event's end): the earlier of the two ends. */
+  const windowUntil = (at: number): LedgerWindow => {
+    const window = boardWindow();
+    return { ...window, until: window.until === undefined ? at : Math.min(window.until, at) };
+  };
+  const viewOf = (window: LedgerWindow) =>
     createView(
+      async () => rank(await scoring.standingsIn(kind(), window)),
+      async () => toBoardSolves(await scoring.valuedSolves(window)),
+    );
+  const liveView = () => {
+    const window = boardWindow();
+    if (window.from !== undefined || window.until !== undefined) return viewOf(window);
+    return createView(
       async () => rank(await scoring.liveStandings(kind())),
       async () => toBoardSolves(await scoring.valuedSolves()),
     );
+  };
   let live: View = liveView();
   let frozen: { at: number; view: View } | undefined;
   const viewAt = (frozenAt: Date | null): View => {
     if (frozenAt === null) return live;
-    if (frozen?.at !== frozenAt.getTime()) {
-      const window = { until: frozenAt.getTime() };
-      const view = createView(
-        async () => rank(await scoring.standingsIn(kind(), window)),
-        async () => toBoardSolves(await scoring.valuedSolves(window)),
-      );
-      frozen = { at: frozenAt.getTime(), view };
-    }
+    if (frozen?.at !== frozenAt.getTime()) frozen = { at: frozenAt.getTime(), view: viewOf(windowUntil(frozenAt.getTime())) };
     return frozen.view;
   };
 
@@ -190,6 +202,12 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
       return { standings: await view.load(), solves: await view.solves() };
     },
 
+    /** The standings of what was solved in a window, unfrozen (an event's final standings, docs/product.md#events). */
+    async getStandingsIn(window: LedgerWindow): Promise<{ standings: readonly Standing[]; solves: BoardSolve[] }> {
+      const view = viewOf(window);
+      return { standings: await view.load(), solves: await view.solves() };
+    },
+
     /**
      * Another player's profile during a freeze (docs/product.md#freeze): the score, solves and badges they had at the
      * freeze.
@@ -219,7 +237,7 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
           own.map(({ solve, points }) => ({ userId: solve.userId, points })),
         );
       }
-      const window = frozenAt === null ? {} : { until: frozenAt.getTime() };
+      const window = frozenAt === null ? boardWindow() : windowUntil(frozenAt.getTime());
       const standing = (await scoring.standingsIn('teams', window)).get(teamId);
       const solves = (await scoring.valuedSolves(window)).filter((s) => s.teamId === teamId);
       return teamViewOf(standing, solves);

@@ -46,7 +46,7 @@ export interface SubmissionsRepository {
   findTeamForIncident(teamId: string): Promise<{ name: string; memberId: string | null }>;
 }
 
-export interface InsertedSolve {
+interface InsertedSolve {
   id: number;
   userId: string;
   teamId: string | null;
