@@ -1,9 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { LeaderboardEntry, ScoreGraph } from '@drapeau/shared';
 
-import { solves } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, TestClient } from '../../../test/build-test-app.js';
 import { createManualClock } from '../../../test/manual-clock.js';
 
