@@ -24,6 +24,8 @@ export interface LedgerHint {
   teamId: string | null;
   challengeId: string;
   cost: number;
+  /** Which hint: an opening is counted once, whether the ledger read it with the facts or heard of it on the bus. */
+  hintId?: number;
 }
 
 /**

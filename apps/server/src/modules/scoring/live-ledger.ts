@@ -107,12 +107,22 @@ export function createLiveLedger(initial: LedgerFacts) {
     }
   };
 
-  for (const solve of initial.solves) insertSolve(solve);
-  for (const hint of initial.hints) {
-    hints.push(hint);
+  /** The openings held (owner and hint), so that one read with the facts and heard of on the bus counts once. */
+  const openings = new Set<string>();
+  const insertHint = (hint: LedgerHint): boolean => {
     const key = hintKey(hint, hint.challengeId);
+    if (hint.hintId !== undefined) {
+      const opening = `${key}|${hint.hintId}`;
+      if (openings.has(opening)) return false;
+      openings.add(opening);
+    }
+    hints.push(hint);
     hintCosts.set(key, (hintCosts.get(key) ?? 0) + hint.cost);
-  }
+    return true;
+  };
+
+  for (const solve of initial.solves) insertSolve(solve);
+  for (const hint of initial.hints) insertHint(hint);
   for (const challengeId of byChallenge.keys()) rescoreChallenge(challengeId);
   adjustments = [...initial.adjustments];
   for (const adjustment of adjustments) applyAdjustment(adjustment, 1);
@@ -125,13 +135,15 @@ export function createLiveLedger(initial: LedgerFacts) {
       version += 1;
       return true;
     },
-    /** Counts a hint opened (its cost comes off its owner's solve of the challenge, now or when they solve it). */
-    addHint(hint: LedgerHint): void {
-      hints.push(hint);
-      const key = hintKey(hint, hint.challengeId);
-      hintCosts.set(key, (hintCosts.get(key) ?? 0) + hint.cost);
+    /**
+     * Counts a hint opened (its cost comes off its owner's solve of the challenge, now or when they solve it), once: an
+     * opening already held is ignored. Returns whether it was new.
+     */
+    addHint(hint: LedgerHint): boolean {
+      if (!insertHint(hint)) return false;
       rescoreChallenge(hint.challengeId);
       version += 1;
+      return true;
     },
     /** docs/product.md#first-blood: a change of the bonus is retroactive. */
     setFirstBloodBonus(next: number): void {

@@ -74,6 +74,7 @@ export function createScoringRepository(db: Db) {
           teamId: hintUnlocks.teamId,
           challengeId: hintUnlocks.challengeId,
           cost: challengeHints.cost,
+          hintId: hintUnlocks.hintId,
         })
         .from(hintUnlocks)
         .innerJoin(challengeHints, sql`${challengeHints.id} = ${hintUnlocks.hintId} and ${challengeHints.cost} > 0`);

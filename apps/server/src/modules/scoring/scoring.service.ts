@@ -77,8 +77,11 @@ export function createScoringService(deps: {
         const held = await load();
         const hint = await repository.findHint(opened.hintId);
         if (!hint || hint.cost === 0) return;
-        held.addHint({ userId: opened.userId, teamId: opened.teamId, challengeId: hint.challengeId, cost: hint.cost });
-        changed();
+        const hintId = opened.hintId;
+        if (
+          held.addHint({ userId: opened.userId, teamId: opened.teamId, challengeId: hint.challengeId, cost: hint.cost, hintId })
+        )
+          changed();
       });
     } else if (message.type === 'leaderboard') {
       const { reason } = message.data as ServerEvents['leaderboard'];
