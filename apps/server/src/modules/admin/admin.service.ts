@@ -109,6 +109,9 @@ export function createAdminService(deps: AdminServiceDeps) {
       let changed = false;
       let roleChanged = false;
       let scoreSet: number | undefined;
+      // Read before the transaction: the ledger's first read goes through its own connection, which PGlite's one
+      // connection would give it only after the transaction.
+      const score = await deps.scoring.scoreOf('players', userId);
       try {
         const user = await transaction(async ({ users: tx, audit, awardEarnedBadges }) => {
           const before = await tx.lockUser(userId);
@@ -131,7 +134,6 @@ export function createAdminService(deps: AdminServiceDeps) {
             entries.push({ action: 'user.update', details });
           }
 
-          const score = await deps.scoring.scoreOf('players', userId);
           if (body.score !== undefined && body.score !== score) {
             await tx.insertScoreAdjustment({ userId, amount: body.score, delta: body.score - score, actorId });
             scoreSet = body.score;
@@ -213,6 +215,7 @@ export function createAdminService(deps: AdminServiceDeps) {
      */
     async deleteUser(actorId: string, userId: string): Promise<{ ok: true }> {
       if (userId === actorId) throw badRequest('CANNOT_DELETE_SELF', 'You cannot delete your own account.');
+      const score = await deps.scoring.scoreOf('players', userId); // before the transaction, as in updateUser
       const deleted = await transaction(async ({ users: tx, audit }) => {
         const target = await tx.lockUser(userId);
         if (!target) throw userNotFound();
@@ -221,7 +224,7 @@ export function createAdminService(deps: AdminServiceDeps) {
           action: 'user.delete',
           targetUserId: userId,
           targetName: target.username,
-          details: { email: target.email, score: await deps.scoring.scoreOf('players', userId), rank: toRole(target.role) },
+          details: { email: target.email, score, rank: toRole(target.role) },
         });
         await tx.deleteUser(userId);
         return target;
