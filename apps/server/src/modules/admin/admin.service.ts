@@ -63,11 +63,18 @@ const pageWindow = (page: number) => ({ offset: (page - 1) * ADMIN_PAGE_SIZE, li
 export function createAdminService(deps: AdminServiceDeps) {
   const { repository, transaction, events, avatars } = deps;
 
-  /** The user as an admin sees it (email included), read inside the caller's transaction. */
-  async function loadUser(repo: AdminRepository, userId: string, actorId: string): Promise<PublicUser> {
+  /** The user's row, read inside the caller's transaction (the score comes after it: see `asAdminSees`). */
+  async function loadUserRow(repo: AdminRepository, userId: string) {
     const row = await repo.findUserById(userId);
     if (!row) throw userNotFound();
-    return toPublicUser(row, { userId: actorId, role: 'admin' }, await deps.scoring.scoreOf('players', userId));
+    return row;
+  }
+  /**
+   * The user as an admin sees it (email included), once the transaction is over: a ledger read may wait for a read of
+   * its facts on the database, which PGlite's one connection gives only after the transaction (a deadlock inside it).
+   */
+  async function asAdminSees(row: Awaited<ReturnType<typeof loadUserRow>>, actorId: string, score?: number) {
+    return toPublicUser(row, { userId: actorId, role: 'admin' }, score ?? (await deps.scoring.scoreOf('players', row.id)));
   }
 
   return {
@@ -151,13 +158,12 @@ export function createAdminService(deps: AdminServiceDeps) {
           const targetName = profile.username ?? before.username;
           for (const entry of entries) await audit.record({ ...entry, actorId, targetUserId: userId, targetName });
           changed = entries.length > 0;
-          const user = await loadUser(tx, userId, actorId);
-          return scoreSet === undefined ? user : { ...user, score: scoreSet };
+          return loadUserRow(tx, userId);
         });
         if (scoreSet !== undefined) await deps.scoring.reload();
         if (roleChanged) await deps.revokeSessions?.(userId);
         if (changed) events.publish('leaderboard', { reason: 'user-updated' });
-        return user;
+        return await asAdminSees(user, actorId, scoreSet);
       } catch (error) {
         throw isUsernameConflict(error) ? usernameTaken() : error;
       }
@@ -179,10 +185,10 @@ export function createAdminService(deps: AdminServiceDeps) {
           targetName: target.username,
           details: { badgeId },
         });
-        return loadUser(tx, userId, actorId);
+        return loadUserRow(tx, userId);
       });
       events.publish('leaderboard', { reason: 'user-updated' });
-      return user;
+      return asAdminSees(user, actorId);
     },
 
     /**
@@ -203,10 +209,10 @@ export function createAdminService(deps: AdminServiceDeps) {
           targetName: target.username,
           details: { badgeId },
         });
-        return loadUser(tx, userId, actorId);
+        return loadUserRow(tx, userId);
       });
       events.publish('leaderboard', { reason: 'user-updated' });
-      return user;
+      return asAdminSees(user, actorId);
     },
 
     /**
