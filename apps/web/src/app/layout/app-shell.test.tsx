@@ -129,6 +129,8 @@ describe('language switch', () => {
 describe('disclaimer banner', () => {
   it('tells the truth about this platform and stays away once dismissed', async () => {
     const { user, unmount } = renderApp('/');
+    // Once the page is there (the loading frame shows a banner of its own before it).
+    await screen.findByRole('heading', { level: 1 });
     const banner = await screen.findByRole('complementary', { name: 'Training platform' });
     expect(banner).toHaveTextContent('flags are checked on the server');
     expect(banner).toHaveTextContent("don't share flags");

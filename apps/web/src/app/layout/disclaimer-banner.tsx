@@ -1,5 +1,5 @@
 import { ShieldAlert, X } from 'lucide-react';
-import { useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** docs/product.md#disclaimer-banner: the dismissal is remembered under this key, with the value `true`. */
@@ -13,13 +13,27 @@ function isDismissedStored(): boolean {
   }
 }
 
+/** Every banner on screen (the loading frame's, then the page's) hides at once when one is dismissed. */
+const listeners = new Set<() => void>();
+/** Without storage, the dismissal lasts until the page is reloaded. */
+let dismissedWithoutStorage = false;
+
 function storeDismissal(): void {
   try {
     window.localStorage.setItem(DISCLAIMER_STORAGE_KEY, 'true');
   } catch {
     // Without storage the banner comes back on the next visit; nothing else breaks.
+    dismissedWithoutStorage = true;
   }
+  listeners.forEach((listener) => listener());
 }
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+const isDismissed = () => dismissedWithoutStorage || isDismissedStored();
 
 /**
  * A fair-play notice on every page until dismissed (docs/product.md#disclaimer-banner: its text must be true of this
@@ -27,13 +41,7 @@ function storeDismissal(): void {
  */
 export function DisclaimerBanner() {
   const { t } = useTranslation(['disclaimer', 'common']);
-  const [isDismissed, setIsDismissed] = useState(isDismissedStored);
-  if (isDismissed) return null;
-
-  function dismiss() {
-    storeDismissal();
-    setIsDismissed(true);
-  }
+  if (useSyncExternalStore(subscribe, isDismissed, isDismissed)) return null;
 
   return (
     <aside aria-label={t('disclaimer:title')} className="border-b border-warning/25 bg-warning/10 text-warning">
@@ -45,7 +53,7 @@ export function DisclaimerBanner() {
         </p>
         <button
           type="button"
-          onClick={dismiss}
+          onClick={storeDismissal}
           aria-label={t('disclaimer:dismiss')}
           title={t('disclaimer:dismiss')}
           className="-m-1 rounded-md p-1 transition-colors outline-none hover:bg-warning/20 focus-visible:ring-2 focus-visible:ring-ring"
