@@ -8,7 +8,7 @@ import type { AdminChallengeServiceResult, PlayerInstance } from '@drapeau/share
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { importZip, zipOf } from '../../../test/ctfcli-fixture.js';
 
-import { askWhenUp, reportSkip, skipReason, startPodmanEngine, TEST_POOL } from './test-support/podman-engine.js';
+import { askWhenUp, reportSkip, skipReason, startPodmanEngine } from './test-support/podman-engine.js';
 
 // docs/challenge-authoring.md "A challenge with a service": a ctfcli folder with a Dockerfile, imported, is built by the
 // platform on the engine (its log kept for the admin) and served to players; a failed build says why.
@@ -33,12 +33,7 @@ describe.skipIf(skipReason !== undefined)('an imported folder with a Dockerfile,
   beforeAll(async () => {
     engine = await startPodmanEngine();
     t = await buildTestApp({
-      env: {
-        INSTANCES_ENGINE_SOCKET: engine.socketPath,
-        INSTANCES_HOST: '127.0.0.1',
-        INSTANCES_PUBLISH_ADDRESS: '127.0.0.1',
-        INSTANCES_SUBNET_POOL: TEST_POOL,
-      },
+      env: engine.appEnv,
     });
     admin = await loginAdmin(t.app);
   }, 180_000);

@@ -9,7 +9,7 @@ import { createManualClock } from '../../../test/manual-clock.js';
 import { createTestDatabase } from '../../../test/test-database.js';
 import type { Database } from '../../db/client.js';
 
-import { askWhenUp, reportSkip, skipReason, startPodmanEngine, TEST_IMAGE, TEST_POOL } from './test-support/podman-engine.js';
+import { askWhenUp, reportSkip, skipReason, startPodmanEngine, TEST_IMAGE } from './test-support/podman-engine.js';
 
 reportSkip('instances route suite on the engine');
 
@@ -59,10 +59,7 @@ describe.skipIf(skipReason !== undefined)('challenge instances on the container 
     engine = await startPodmanEngine();
     env = {
       METRICS_TOKEN,
-      INSTANCES_ENGINE_SOCKET: engine.socketPath,
-      INSTANCES_HOST: '127.0.0.1',
-      INSTANCES_PUBLISH_ADDRESS: '127.0.0.1',
-      INSTANCES_SUBNET_POOL: TEST_POOL,
+      ...engine.appEnv,
       INSTANCES_MAX_PER_PLAYER: '2',
       INSTANCES_MAX_RUNNING: '3',
     };

@@ -7,7 +7,7 @@ import type { AdminChallengeServiceResult, PlayerInstance } from '@drapeau/share
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { importZip, zipOf } from '../../../test/ctfcli-fixture.js';
 
-import { askWhenUp, podmanEnv, reportSkip, startPodmanEngine, TEST_IMAGE, TEST_POOL } from './test-support/podman-engine.js';
+import { askWhenUp, podmanEnv, reportSkip, startPodmanEngine, TEST_IMAGE } from './test-support/podman-engine.js';
 import { registrySkipReason, startRegistry } from './test-support/registry.js';
 
 // docs/challenge-authoring.md "A challenge with a service": an imported challenge that names an image the engine lacks
@@ -41,12 +41,7 @@ describe.skipIf(registrySkipReason !== undefined)('an image named by reference, 
     podman('push', '--tls-verify=false', reference);
     podman('rmi', reference);
     t = await buildTestApp({
-      env: {
-        INSTANCES_ENGINE_SOCKET: engine.socketPath,
-        INSTANCES_HOST: '127.0.0.1',
-        INSTANCES_PUBLISH_ADDRESS: '127.0.0.1',
-        INSTANCES_SUBNET_POOL: TEST_POOL,
-      },
+      env: engine.appEnv,
     });
     admin = await loginAdmin(t.app);
   }, 300_000);

@@ -4,7 +4,7 @@ import type { PlayerInstance, PlayerInstanceState } from '@drapeau/shared';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp } from '../../../test/build-test-app.js';
 
-import { askWhenUp, reportSkip, skipReason, startPodmanEngine, TEST_IMAGE, TEST_POOL } from './test-support/podman-engine.js';
+import { askWhenUp, reportSkip, skipReason, startPodmanEngine, TEST_IMAGE } from './test-support/podman-engine.js';
 
 // docs/product.md "Challenge instances": a per-team service in team mode is the team's (one instance, the team's flag),
 // and a player in no team starts none. On the engine, in an app of its own (team mode is set before anything is solved).
@@ -17,12 +17,7 @@ describe.skipIf(skipReason !== undefined)('a per-team service in team mode (podm
   beforeAll(async () => {
     engine = await startPodmanEngine();
     t = await buildTestApp({
-      env: {
-        INSTANCES_ENGINE_SOCKET: engine.socketPath,
-        INSTANCES_HOST: '127.0.0.1',
-        INSTANCES_PUBLISH_ADDRESS: '127.0.0.1',
-        INSTANCES_SUBNET_POOL: TEST_POOL,
-      },
+      env: engine.appEnv,
     });
   }, 180_000);
   afterAll(async () => {

@@ -51,7 +51,7 @@ export const podmanEnv = {
  */
 export async function startPodmanEngine(
   options: { registriesConf?: string } = {},
-): Promise<{ socketPath: string; stop(): void }> {
+): Promise<{ socketPath: string; appEnv: Record<string, string>; stop(): void }> {
   const env = {
     ...podmanEnv,
     ...(options.registriesConf ? { CONTAINERS_REGISTRIES_CONF: options.registriesConf } : {}),
@@ -66,6 +66,13 @@ export async function startPodmanEngine(
   for (let i = 0; i < 300 && !existsSync(socketPath); i++) await new Promise((resolve) => setTimeout(resolve, 100));
   return {
     socketPath,
+    /** A test app's environment for this engine: instances published on 127.0.0.1, networks from TEST_POOL. */
+    appEnv: {
+      INSTANCES_ENGINE_SOCKET: socketPath,
+      INSTANCES_HOST: '127.0.0.1',
+      INSTANCES_PUBLISH_ADDRESS: '127.0.0.1',
+      INSTANCES_SUBNET_POOL: TEST_POOL,
+    },
     stop() {
       service.kill();
       rmSync(dir, { recursive: true, force: true });
