@@ -14,6 +14,7 @@ import { formatCreatedAdmin } from '../src/modules/auth/admin-bootstrap.js';
 
 import { createManualClock } from './manual-clock.js';
 import { createTestDatabase } from './test-database.js';
+import { eventually } from './eventually.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -120,6 +121,22 @@ export class TestClient {
 
 let counter = 0;
 
+/**
+ * Sends again while every password check is taken (503 AUTH_BUSY, docs/decisions/010-abuse-limits.md "Password checks"), as the sign-in
+ * form does: on a busy machine, many sign-ups at once wait longer than the server lets them.
+ */
+async function whenNotBusy(send: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
+  return eventually(
+    async () => {
+      const response = await send();
+      if (response.statusCode === 503 && response.body.includes('"AUTH_BUSY"')) throw new Error(response.body);
+      return response;
+    },
+    300,
+    250,
+  );
+}
+
 /** Registers a new player and returns a signed-in client. */
 export async function registerPlayer(
   app: FastifyInstance,
@@ -134,7 +151,7 @@ export async function registerPlayer(
     ...overrides,
   };
   const client = new TestClient(app);
-  const response = await client.post('/api/auth/register', account);
+  const response = await whenNotBusy(() => client.post('/api/auth/register', account));
   if (response.statusCode !== 200) throw new Error(`register failed: ${response.statusCode} ${response.body}`);
   const userId = response.json<{ user: { uid: string } }>().user.uid;
   return { client, userId, ...account };
@@ -142,7 +159,9 @@ export async function registerPlayer(
 
 export async function loginAdmin(app: FastifyInstance): Promise<TestClient> {
   const client = new TestClient(app);
-  const response = await client.post('/api/auth/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password });
+  const response = await whenNotBusy(() =>
+    client.post('/api/auth/login', { email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+  );
   if (response.statusCode !== 200) throw new Error(`admin login failed: ${response.statusCode} ${response.body}`);
   return client;
 }

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminInstance, PlayerInstance, PlayerInstanceState } from '@drapeau/shared';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, TestClient } from '../../../test/build-test-app.js';
+import { eventually } from '../../../test/eventually.js';
 import { createManualClock } from '../../../test/manual-clock.js';
 import { createTestDatabase } from '../../../test/test-database.js';
 import type { Database } from '../../db/client.js';
@@ -172,18 +173,10 @@ describe.skipIf(skipReason !== undefined)('challenge instances on the container 
     t = await buildTestApp({ database, clock, env });
     admin = await loginAdmin(t.app);
     // The reaper's first pass runs at start: every instance expired while the server was down.
-    for (
-      let i = 0;
-      i < 100 && (await admin.get('/api/admin/instances')).json<{ instances: unknown[] }>().instances.length > 0;
-      i++
-    )
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    expect((await admin.get('/api/admin/instances')).json<{ instances: unknown[] }>().instances).toEqual([]);
-    for (const instance of running) {
-      const port = instance.endpoint!.port;
-      for (let i = 0; i < 50 && (await answers(port)); i++) await new Promise((resolve) => setTimeout(resolve, 200));
-      expect(await answers(port)).toBe(false);
-    }
+    await eventually(async () =>
+      expect((await admin.get('/api/admin/instances')).json<{ instances: unknown[] }>().instances).toEqual([]),
+    );
+    for (const instance of running) await eventually(async () => expect(await answers(instance.endpoint!.port)).toBe(false));
     expect((await admin.post('/api/admin/instances/stop-all')).json()).toEqual({ stopped: 0 });
 
     // The flag read from an instance that has since expired (and been reaped) is still its player's: accepted.
@@ -206,8 +199,7 @@ describe.skipIf(skipReason !== undefined)('challenge instances on the container 
     };
     /** The catalogue's change reaches the instances through the event bus, a moment after the answer. */
     const goneSoon = async (port: number) => {
-      for (let i = 0; i < 50 && (await answers(port)); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-      expect(await answers(port)).toBe(false);
+      await eventually(async () => expect(await answers(port)).toBe(false));
       expect((await admin.get('/api/admin/instances')).json<{ instances: unknown[] }>().instances).toEqual([]);
     };
     const service = { image: TEST_IMAGE, protocol: 'tcp', port: 8080, lifetimeMinutes: 30, memoryMb: 64, cpus: 0.25 };

@@ -2,6 +2,8 @@ import { createConnection } from 'node:net';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { eventually } from '../../../test/eventually.js';
+
 import { createContainerEngineProvider } from './container-engine-provider.js';
 import { createEngineApi } from './engine-api.js';
 import type { InstanceProvider, InstanceSpec } from './provider.js';
@@ -32,18 +34,6 @@ const talk = (port: number, line: string) =>
     socket.on('close', () => resolve(text));
     socket.on('error', reject);
   });
-
-/** Retries a first exchange while the service starts listening. */
-async function whenUp<T>(attempt: () => Promise<T>): Promise<T> {
-  for (let i = 0; ; i++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (i > 100) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-}
 
 describe.skipIf(skipReason !== undefined)("the built-in pack's services, attacked for real", () => {
   let engine: Awaited<ReturnType<typeof startPodmanEngine>> | undefined;
@@ -87,7 +77,7 @@ describe.skipIf(skipReason !== undefined)("the built-in pack's services, attacke
     const base = `http://127.0.0.1:${endpoint!.port}`;
     const login = (username: string, password: string) =>
       fetch(`${base}/login`, { method: 'POST', body: new URLSearchParams({ username, password }) });
-    const refused = await whenUp(() => login('admin', 'guess'));
+    const refused = await eventually(() => login('admin', 'guess'));
     expect(refused.status).toBe(401);
     expect(await refused.text()).not.toContain(wanted.flag);
     const broken = await login("'", 'x');
@@ -107,7 +97,7 @@ describe.skipIf(skipReason !== undefined)("the built-in pack's services, attacke
     const wanted = spec('format-string', 1337);
     const { endpoint } = await provider.create(wanted);
     const port = endpoint!.port;
-    expect(await whenUp(() => talk(port, 'hello'))).toContain('hello');
+    expect(await eventually(() => talk(port, 'hello'))).toContain('hello');
     expect(await talk(port, '%p.%p.%p')).toMatch(/0x[0-9a-f]+/);
     let found: number | undefined;
     for (let n = 6; n <= 40 && found === undefined; n++) {

@@ -4,6 +4,8 @@ import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { eventually } from '../../../../test/eventually.js';
+
 /**
  * Podman's Docker-compatible service on a socket of the tests' own, with the configuration scripts/test-instances.sh
  * writes (scripts/containers/podman-env.sh), and the suite's service image built. `skipReason` outside that script, or
@@ -63,7 +65,9 @@ export async function startPodmanEngine(
     env,
     stdio: 'ignore',
   });
-  for (let i = 0; i < 300 && !existsSync(socketPath); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  await eventually(async () => {
+    if (!existsSync(socketPath)) throw new Error(`podman system service made no socket at ${socketPath}`);
+  });
   return {
     socketPath,
     /** A test app's environment for this engine: instances published on 127.0.0.1, networks from TEST_POOL. */
@@ -106,13 +110,4 @@ const ask = (port: number, line: string, host: string) =>
   });
 
 /** Asks until the service answers: a started container takes a moment to listen. */
-export const askWhenUp = async (port: number, line: string, host = '127.0.0.1') => {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await ask(port, line, host);
-    } catch (error) {
-      if (attempt > 100) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
-};
+export const askWhenUp = (port: number, line: string, host = '127.0.0.1') => eventually(() => ask(port, line, host));

@@ -4,6 +4,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import { eventually } from '../../../../test/eventually.js';
+
 import { skipReason } from './podman-engine.js';
 
 /**
@@ -50,17 +52,14 @@ export async function startRegistry(): Promise<{ location: string; registriesCon
     rmSync(dir, { recursive: true, force: true });
   };
   // Up once its API answers (the distribution API's base endpoint).
-  for (let attempt = 0; ; attempt++) {
-    const isUp = await fetch(`http://${location}/v2/`).then(
-      (response) => response.ok,
-      () => false,
-    );
-    if (isUp) break;
-    if (attempt > 100 || registry.exitCode !== null) {
-      stop();
-      throw new Error(`docker-registry did not answer on ${location}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    await eventually(async () => {
+      const response = await fetch(`http://${location}/v2/`);
+      if (!response.ok) throw new Error(`docker-registry answered ${response.status} on ${location}`);
+    });
+  } catch (error) {
+    stop();
+    throw error;
   }
   return { location, registriesConf, stop };
 }
