@@ -11,6 +11,7 @@ import { loadInstanceSecrets } from '../modules/secrets/instance-secrets.js';
 import { createMailRepository } from '../modules/mail/mail.repository.js';
 import { createMailer } from '../modules/mail/mailer.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
+import { notifyInstances } from '../modules/events/event-bus.js';
 
 /** The account services the admin commands need, wired as app.ts wires them (same secrets, same better-auth). */
 export async function createCliAuthServices(database: Database, config: Config) {
@@ -42,8 +43,11 @@ export async function createCliAuthServices(database: Database, config: Config) 
     auth: betterAuth,
     users,
     sessions: createSessionsRepository(database.db),
-    // No event bus here: a running server forgets its remembered sessions within its cache time.
-    publishSessionsRevoked: async () => {},
+    // On PostgreSQL the running servers are told at once (a promotion, a reset password); on the embedded database the
+    // server is stopped while a command runs, and starts with no session in memory.
+    publishSessionsRevoked: async (userId) => {
+      if (database.pool) await notifyInstances(database.pool, 'sessions', { userId });
+    },
   });
   return { logger, users, betterAuth, auth };
 }

@@ -81,7 +81,7 @@ export function createGuards(
       request.sessionUser = { ...holder, viaToken: true };
       return request.sessionUser;
     }
-    const { value, setCookies } = await auth.getSessionUser(request.headers.cookie, () => toWebHeaders(request.headers));
+    const { value, setCookies } = await auth.getSessionUser(request.headers.cookie, () => toWebHeaders(request));
     if (setCookies.length > 0) void reply.header('set-cookie', setCookies);
     request.sessionUser = value;
     return value;

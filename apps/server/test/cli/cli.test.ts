@@ -103,6 +103,68 @@ describe(`npm run drapeau on ${kind}: admins`, SLOW, () => {
     }
   });
 
+  // On PostgreSQL a server may run while a command changes an account: it is told at once (the event bus), so that it
+  // neither serves the account's old session from its memory nor keeps its live streams open.
+  it.runIf(kind === 'postgres')(
+    'ends at once, on a running server, the sessions and live streams of an account it promotes or whose password it resets',
+    async () => {
+      // Whichever test ran first: the instance's database is migrated, as `npm start` would.
+      expect((await runDrapeau(['migrate'], instance.env)).code).toBe(0);
+      const database = await instance.open();
+      const t = await buildTestApp({ database, env: { ...instance.env, INSTANCE_SECRET: '' } });
+      const controllers: AbortController[] = [];
+      /** A signed-in browser of the account: its client, and whether the server ended its live stream. */
+      const signedIn = async (password: string) => {
+        const client = new TestClient(t.app);
+        expect((await client.post('/api/auth/login', { email: 'promoted@example.com', password })).statusCode).toBe(200);
+        expect((await client.get('/api/challenges')).statusCode).toBe(200);
+        const controller = new AbortController();
+        controllers.push(controller);
+        const stream = await fetch(`${baseUrl}/api/events`, {
+          headers: { cookie: `drapeau.session_token=${client.sessionToken()}` },
+          signal: controller.signal,
+        });
+        expect(stream.status).toBe(200);
+        const state = { client, ended: false };
+        void (async () => {
+          const reader = stream.body!.getReader();
+          while (!(await reader.read()).done);
+          state.ended = true;
+        })().catch(() => undefined);
+        return state;
+      };
+      const baseUrl = await t.app.listen({ port: 0, host: '127.0.0.1' });
+      try {
+        const registered = await new TestClient(t.app).post('/api/auth/register', {
+          username: 'promoted',
+          email: 'promoted@example.com',
+          password: 'promoted-password-1',
+        });
+        expect(registered.statusCode).toBe(200);
+        const asPlayer = await signedIn('promoted-password-1');
+        const promoted = await runDrapeau(
+          ['admin', 'create', '--email', 'promoted@example.com', '--username', 'promoted'],
+          instance.env,
+        );
+        expect(promoted.code, promoted.stderr).toBe(0);
+        expect(promoted.stdout).toContain('it is now an admin');
+        await expect.poll(() => asPlayer.ended, { timeout: 60_000 }).toBe(true);
+        expect((await asPlayer.client.get('/api/challenges')).statusCode).toBe(401);
+
+        const asAdmin = await signedIn('promoted-password-1');
+        expect((await asAdmin.client.get('/api/admin/stats')).statusCode).toBe(200);
+        const reset = await runDrapeau(['admin', 'reset-password', 'promoted@example.com'], instance.env);
+        expect(reset.code, reset.stderr).toBe(0);
+        await expect.poll(() => asAdmin.ended, { timeout: 60_000 }).toBe(true);
+        expect((await asAdmin.client.get('/api/admin/stats')).statusCode).toBe(401);
+      } finally {
+        for (const controller of controllers) controller.abort();
+        await t.close();
+        await database.close();
+      }
+    },
+  );
+
   it('refuses a password that is too short, and an unknown account', async () => {
     const short = await runDrapeau(['admin', 'reset-password', 'ops@example.com', '--password-stdin'], instance.env, 'abc\n');
     expect(short.code).toBe(1);

@@ -12,10 +12,12 @@ export const ADMIN_API_TOKEN_MAX_DAYS = 30;
 export const API_TOKENS_PER_USER = 20;
 
 /**
- * What a token may do: `player` acts as a player whatever its owner's role (the default); `admin` acts with its owner's
- * role, and only an admin with TOTP creates one, with a current code, for at most ADMIN_API_TOKEN_MAX_DAYS.
+ * What a token may do (docs/decisions/012-accounts.md#api-tokens): `player` acts as a player whatever its owner's role
+ * (the default); `teacher` acts as a teacher while its owner is one, and only a teacher creates one; `admin` acts as an
+ * admin while its owner is one, and only an admin with TOTP creates one, with a current code, for at most
+ * ADMIN_API_TOKEN_MAX_DAYS. Whenever the owner's role is not the scope's, the token acts as a player.
  */
-export const ApiTokenScopeSchema = z.enum(['player', 'admin']);
+export const ApiTokenScopeSchema = z.enum(['player', 'teacher', 'admin']);
 export type ApiTokenScope = z.infer<typeof ApiTokenScopeSchema>;
 
 /** POST /api/tokens: a name to tell it apart, how many days it lives, its scope and, for `admin`, a code from the app. */

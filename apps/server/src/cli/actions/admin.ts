@@ -38,8 +38,13 @@ export async function createAdmin(
     const { users, auth, logger } = await createCliAuthServices(database, config);
     const existing = await users.findUserByEmail(email);
     await bootstrapAdmin({ auth, users, configured: { email, username, password }, logger, announce: () => {} });
+    if (existing?.role === 'admin') {
+      context.out(`${email} is already an admin (its password is unchanged).\n`);
+      return;
+    }
     if (existing) {
-      context.out(`${email} already had an account: it is now an admin (its password is unchanged).\n`);
+      // A change of role ends the account's sessions (docs/product.md#sessions).
+      context.out(`${email} already had an account: it is now an admin (its password is unchanged; it signs in again).\n`);
       return;
     }
     context.out(`Admin ${username} <${email}> created.\n`);
@@ -52,12 +57,13 @@ export async function resetPassword(context: CliContext, rawEmail: string, optio
   const email = parseOrFail(EmailSchema, rawEmail, 'email');
   const { password, generated } = await choosePassword(context, options.passwordStdin === true);
   await context.withDatabase({ needsServerStopped: false }, async (database, config) => {
-    const { users, betterAuth } = await createCliAuthServices(database, config);
+    const { users, betterAuth, auth } = await createCliAuthServices(database, config);
     const user = await users.findUserByEmail(email);
     if (!user) throw new CliError(`No account has the email ${email}.`);
     const ctx = await betterAuth.$context;
     await ctx.internalAdapter.updatePassword(user.id, await ctx.password.hash(password));
     await ctx.internalAdapter.deleteUserSessions(user.id);
+    await auth.revokeSessions(user.id);
     context.out(`Password of ${email} reset; its sessions are signed out.\n`);
     if (generated) context.out(`  new password (shown once): ${password}\n`);
   });

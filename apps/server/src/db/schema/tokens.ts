@@ -19,7 +19,7 @@ export const apiTokens = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     lastUsedAt: timestamp({ withTimezone: true }),
-    /** `player` or `admin` (ApiTokenScope); tokens made before scopes existed became `player`. */
+    /** `player`, `teacher` or `admin` (ApiTokenScope); tokens made before scopes existed became `player`. */
     scope: text().notNull().default('player'),
   },
   (t) => [index('api_tokens_user_id_idx').on(t.userId)],

@@ -53,7 +53,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     { config: perIpHour, schema: { tags, body: EmailOnlyBodySchema, response: { 200: OkSchema } } },
     async (request) => {
       await countMail(request.body.email);
-      await account.requestPasswordReset(request.body.email, toWebHeaders(request.headers));
+      await account.requestPasswordReset(request.body.email, toWebHeaders(request));
       return ok;
     },
   );
@@ -74,7 +74,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
       const { userId } = currentUser(request);
       const attempt = await options.accountLimiter.consume(`password:${userId}`);
       if (!attempt.allowed) throw rateLimited(attempt.retryAfterSeconds);
-      const { setCookies } = await account.changePassword(userId, request.body, toWebHeaders(request.headers));
+      const { setCookies } = await account.changePassword(userId, request.body, toWebHeaders(request));
       forwardCookies(reply, setCookies);
       return ok;
     },
@@ -85,7 +85,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     { config: perIpHour, schema: { tags, body: EmailOnlyBodySchema, response: { 200: OkSchema } } },
     async (request) => {
       await countMail(request.body.email);
-      await account.requestVerification(request.body.email, toWebHeaders(request.headers));
+      await account.requestVerification(request.body.email, toWebHeaders(request));
       return ok;
     },
   );
@@ -108,7 +108,7 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRoutesOptions> = async 
     },
     async (request) => {
       await countMail(request.body.newEmail);
-      await account.changeEmail(request.body.newEmail, toWebHeaders(request.headers));
+      await account.changeEmail(request.body.newEmail, toWebHeaders(request));
       return ok;
     },
   );

@@ -30,7 +30,9 @@ export function formatCreatedAdmin(account: CreatedAdmin): string {
 /**
  * Makes sure the instance has an admin: the configured account is created if missing and promoted if present.
  * With none configured and none existing, one is created with a generated password, handed to `announce` once (printed on
- * stdout by default; never logged).
+ * stdout by default; never logged). A promotion is a change of role like the admin's edit (docs/product.md#sessions): the
+ * account's sessions end, and every instance forgets the ones it remembered and closes its live streams, so that no
+ * instance serves the old role from its memory.
  */
 export async function bootstrapAdmin(deps: {
   auth: AuthService;
@@ -44,15 +46,20 @@ export async function bootstrapAdmin(deps: {
   if (configured) {
     const existing = await users.findUserByEmail(configured.email);
     const id = existing?.id ?? (await createAccount(auth, configured));
-    if (existing?.role !== 'admin') await users.updateRole(id, 'admin');
+    if (existing?.role !== 'admin') await promote(deps, id);
     logger.info({ email: configured.email }, existing ? 'configured admin promoted' : 'configured admin created');
     return;
   }
   if ((await users.countAdmins()) > 0) return;
   const password = randomBytes(12).toString('base64url');
   const id = await createAccount(auth, { ...DEFAULT_ADMIN, password });
-  await users.updateRole(id, 'admin');
+  await promote(deps, id);
   announce({ email: DEFAULT_ADMIN.email, password });
+}
+
+async function promote(deps: { auth: AuthService; users: UserAccounts }, id: string): Promise<void> {
+  await deps.users.updateRole(id, 'admin');
+  await deps.auth.revokeSessions(id);
 }
 
 async function createAccount(auth: AuthService, account: AdminAccount): Promise<string> {

@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         throw new AppError('SIGN_UP_DISABLED', 403, 'Accounts are made by single sign-on here: use its button to sign in.');
       }
       await usernamePolicy.check(request.body.username);
-      const { value, setCookies } = await auth.register(request.body, toWebHeaders(request.headers));
+      const { value, setCookies } = await auth.register(request.body, toWebHeaders(request));
       forwardCookies(reply, setCookies);
       return { user: value };
     },
@@ -70,12 +70,10 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       // A sign-in refused for a busy server (AUTH_BUSY) checked no password: its point comes back too.
       const consumed = await accountLimiter.consume(`${request.body.email.toLowerCase()}|${request.ip}`);
       if (!consumed.allowed) throw rateLimited(consumed.retryAfterSeconds);
-      const { value, setCookies } = await auth
-        .login(request.body, toWebHeaders(request.headers))
-        .catch(async (error: unknown) => {
-          if (error instanceof AppError && error.code === 'AUTH_BUSY') await consumed.refund();
-          throw error;
-        });
+      const { value, setCookies } = await auth.login(request.body, toWebHeaders(request)).catch(async (error: unknown) => {
+        if (error instanceof AppError && error.code === 'AUTH_BUSY') await consumed.refund();
+        throw error;
+      });
       await consumed.refund();
       forwardCookies(reply, setCookies);
       return 'methods' in value ? { twoFactorRequired: true as const, methods: value.methods } : { user: value };
@@ -83,7 +81,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   );
 
   app.post('/logout', { schema: { tags: ['auth'], response: { 200: OkSchema } } }, async (request, reply) => {
-    const { setCookies } = await auth.logout(toWebHeaders(request.headers));
+    const { setCookies } = await auth.logout(toWebHeaders(request));
     forwardCookies(reply, setCookies);
     return { ok: true as const };
   });

@@ -9,6 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@drapeau/shared';
 
 import type { Db } from '../../db/client.js';
+import { CLIENT_ADDRESS_HEADER } from '../../http/web-headers.js';
 import type { WorkGate } from '../../lib/work-gate.js';
 import { accounts, passkeys, sessions, twoFactors, users, verifications } from '../../db/schema/index.js';
 
@@ -128,6 +129,10 @@ export function createBetterAuth(options: BetterAuthOptions) {
     advanced: {
       useSecureCookies: options.publicUrl.startsWith('https://'),
       cookiePrefix: 'drapeau',
+      // A session's address (shown on /account) is the one Fastify decided, honouring TRUST_PROXY, never a forwarding
+      // header the client wrote (docs/decisions/012-accounts.md, "The account's sessions"): our routes set this header from
+      // `request.ip` (http/web-headers.ts). Whole IPv6 addresses: the default /64 suits rate limits, not a list.
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER], ipv6Subnet: 128 },
     },
     logger: {
       log: (level, message) => {

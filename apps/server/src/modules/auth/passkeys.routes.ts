@@ -37,14 +37,14 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
   const perIp = { rateLimit: addressLimit(options.limits, 'auth-address') };
 
   app.get('/passkeys', { onRequest, schema: { tags, response: { 200: PasskeyListSchema } } }, async (request) =>
-    passkeys.list(toWebHeaders(request.headers)),
+    passkeys.list(toWebHeaders(request)),
   );
 
   app.post(
     '/passkeys/registration-options',
     { onRequest, config: perIp, schema: { tags, response: { 200: WebAuthnOptionsSchema } } },
     async (request, reply) => {
-      const { value, setCookies } = await passkeys.registrationOptions(toWebHeaders(request.headers));
+      const { value, setCookies } = await passkeys.registrationOptions(toWebHeaders(request));
       forwardCookies(reply, setCookies);
       return value;
     },
@@ -53,7 +53,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
   app.post(
     '/passkeys',
     { onRequest, config: perIp, schema: { tags, body: RegisterPasskeyBodySchema, response: { 200: PasskeySchema } } },
-    async (request) => passkeys.register(request.body, toWebHeaders(request.headers)),
+    async (request) => passkeys.register(request.body, toWebHeaders(request)),
   );
 
   app.patch(
@@ -62,14 +62,14 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
       onRequest,
       schema: { tags, params: PasskeyParamsSchema, body: RenamePasskeyBodySchema, response: { 200: PasskeySchema } },
     },
-    async (request) => passkeys.rename(request.params.passkeyId, request.body, toWebHeaders(request.headers)),
+    async (request) => passkeys.rename(request.params.passkeyId, request.body, toWebHeaders(request)),
   );
 
   app.delete(
     '/passkeys/:passkeyId',
     { onRequest, schema: { tags, params: PasskeyParamsSchema, response: { 200: OkSchema } } },
     async (request) => {
-      await passkeys.remove(request.params.passkeyId, toWebHeaders(request.headers));
+      await passkeys.remove(request.params.passkeyId, toWebHeaders(request));
       return { ok: true as const };
     },
   );
@@ -79,7 +79,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
     '/passkey/sign-in/options',
     { config: perIp, schema: { tags, response: { 200: WebAuthnOptionsSchema } } },
     async (request, reply) => {
-      const { value, setCookies } = await passkeys.signInOptions(toWebHeaders(request.headers));
+      const { value, setCookies } = await passkeys.signInOptions(toWebHeaders(request));
       forwardCookies(reply, setCookies);
       return value;
     },
@@ -89,7 +89,7 @@ export const passkeysRoutes: FastifyPluginAsyncZod<{ passkeys: PasskeysService; 
     '/passkey/sign-in',
     { config: perIp, schema: { tags, body: PasskeySignInBodySchema, response: { 200: AuthResponseSchema } } },
     async (request, reply) => {
-      const { value, setCookies } = await passkeys.signIn(request.body, toWebHeaders(request.headers));
+      const { value, setCookies } = await passkeys.signIn(request.body, toWebHeaders(request));
       forwardCookies(reply, setCookies);
       return { user: value };
     },

@@ -22,11 +22,13 @@ describe('account sessions', () => {
   async function playerOnTwoDevices() {
     const player = await registerPlayer(t.app);
     const phone = new TestClient(t.app);
-    const signIn = await phone.post(
-      '/api/auth/login',
-      { email: player.email, password: player.password },
-      { 'user-agent': SAFARI_IPHONE, 'x-forwarded-for': '198.51.100.7' },
-    );
+    const signIn = await phone.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: player.email, password: player.password },
+      headers: { 'user-agent': SAFARI_IPHONE },
+      remoteAddress: '198.51.100.7',
+    });
     expect(signIn.statusCode).toBe(200);
     return { ...player, laptop: player.client, phone };
   }

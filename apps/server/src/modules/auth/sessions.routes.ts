@@ -22,7 +22,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
   const perIp = { rateLimit: addressLimit(options.limits, 'auth-address') };
 
   app.get('/sessions', { onRequest, schema: { tags, response: { 200: AccountSessionListSchema } } }, async (request) =>
-    sessions.list(currentUser(request).userId, toWebHeaders(request.headers)),
+    sessions.list(currentUser(request).userId, toWebHeaders(request)),
   );
 
   app.delete(
@@ -38,7 +38,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<{ sessions: SessionsService; 
     '/sessions/end-others',
     { onRequest, config: perIp, schema: { tags, response: { 200: EndedSessionsSchema } } },
     async (request) => ({
-      ended: await sessions.endOthers(currentUser(request).userId, toWebHeaders(request.headers)),
+      ended: await sessions.endOthers(currentUser(request).userId, toWebHeaders(request)),
     }),
   );
 };

@@ -39,7 +39,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, op
     if (!oidc) throw notConfigured();
     const { headers, response } = await auth.api.signInSocial({
       body: { provider: 'oidc', callbackURL: '/challenges', errorCallbackURL: '/login?sso=failed', disableRedirect: true },
-      headers: toWebHeaders(request.headers),
+      headers: toWebHeaders(request),
       returnHeaders: true,
     });
     const setCookies = headers.getSetCookie();
@@ -56,7 +56,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<SsoRoutesOptions> = async (app, op
       .callbackOAuth({
         params: { id: 'oidc' },
         query: request.query,
-        headers: toWebHeaders(request.headers),
+        headers: toWebHeaders(request),
         asResponse: true,
       })
       .catch(() => undefined);

@@ -42,14 +42,14 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
   app.post(
     '/two-factor/enable',
     { onRequest, config: perIp, schema: { tags, body: EnableTwoFactorBodySchema, response: { 200: TwoFactorEnrolmentSchema } } },
-    async (request) => twoFactor.enable(currentUser(request).userId, request.body.password, toWebHeaders(request.headers)),
+    async (request) => twoFactor.enable(currentUser(request).userId, request.body.password, toWebHeaders(request)),
   );
 
   app.post(
     '/two-factor/confirm',
     { onRequest, config: perIp, schema: { tags, body: ConfirmTwoFactorBodySchema, response: { 200: OkSchema } } },
     async (request, reply) => {
-      const { setCookies } = await twoFactor.confirm(currentUser(request).userId, request.body, toWebHeaders(request.headers));
+      const { setCookies } = await twoFactor.confirm(currentUser(request).userId, request.body, toWebHeaders(request));
       forwardCookies(reply, setCookies);
       return ok;
     },
@@ -59,7 +59,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
     '/two-factor/disable',
     { onRequest, config: perIp, schema: { tags, body: DisableTwoFactorBodySchema, response: { 200: OkSchema } } },
     async (request, reply) => {
-      const { setCookies } = await twoFactor.disable(currentUser(request).userId, request.body, toWebHeaders(request.headers));
+      const { setCookies } = await twoFactor.disable(currentUser(request).userId, request.body, toWebHeaders(request));
       forwardCookies(reply, setCookies);
       return ok;
     },
@@ -70,7 +70,7 @@ export const twoFactorRoutes: FastifyPluginAsyncZod<{ twoFactor: TwoFactorServic
     '/two-factor/verify',
     { config: perIp, schema: { tags, body: VerifyTwoFactorBodySchema, response: { 200: AuthResponseSchema } } },
     async (request, reply) => {
-      const { value, setCookies } = await twoFactor.verifySignIn(request.body, toWebHeaders(request.headers));
+      const { value, setCookies } = await twoFactor.verifySignIn(request.body, toWebHeaders(request));
       forwardCookies(reply, setCookies);
       return { user: value };
     },

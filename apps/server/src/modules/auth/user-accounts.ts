@@ -15,5 +15,6 @@ export interface UserAccounts {
   /** Another account's username has the same confusable skeleton (docs/product.md, usernames). */
   isUsernameConfusable(skeleton: string, username: string, exceptUserId?: string): Promise<boolean>;
   countAdmins(): Promise<number>;
+  /** Ends the account's sessions too (docs/product.md#sessions); the caller tells every instance (`revokeSessions`). */
   updateRole(id: string, role: Role): Promise<void>;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
+import { LAB_HANDLERS } from '@drapeau/labs';
 import { checkFrenchTypography, maskNonProse } from '@drapeau/shared/french-typography';
 
 import { FILE_GENERATORS } from '../challenge-files/generator-registry.js';
@@ -109,6 +110,30 @@ describe('the built-in pack', () => {
       }
     }
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the Format String hint', () => {
+  it('tells the leak as the lab prints it: the stack word by word, data behind 0x55… pointers, 0x7f… the stack’s own and libc’s', async () => {
+    const { yaml } = (await readPack()).find(({ yaml: y }) => y.drapeau?.id === 'format-string')!;
+    const en = hintText(yaml.hints![0]!);
+    const fr = yaml.drapeau!.hints_fr![0]!;
+    // %p shows the stack; the heap is where some of its pointers lead (the secret), not what is leaked.
+    expect(en).toContain('what comes out is the stack, word by word');
+    expect(fr).toContain('ce qui sort, c’est la pile, mot par mot');
+    for (const text of [en, fr]) for (const prefix of ['`0x55…`', '`0x7f…`']) expect(text).toContain(prefix);
+    // The lab agrees, whatever the deployment: the argument that prints the secret holds a 0x55… word; no 0x7f… one does.
+    const lab = LAB_HANDLERS.get('format-string')!;
+    for (let deployment = 0; deployment < 12; deployment += 1) {
+      const flag = `CTF{format_hint_${deployment}_4f1e}`;
+      const run = (line: string) => lab.handle({ action: 'run', input: { line } }, { flag });
+      const words = run('%p.'.repeat(21)).output.text!.split('.').slice(0, 21);
+      const secret = words.findIndex((_, i) => i >= 5 && run(`%${i + 1}$s`).code === 'flag-read');
+      expect(words[secret], flag).toMatch(/^0x55/);
+      for (const [i, word] of words.entries()) {
+        if (i >= 5 && word.startsWith('0x7f')) expect(run(`%${i + 1}$s`).code, `${flag} %${i + 1}$s`).not.toBe('flag-read');
+      }
+    }
   });
 });
 

@@ -124,6 +124,14 @@ export function publishChallengesChanged(events: Pick<EventBus, 'publish'>, chal
   if (chunk.length > 0 || challengeIds.length === 0) events.publish('challenges', { challengeIds: chunk });
 }
 
+/**
+ * Tells the running instances from a process that is not one (the command-line tool on PostgreSQL): one notification,
+ * which every listening instance delivers to its own subscribers.
+ */
+export async function notifyInstances<K extends ServerEventName>(pool: pg.Pool, type: K, data: ServerEvents[K]): Promise<void> {
+  await pool.query('select pg_notify($1, $2)', [CHANNEL, JSON.stringify({ type, data })]);
+}
+
 /** One dedicated connection listens; publishing uses the pool. Reconnects by itself if the connection drops. */
 export async function createPostgresEventBus(pool: pg.Pool, onError: (error: unknown) => void): Promise<EventBus> {
   const local = createMemoryEventBus();

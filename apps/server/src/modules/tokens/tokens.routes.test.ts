@@ -219,6 +219,47 @@ describe('token scopes', () => {
     expect((await bot.get('/api/challenges')).statusCode).toBe(200);
   });
 
+  it("give a teacher scope only to a teacher: it runs the teacher's classes while its owner is one, never an admin route", async () => {
+    const account = await registerPlayer(t.app);
+    expect((await admin.patch(`/api/admin/users/${account.userId}`, { rank: 'teacher' })).statusCode).toBe(200);
+    const teacher = new TestClient(t.app);
+    expect((await teacher.post('/api/auth/login', { email: account.email, password: account.password })).statusCode).toBe(200);
+    const ask = (client: TestClient) => client.post('/api/tokens', { name: 'class script', expiresInDays: 90, scope: 'teacher' });
+
+    // Asked by a player or an admin: refused, nothing made.
+    for (const client of [(await registerPlayer(t.app)).client, admin]) {
+      const refused = await ask(client);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('FORBIDDEN');
+    }
+
+    // The teacher's everyday token is a player's: no class of theirs, no admin route.
+    const everyday = script((await createToken(teacher, 'everyday')).token);
+    expect((await everyday.get('/api/classes')).statusCode).toBe(403);
+    expect((await everyday.get('/api/admin/stats')).statusCode).toBe(403);
+    expect((await everyday.get('/api/challenges')).statusCode).toBe(200);
+
+    const created = await ask(teacher);
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ scope: 'teacher' });
+    const listed = (await teacher.get('/api/tokens')).json<{ tokens: { id: string; scope: string }[] }>().tokens;
+    expect(listed.find((token) => token.id === created.json<{ id: string }>().id)?.scope).toBe('teacher');
+    const bot = script(created.json<{ token: string }>().token);
+    const made = await bot.post('/api/classes', { name: 'Made by a script' });
+    expect(made.statusCode, made.body).toBe(201);
+    const classId = made.json<{ id: string }>().id;
+    expect((await bot.get('/api/classes')).json<{ classes: { id: string }[] }>().classes.map((c) => c.id)).toContain(classId);
+    expect((await bot.get(`/api/classes/${classId}/progress.csv`)).statusCode).toBe(200);
+    for (const url of ['/api/admin/stats', '/api/admin/users', '/api/admin/tokens']) {
+      expect((await bot.get(url)).statusCode, url).toBe(403);
+    }
+
+    // No longer a teacher: the teacher token acts as a player.
+    await t.database.db.update(users).set({ role: 'user' }).where(eq(users.id, account.userId));
+    expect((await bot.get('/api/classes')).statusCode).toBe(403);
+    expect((await bot.get('/api/challenges')).statusCode).toBe(200);
+  });
+
   it('never open the backup or the flag list, admin scope included: those need a session', async () => {
     const owner = await adminWithTotp();
     const created = await owner.client.post('/api/tokens', {

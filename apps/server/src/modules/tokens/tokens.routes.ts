@@ -31,7 +31,7 @@ export const tokensRoutes: FastifyPluginAsyncZod<{ tokens: TokensService; guards
     { onRequest, schema: { tags, body: CreateApiTokenBodySchema, response: { 201: CreatedApiTokenSchema } } },
     async (request, reply) => {
       const { userId, role, twoFactorEnabled } = currentUser(request);
-      const creator = { userId, role, twoFactorEnabled: twoFactorEnabled === true, headers: toWebHeaders(request.headers) };
+      const creator = { userId, role, twoFactorEnabled: twoFactorEnabled === true, headers: toWebHeaders(request) };
       return reply.code(201).send(await tokens.createToken(creator, request.body));
     },
   );

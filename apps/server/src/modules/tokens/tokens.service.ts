@@ -57,8 +57,18 @@ function toApiToken(row: ApiTokenRow): ApiToken {
   };
 }
 
-/** Anything but `admin` is `player`: a token never gets more than it was made with. */
-const toScope = (stored: string): ApiTokenScope => (stored === 'admin' ? 'admin' : 'player');
+/** Anything but `teacher` or `admin` is `player`: a token never gets more than it was made with. */
+const toScope = (stored: string): ApiTokenScope => (stored === 'admin' || stored === 'teacher' ? stored : 'player');
+
+/**
+ * The role a token acts with: its scope's while its owner's current role is that scope (a `teacher` token of a teacher,
+ * an `admin` one of an admin), a player's otherwise (any `player` token; a demoted or promoted owner's scoped token).
+ */
+function tokenRole(scope: ApiTokenScope, ownerRole: string): Role {
+  if (scope === 'admin' && ownerRole === 'admin') return 'admin';
+  if (scope === 'teacher' && ownerRole === 'teacher') return 'teacher';
+  return 'user';
+}
 
 /**
  * Personal API tokens (docs/decisions/012-accounts.md#api-tokens): random, shown once, kept as their SHA-256 only, each
@@ -79,13 +89,16 @@ export function createTokensService(deps: {
 
   return {
     /**
-     * A `player` token for anyone; an `admin` token only for an admin with TOTP, who sends a current code with the request
-     * (the schema keeps it to ADMIN_API_TOKEN_MAX_DAYS).
+     * A `player` token for anyone; a `teacher` token only for a teacher; an `admin` token only for an admin with TOTP, who
+     * sends a current code with the request (the schema keeps it to ADMIN_API_TOKEN_MAX_DAYS).
      */
     async createToken(creator: TokenCreator, body: CreateApiTokenBody): Promise<CreatedApiToken> {
       const { userId } = creator;
       const consumed = await deps.createLimiter.consume(userId);
       if (!consumed.allowed) throw rateLimited(consumed.retryAfterSeconds);
+      if (body.scope === 'teacher' && creator.role !== 'teacher') {
+        throw forbidden('FORBIDDEN', 'Only teachers can create a teacher token.');
+      }
       if (body.scope === 'admin') {
         if (creator.role !== 'admin') throw forbidden('FORBIDDEN', 'Only admins can create an admin token.');
         if (!creator.twoFactorEnabled || body.totpCode === undefined) {
@@ -152,7 +165,8 @@ export function createTokensService(deps: {
 
     /**
      * The holder of a valid token, or undefined: unknown, revoked, expired, or its owner suspended. A `player` token acts
-     * as a player whatever its owner's role; an `admin` one with its owner's current role.
+     * as a player whatever its owner's role; a `teacher` or `admin` one with its scope while its owner's current role is
+     * that scope (`tokenRole`).
      */
     async authenticate(token: string): Promise<TokenHolder | undefined> {
       if (!TOKEN_SHAPE.test(token)) return undefined;
@@ -166,7 +180,7 @@ export function createTokensService(deps: {
       const scope = toScope(row.scope);
       return {
         userId: row.userId,
-        role: scope === 'admin' && row.role === 'admin' ? 'admin' : 'user',
+        role: tokenRole(scope, row.role),
         scope,
         emailVerified: row.emailVerified,
         twoFactorEnabled: row.twoFactorEnabled === true,

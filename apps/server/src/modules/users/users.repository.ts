@@ -3,7 +3,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import type { Role } from '@drapeau/shared';
 
 import type { Db } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { sessions, users } from '../../db/schema/index.js';
 import { isUsernameConflict, profileChangeColumns, type UserRow, userRowColumns } from '../../db/user-row.js';
 
 export type { UserRow };
@@ -25,8 +25,15 @@ export function createUsersRepository(db: Db) {
         .where(sql`lower(${users.username}) = lower(${username})`);
       return row !== undefined;
     },
+    /**
+     * A change of role ends the account's sessions with it, as the admin's edit does (docs/product.md#sessions): the
+     * account signs in again with its new rights. The caller then tells every instance (`revokeSessions`).
+     */
     async updateRole(id: string, role: Role): Promise<void> {
-      await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+        await tx.delete(sessions).where(eq(sessions.userId, id));
+      });
     },
     /**
      * Sets the username (shown as typed, unique case-insensitively) and/or the bio; false when another user holds the

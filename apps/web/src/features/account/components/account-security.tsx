@@ -33,7 +33,7 @@ export function AccountSecurity({ user }: { user: PublicUser }) {
         <TwoFactorSection />
         <PasskeysSection />
         <SessionsSection />
-        <ApiTokensSection isAdmin={user.rank === 'admin'} />
+        <ApiTokensSection rank={user.rank} />
       </CardContent>
     </Card>
   );

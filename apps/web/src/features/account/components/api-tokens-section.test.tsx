@@ -88,6 +88,25 @@ describe('API tokens on the account page', () => {
     expect(bodies).toEqual([{ name: 'ops', expiresInDays: 30, scope: 'admin', totpCode: '123456' }]);
   });
 
+  it('lets a teacher ask for a teacher token, says what it reaches, and offers no admin scope', async () => {
+    const { bodies } = useTokenServer();
+    const { user } = renderApp('/account', { sessionUser: buildUser({ rank: 'teacher' }) });
+    await user.type(await screen.findByLabelText('Token name'), 'matrix export');
+    expect(screen.getByText(/A teacher token also reaches your classes/)).toBeInTheDocument();
+    const scope = screen.getByLabelText('Scope');
+    expect(
+      within(scope)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Player', 'Teacher']);
+    await user.selectOptions(scope, 'teacher');
+    expect(screen.queryByLabelText('Code from the app')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create a token' }));
+    const item = (await screen.findByRole('button', { name: 'Revoke the token matrix export' })).closest('li')!;
+    expect(within(item).getByText('Teacher')).toBeInTheDocument();
+    expect(bodies).toEqual([{ name: 'matrix export', expiresInDays: 90, scope: 'teacher' }]);
+  });
+
   it('speaks French', async () => {
     await i18n.changeLanguage('fr');
     useTokenServer();

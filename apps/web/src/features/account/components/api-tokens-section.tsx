@@ -7,6 +7,7 @@ import {
   API_TOKEN_NAME_MAX,
   type ApiTokenScope,
   type CreatedApiToken,
+  type Role,
 } from '@drapeau/shared';
 
 import { Badge } from '@/components/ui/badge';
@@ -23,11 +24,20 @@ import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/token
 const formatDate = (iso: string, locale: string) =>
   new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
 
+/** The scopes a role may ask for (docs/product.md#sessions, API tokens): its own besides `player`. */
+const SCOPES_OF: Record<Role, readonly ApiTokenScope[]> = {
+  user: ['player'],
+  teacher: ['player', 'teacher'],
+  admin: ['player', 'admin'],
+};
+const BADGE_OF = { player: 'secondary', teacher: 'default', admin: 'destructive' } as const;
+
 /**
- * Profile → account → API tokens: create one (shown once), list them with their scope, revoke them. An admin may ask for
- * an admin token (a code from the authenticator app, at most ADMIN_API_TOKEN_MAX_DAYS); the server checks all of it.
+ * Profile → account → API tokens: create one (shown once), list them with their scope, revoke them. A teacher may ask for
+ * a teacher token; an admin for an admin token (a code from the authenticator app, at most ADMIN_API_TOKEN_MAX_DAYS); the
+ * server checks all of it.
  */
-export function ApiTokensSection({ isAdmin = false }: { isAdmin?: boolean }) {
+export function ApiTokensSection({ rank = 'user' }: { rank?: Role }) {
   const { t } = useTranslation(['account', 'common', 'errors']);
   const locale = useLocale();
   const ids = useId();
@@ -35,7 +45,8 @@ export function ApiTokensSection({ isAdmin = false }: { isAdmin?: boolean }) {
   const [days, setDays] = useState('90');
   const [scope, setScope] = useState<ApiTokenScope>('player');
   const [code, setCode] = useState('');
-  const asAdmin = isAdmin && scope === 'admin';
+  const scopes = SCOPES_OF[rank];
+  const asAdmin = rank === 'admin' && scope === 'admin';
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
   const tokens = useApiTokens();
   const create = useCreateApiToken();
@@ -93,9 +104,10 @@ export function ApiTokensSection({ isAdmin = false }: { isAdmin?: boolean }) {
           </div>
         </div>
       )}
-      {isAdmin && (
+      {rank === 'admin' && (
         <p className="text-sm text-muted-foreground">{t('account:tokens.adminHint', { days: ADMIN_API_TOKEN_MAX_DAYS })}</p>
       )}
+      {rank === 'teacher' && <p className="text-sm text-muted-foreground">{t('account:tokens.teacherHint')}</p>}
       <form className="flex flex-wrap items-end gap-2" onSubmit={handleCreate}>
         <div className="grid min-w-48 flex-1 gap-2">
           <Label htmlFor={`${ids}-token-name`}>{t('account:tokens.name')}</Label>
@@ -119,7 +131,7 @@ export function ApiTokensSection({ isAdmin = false }: { isAdmin?: boolean }) {
             onChange={(event) => setDays(event.target.value)}
           />
         </div>
-        {isAdmin && (
+        {scopes.length > 1 && (
           <div className="grid w-40 gap-2">
             <Label htmlFor={`${ids}-token-scope`}>{t('account:tokens.scope')}</Label>
             <select
@@ -132,7 +144,7 @@ export function ApiTokensSection({ isAdmin = false }: { isAdmin?: boolean }) {
               }}
               className={cn(fieldClassName, 'h-10 py-2')}
             >
-              {(['player', 'admin'] as const).map((option) => (
+              {scopes.map((option) => (
                 <option key={option} value={option}>
                   {t(`account:tokens.scopes.${option}`)}
                 </option>
@@ -167,9 +179,7 @@ export function ApiTokensSection({ isAdmin = false }: { isAdmin?: boolean }) {
           <li key={token.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border p-2 text-sm">
             <span>
               <span className="font-medium">{token.name}</span> <code>…{token.hint}</code>{' '}
-              <Badge variant={token.scope === 'admin' ? 'destructive' : 'secondary'}>
-                {t(`account:tokens.scopes.${token.scope}`)}
-              </Badge>
+              <Badge variant={BADGE_OF[token.scope]}>{t(`account:tokens.scopes.${token.scope}`)}</Badge>
               <span className="block text-muted-foreground">
                 {t('account:tokens.expires', { date: formatDate(token.expiresAt, locale) })}
                 {' · '}
