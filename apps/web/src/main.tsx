@@ -4,28 +4,20 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 
-import type { PublicUser } from '@drapeau/shared';
-
 import { AppFrame } from './app/layout/app-shell';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { preloadLiveUpdates } from './app/signed-in-live-updates';
-import { startPageReads } from './app/start-page-reads';
 import { prefetchSession } from './features/auth';
 import { i18nReady } from './lib/i18n';
 import { createQueryClient } from './lib/query-client';
-import { sessionKeys } from './lib/query-keys';
 import './index.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
 const queryClient = createQueryClient();
-const session = prefetchSession(queryClient).then(() => {
-  preloadLiveUpdates(queryClient);
-  return queryClient.getQueryData<PublicUser | null>(sessionKeys.all);
-});
-startPageReads(queryClient, window.location, session);
+void prefetchSession(queryClient).then(() => preloadLiveUpdates(queryClient));
 const router = createAppRouter();
 
 // The first page's texts arrive before its first render: no key shows in their place. A failed load renders the keys.

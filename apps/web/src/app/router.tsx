@@ -3,7 +3,6 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 
 import { i18n, namespaces as allNamespaces, signedInNamespaces } from '@/lib/i18n';
 
-import type { PageReadsName } from './page-data';
 import { PublicOnly } from './guards/public-only';
 import { RequireAuth } from './guards/require-auth';
 import { AppShell, AppShellFallback } from './layout/app-shell';
@@ -24,16 +23,6 @@ function lazyPage(path: string, load: () => Promise<ComponentType>, namespaces =
       return { Component };
     },
   };
-}
-
-/** A route's `handle`: the page's first reads, started from its address before its code is there (app/start-page-reads.ts). */
-export interface RouteHandle {
-  reads?: PageReadsName;
-}
-
-function withReads(route: RouteObject, reads: PageReadsName): RouteObject {
-  const handle: RouteHandle = { reads };
-  return { ...route, handle };
 }
 
 // The forms word the API's errors.
@@ -63,26 +52,14 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         errorElement: <RouteError />,
         children: [
-          withReads(
-            lazyPage('/challenges', () => import('./routes/challenges').then((m) => m.ChallengesRoute)),
-            'challengeList',
-          ),
-          withReads(
-            lazyPage('/challenge/:id', () => import('./routes/challenge-detail').then((m) => m.ChallengeDetailRoute)),
-            'challenge',
-          ),
-          withReads(
-            lazyPage('/leaderboard', () => import('./routes/leaderboard').then((m) => m.LeaderboardRoute)),
-            'leaderboard',
-          ),
+          lazyPage('/challenges', () => import('./routes/challenges').then((m) => m.ChallengesRoute)),
+          lazyPage('/challenge/:id', () => import('./routes/challenge-detail').then((m) => m.ChallengeDetailRoute)),
+          lazyPage('/leaderboard', () => import('./routes/leaderboard').then((m) => m.LeaderboardRoute)),
           lazyPage('/events', () => import('./routes/events').then((m) => m.EventsRoute)),
           lazyPage('/events/:id', () => import('./routes/events').then((m) => m.SeasonRoute)),
           lazyPage('/team', () => import('./routes/team').then((m) => m.TeamRoute)),
           lazyPage('/team/:teamId', () => import('./routes/team').then((m) => m.PublicTeamRoute)),
-          withReads(
-            lazyPage('/profile', () => import('./routes/profile').then((m) => m.ProfileRoute)),
-            'profile',
-          ),
+          lazyPage('/profile', () => import('./routes/profile').then((m) => m.ProfileRoute)),
           lazyPage('/account', () => import('./routes/account').then((m) => m.AccountRoute)),
           lazyPage('/user/:userId', () => import('./routes/user-profile').then((m) => m.UserProfileRoute)),
           lazyPage('/class', () => import('./routes/classes').then((m) => m.StudentClassRoute)),

@@ -2,5 +2,3 @@ export { EventCountdown } from './components/event-countdown';
 export { EventStatus } from './components/event-status';
 export { EventTab } from './components/event-tab';
 export { useEventState } from './components/use-event-state';
-export { prefetchEvent } from './api/get-event';
-export { countdownTarget } from './components/time-left';

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { CategoryListSchema } from '@drapeau/shared';
 
@@ -14,9 +14,4 @@ const categoriesQueryOptions = queryOptions({
 
 export function useCategories() {
   return useQuery(categoriesQueryOptions);
-}
-
-/** Starts reading the categories before the page's code is there (app/page-data.ts). */
-export function prefetchCategories(queryClient: QueryClient): Promise<void> {
-  return queryClient.prefetchQuery(categoriesQueryOptions);
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { PublicChallengeSchema } from '@drapeau/shared';
 
@@ -28,9 +28,4 @@ export function useChallenge(id: string) {
       queryClient.getQueryData(challengesQueryOptions.queryKey)?.challenges.find((challenge) => challenge.id === id),
     initialDataUpdatedAt: () => queryClient.getQueryState(challengesQueryOptions.queryKey)?.dataUpdatedAt,
   });
-}
-
-/** Starts reading a challenge before its page's code is there (app/page-data.ts). */
-export function prefetchChallenge(queryClient: QueryClient, id: string): Promise<void> {
-  return queryClient.prefetchQuery(challengeQueryOptions(id));
 }

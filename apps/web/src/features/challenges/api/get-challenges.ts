@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { ChallengeListSchema } from '@drapeau/shared';
 
@@ -17,9 +17,4 @@ export const challengesQueryOptions = queryOptions({
 
 export function useChallenges() {
   return useQuery(challengesQueryOptions);
-}
-
-/** Starts reading the list before the page's code is there (app/page-data.ts). */
-export function prefetchChallenges(queryClient: QueryClient): Promise<void> {
-  return queryClient.prefetchQuery(challengesQueryOptions);
 }

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 
 import type { PublicEvent } from '@drapeau/shared';
 
@@ -18,14 +18,6 @@ async function getEvent(signal?: AbortSignal): Promise<EventView> {
   return { ...event, clockOffsetMs: Date.parse(event.serverTime) - Date.now() };
 }
 
-const eventQueryOptions = queryOptions({ queryKey: eventKeys.all, queryFn: ({ signal }) => getEvent(signal) });
-
 export function useEvent() {
-  return useQuery(eventQueryOptions);
-}
-
-/** Reads the event before the page's code is there (app/page-data.ts); undefined if the read failed. */
-export async function prefetchEvent(queryClient: QueryClient): Promise<EventView | undefined> {
-  await queryClient.prefetchQuery(eventQueryOptions);
-  return queryClient.getQueryData(eventQueryOptions.queryKey);
+  return useQuery({ queryKey: eventKeys.all, queryFn: ({ signal }) => getEvent(signal) });
 }

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
 import { LeaderboardPageSchema, type LeaderboardQuery } from '@drapeau/shared';
 
@@ -32,9 +32,4 @@ function leaderboardQueryOptions(params: LeaderboardParams) {
 /** The previous page stays on screen while the next one (or a new search) loads, so the table does not flash. */
 export function useLeaderboard(params: LeaderboardParams) {
   return useQuery({ ...leaderboardQueryOptions(params), placeholderData: keepPreviousData });
-}
-
-/** Starts reading the standings' first page before the page's code is there (app/page-data.ts). */
-export function prefetchLeaderboard(queryClient: QueryClient): Promise<void> {
-  return queryClient.prefetchQuery(leaderboardQueryOptions({ page: 1 }));
 }

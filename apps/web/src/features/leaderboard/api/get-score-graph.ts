@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import { ScoreGraphSchema } from '@drapeau/shared';
 
@@ -18,9 +18,4 @@ function scoreGraphQueryOptions() {
 
 export function useScoreGraph({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...scoreGraphQueryOptions(), enabled });
-}
-
-/** Starts reading the graph before the page's code is there (app/page-data.ts). */
-export function prefetchScoreGraph(queryClient: QueryClient): Promise<void> {
-  return queryClient.prefetchQuery(scoreGraphQueryOptions());
 }
