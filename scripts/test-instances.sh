@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Challenge instances on the real local engine (podman's Docker-compatible service, started by the tests on a socket of
-# their own): docs/operations.md "Challenge instances". `suites`: the built-in pack's services built, the provider
-# contract suite, the route suite on the engine, the pull from a registry and the pack services' suite; `journey`: the
+# their own): docs/operations.md "Challenge instances". `suites`: the provider contract suite, the route suite on the
+# engine, the build and the pull from a registry, and the pack services' suite; `journey`: the
 # Playwright journey (e2e/instances.spec.ts) against the built app (built here if missing); no argument does both.
 # scripts/test-containers.sh runs `suites` in its background `build` phase in CI and `journey` in its `check` phase.
 # Installs podman, the base images and docker-registry if missing; needs root (podman, iptables).
@@ -31,11 +31,10 @@ cleanup() {
 }
 trap cleanup EXIT
 if ! iptables -t mangle -C "${rule[@]}" 2>/dev/null; then iptables -t mangle -I "${rule[@]}"; added=1; fi
-say "the built-in pack's services"
-# The server builds the pack's services from their Dockerfiles' default base, which no registry serves here: the local
-# Debian 12 stands in for it (docs/operations.md "The built-in pack's services").
+# The server builds the pack's services (and the suites and the bench build them with its code) from their
+# Dockerfiles' default base, which no registry serves here: the local Debian 12 stands in for it (docs/operations.md
+# "The built-in pack's services").
 podman image exists docker.io/library/debian:bookworm-slim || podman tag localhost/debian:bookworm docker.io/library/debian:bookworm-slim
-BASE_IMAGE=localhost/debian:bookworm bash scripts/build-pack-services.sh
 if [ "$phase" != journey ]; then
   say "provider contract suite, routes on the engine, the pack's services"
   DRAPEAU_INSTANCE_TESTS=1 npx vitest run --project server apps/server/src/modules/instances/

@@ -3,16 +3,15 @@
 // provider, as a player's Start does after its database row: the time from the start to the first HTTP answer of the
 // service, one at a time and 20 at once (p50, p99), then the memory of each of the 20 running (the engine's count for the
 // container, and the host's memory taken per instance). Skipped, with the reason, where no engine can run.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 
 import { createContainerEngineProvider } from '../../apps/server/src/modules/instances/container-engine-provider.js';
 import { createEngineApi } from '../../apps/server/src/modules/instances/engine-api.js';
 import type { InstanceSpec } from '../../apps/server/src/modules/instances/provider.js';
+import { buildPackImages } from '../../apps/server/src/modules/instances/test-support/pack-images.js';
 import { startPodmanEngine, TEST_POOL } from '../../apps/server/src/modules/instances/test-support/podman-engine.js';
 
-const IMAGE = 'localhost/drapeau-pack-sql-injection-extraction:1';
 const AT_ONCE = 20;
 const ONE_BY_ONE = 10;
 
@@ -34,24 +33,22 @@ export function challengeInstancesUnavailable(): string | undefined {
   try {
     execFileSync('podman', ['--version'], { stdio: 'ignore' });
   } catch {
-    return 'podman is not installed (npm run test:instances installs it and builds the pack services)';
+    return 'podman is not installed (npm run test:instances installs it and the base image the pack services build on)';
   }
   return undefined;
 }
 
 export async function runChallengeInstances(context: { log: (message: string) => void }): Promise<ChallengeInstancesResult> {
   const { log } = context;
-  const containersDir = process.env.DRAPEAU_CONTAINERS_DIR ?? '/tmp/drapeau-containers';
-  const built = spawnSync('podman', ['image', 'exists', IMAGE], {
-    env: {
-      ...process.env,
-      CONTAINERS_CONF: process.env.CONTAINERS_CONF ?? path.join(containersDir, 'conf/containers.conf'),
-      CONTAINERS_STORAGE_CONF: process.env.CONTAINERS_STORAGE_CONF ?? path.join(containersDir, 'conf/storage.conf'),
-      TMPDIR: path.join(containersDir, 'tmp'),
-    },
-  });
-  if (built.status !== 0) throw new Error(`${IMAGE} is missing: run npm run test:instances (or scripts/build-pack-services.sh)`);
   const engine = await startPodmanEngine();
+  // Built as the server builds it from the pack (not again when the engine has it: after npm run test:instances).
+  const image = await buildPackImages(engine.socketPath).then(
+    (images) => images.get('sql-injection-extraction')!,
+    (error: unknown) => {
+      engine.stop();
+      throw error;
+    },
+  );
   const provider = createContainerEngineProvider({
     api: createEngineApi({ socketPath: engine.socketPath }),
     publishHost: '127.0.0.1',
@@ -66,7 +63,7 @@ export async function runChallengeInstances(context: { log: (message: string) =>
     started.push(id);
     return {
       id,
-      image: IMAGE,
+      image,
       port: 8080,
       memoryMb: 64,
       cpus: 0.25,

@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 
+import { AppFrame } from './app/layout/app-shell';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { preloadLiveUpdates } from './app/signed-in-live-updates';
@@ -26,7 +27,9 @@ void i18nReady
     createRoot(container).render(
       <StrictMode>
         <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
+          <AppFrame>
+            <RouterProvider router={router} />
+          </AppFrame>
         </AppProviders>
       </StrictMode>,
     );

@@ -101,6 +101,7 @@ export const ERROR_CODES = [
   'INSTANCES_UNSAFE',
   'INSTANCE_NOT_EXTENDABLE',
   'INSTANCE_START_FAILED',
+  'INSTANCE_IMAGE_PENDING',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 
 import type { PublicUser } from '@drapeau/shared';
 
+import { AppFrame } from '@/app/layout/app-shell';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
@@ -17,7 +18,7 @@ interface RenderAppOptions {
 }
 
 /**
- * Mounts the whole app (providers, shell, routes) against the MSW test server. `path` is the page to open; an array
+ * Mounts the whole app (providers, frame, shell, routes) against the MSW test server. `path` is the page to open; an array
  * is a browser history whose last entry is the current page.
  */
 export function renderApp(path: string | string[], { sessionUser }: RenderAppOptions = {}) {
@@ -28,7 +29,9 @@ export function renderApp(path: string | string[], { sessionUser }: RenderAppOpt
   const user = userEvent.setup();
   const view = render(
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <AppFrame>
+        <RouterProvider router={router} />
+      </AppFrame>
     </AppProviders>,
   );
   return { ...view, router, queryClient, user };

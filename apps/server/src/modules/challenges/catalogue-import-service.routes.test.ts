@@ -63,6 +63,8 @@ describe('a challenge with a service, imported and exported', () => {
       'svc-sub/service/Dockerfile': 'FROM localhost/debian:bookworm\nEXPOSE 31337\n',
     });
     expect(response.statusCode, response.body).toBe(200);
+    // A reference is the provider's to fetch where no engine pulls it (on Kubernetes, the nodes): nothing recorded.
+    expect((await serviceOf('svc-ref')).build).toBeNull();
     expect((await serviceOf('svc-ref')).service).toMatchObject({
       image: 'registry.example.org/ctf/pwn:2',
       port: 1337,

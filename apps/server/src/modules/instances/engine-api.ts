@@ -18,21 +18,7 @@ const MAX_ANSWER_BYTES = 4 * 1024 * 1024;
  */
 export function createEngineApi(options: { socketPath: string; timeoutMs?: number }) {
   const timeout = options.timeoutMs ?? 60_000;
-  /**
-   * A read the engine failed with a 5xx is asked again, twice at most: podman answers a 500 now and then under load (its
-   * database locked by another of its processes), and a read changes nothing. A change is never sent twice.
-   */
   return async function call<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await once<T>(method, path, body);
-      } catch (error) {
-        if (method !== 'GET' || attempt === 3 || !(error instanceof EngineError && error.status >= 500)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 250 * attempt));
-      }
-    }
-  };
-  function once<T>(method: string, path: string, body?: unknown): Promise<T> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     return new Promise<T>((resolve, reject) => {
       const req = request(
@@ -77,7 +63,7 @@ export function createEngineApi(options: { socketPath: string; timeoutMs?: numbe
       req.on('error', reject);
       req.end(payload);
     });
-  }
+  };
 }
 export type EngineApi = ReturnType<typeof createEngineApi>;
 

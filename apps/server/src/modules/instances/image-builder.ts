@@ -31,6 +31,8 @@ export function createImageBuilder(deps: { api: EngineApi; stream: EngineStream 
     }
   };
   return {
+    /** Whether the engine has the image (a local one is used as it is, never pulled again); rejects if it cannot say. */
+    has,
     /** Builds `context` as `tag`, unless the engine has it: a tag names its folder's content (builtImageTag). */
     async build(tag: string, context: Buffer): Promise<ImageOutcome> {
       if (await has(tag).catch(() => false)) return { ok: true, log: `${tag} is on the engine (built from the same folder)\n` };

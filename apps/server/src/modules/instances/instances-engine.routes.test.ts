@@ -53,6 +53,10 @@ async function createServiceChallenge(id: string) {
   expect(created.statusCode).toBe(201);
   const service = { image: TEST_IMAGE, protocol: 'tcp', port: 8080, lifetimeMinutes: 30, memoryMb: 64, cpus: 0.25 };
   expect((await admin.put(`/api/admin/challenges/${id}/service`, service)).statusCode).toBe(200);
+  // An image the engine has is used as it is (no registry holds this one): ready when the save has answered.
+  expect((await admin.get(`/api/admin/challenges/${id}/service`)).json()).toMatchObject({
+    build: { status: 'built', log: `${TEST_IMAGE} is on the engine\n` },
+  });
 }
 
 describe.skipIf(skipReason !== undefined)('challenge instances on the container engine (podman)', () => {

@@ -4,6 +4,8 @@ import type { AdminChallengeServiceResult } from '@drapeau/shared';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 
+import { packServiceContexts } from './test-support/pack-images.js';
+
 /** The instance routes' rules that hold with or without a container engine (the engine's: instances-engine.routes.test.ts). */
 let t: TestApp;
 let admin: TestClient;
@@ -87,6 +89,8 @@ describe('challenge services and instances without an engine', () => {
       // Read by the import's code: the image is built from the pack's `service/` folder, tagged by its content.
       expect(service).toMatchObject({ ...fields, memoryMb: 64, cpus: 0.25, scope: 'per-player' });
       expect(service?.image).toMatch(new RegExp(`^localhost/drapeau-${id}:[0-9a-f]{12}$`));
+      // The image the suites and the bench attack (test-support/pack-images.ts) is the one the server builds.
+      expect(packServiceContexts().find((context) => context.challengeId === id)?.tag).toBe(service?.image);
       expect(build).toMatchObject({ status: 'failed', log: expect.stringMatching(/No container engine/) as string });
       expect((await player.client.get(`/api/challenges/${id}`)).json<{ hasService: boolean }>().hasService).toBe(false);
       const start = await player.client.post(`/api/challenges/${id}/instance`, {});

@@ -8,6 +8,7 @@ import type {
   InstanceProtocol,
   PlayerInstance,
   PlayerInstanceState,
+  ServiceBuild,
 } from '@drapeau/shared';
 
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
@@ -28,6 +29,9 @@ export interface InstanceLimits {
   /** Live instances on this deployment. */
   global: number;
 }
+
+/** When a player is told to try a start again while the service's image is being made ready. */
+const IMAGE_PENDING_RETRY_SECONDS = 30;
 
 const noService = () => notFound('NO_INSTANCE_SERVICE', 'This challenge has no service to start.');
 const noInstance = () => notFound('INSTANCE_NOT_FOUND', 'You have no instance of this challenge running.');
@@ -85,11 +89,28 @@ export function createInstancesService(deps: {
     return provider;
   };
 
-  const serviceOf = async (challengeId: string): Promise<{ challenge: Challenge; service: ChallengeService }> => {
+  const serviceOf = async (
+    challengeId: string,
+  ): Promise<{ challenge: Challenge; service: ChallengeService; build: ServiceBuild | null }> => {
     const challenge = await challenges.getListedChallenge(challengeId);
-    const service = await repository.findService(challengeId);
-    if (!service) throw noService();
-    return { challenge, service };
+    const found = await repository.findServiceAndBuild(challengeId);
+    if (!found) throw noService();
+    return { challenge, service: found.service, build: found.build };
+  };
+
+  /**
+   * Refuses a start while the service's image is being built or pulled and the engine does not have it yet
+   * (docs/challenge-authoring.md "A challenge with a service"): the player is told to try again shortly, rather than
+   * a failed start.
+   */
+  const requireImage = async (build: ServiceBuild | null, image: string): Promise<void> => {
+    if (build?.status !== 'building' || (await deps.images?.has(image).catch(() => false))) return;
+    throw new AppError(
+      'INSTANCE_IMAGE_PENDING',
+      409,
+      "The service's image is being built or pulled: try again in a minute.",
+      IMAGE_PENDING_RETRY_SECONDS,
+    );
   };
 
   /** Whose instance a player's is: theirs, their team's (a per-team service in team mode), or everybody's (shared). */
@@ -174,8 +195,9 @@ export function createInstancesService(deps: {
       // The access rule of every route that reveals a challenge (docs/product.md "Challenge detail"): a locked, closed
       // or unopened challenge starts nothing.
       await challenges.getPlayableChallenge(challengeId, userId);
-      const { challenge, service: definition } = await serviceOf(challengeId);
+      const { challenge, service: definition, build } = await serviceOf(challengeId);
       const engine = requireProvider();
+      await requireImage(build, definition.image);
       const ownerKey = await ownerKeyOf(definition, userId);
       await liveRow(challengeId, ownerKey);
       const flag = await flagFor(challenge, definition, userId);

@@ -7,13 +7,14 @@ import { eventually } from '../../../test/eventually.js';
 import { createContainerEngineProvider } from './container-engine-provider.js';
 import { createEngineApi } from './engine-api.js';
 import type { InstanceProvider, InstanceSpec } from './provider.js';
+import { buildPackImages } from './test-support/pack-images.js';
 import { reportSkip, skipReason, startPodmanEngine, TEST_POOL } from './test-support/podman-engine.js';
 
 /**
- * The built-in pack's services (docs/operations.md "The built-in pack's services"), built by
- * scripts/build-pack-services.sh, run by the local engine's provider as any instance (non-root, read-only, no
- * capabilities, its own network) and attacked as a student would: the SQL injection over HTTP, the format string over
- * TCP. Runs under scripts/test-instances.sh, which builds the images; skipped elsewhere, saying why.
+ * The built-in pack's services (docs/operations.md "The built-in pack's services"), built as the server builds them
+ * when it loads the pack (test-support/pack-images.ts), run by the local engine's provider as any instance (non-root,
+ * read-only, no capabilities, its own network) and attacked as a student would: the SQL injection over HTTP, the format
+ * string over TCP. Runs under scripts/test-instances.sh; skipped elsewhere, saying why.
  */
 reportSkip('pack services suite');
 
@@ -38,13 +39,14 @@ const talk = (port: number, line: string) =>
 describe.skipIf(skipReason !== undefined)("the built-in pack's services, attacked for real", () => {
   let engine: Awaited<ReturnType<typeof startPodmanEngine>> | undefined;
   let provider: InstanceProvider;
+  let images: Map<string, string>;
   const started: string[] = [];
   const spec = (challengeId: string, port: number): InstanceSpec => {
     const id = crypto.randomUUID();
     started.push(id);
     return {
       id,
-      image: `localhost/drapeau-pack-${challengeId}:1`,
+      image: images.get(challengeId)!,
       port,
       memoryMb: 64,
       cpus: 0.25,
@@ -57,6 +59,7 @@ describe.skipIf(skipReason !== undefined)("the built-in pack's services, attacke
 
   beforeAll(async () => {
     engine = await startPodmanEngine();
+    images = await buildPackImages(engine.socketPath);
     provider = createContainerEngineProvider({
       api: createEngineApi({ socketPath: engine.socketPath }),
       publishHost: '127.0.0.1',
@@ -64,7 +67,7 @@ describe.skipIf(skipReason !== undefined)("the built-in pack's services, attacke
       subnetPool: TEST_POOL,
       deployment: `pack-${crypto.randomUUID().slice(0, 8)}`,
     });
-  }, 120_000);
+  }, 600_000);
 
   afterAll(async () => {
     for (const id of started) await provider?.delete(id).catch(() => undefined);

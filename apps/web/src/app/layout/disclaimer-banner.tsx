@@ -13,7 +13,7 @@ function isDismissedStored(): boolean {
   }
 }
 
-/** Every banner on screen (the loading frame's, then the page's) hides at once when one is dismissed. */
+/** The banner hides as soon as it is dismissed, whichever way the dismissal is kept. */
 const listeners = new Set<() => void>();
 /** Without storage, the dismissal lasts until the page is reloaded. */
 let dismissedWithoutStorage = false;

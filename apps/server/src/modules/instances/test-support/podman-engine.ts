@@ -1,4 +1,5 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -70,8 +71,14 @@ export async function startPodmanEngine(
   });
   return {
     socketPath,
-    /** A test app's environment for this engine: instances published on 127.0.0.1, networks from TEST_POOL. */
+    /**
+     * A test app's environment for this engine: instances published on 127.0.0.1, networks from TEST_POOL, and an
+     * instance secret of this engine's own. The suites' engines share one storage, so each sees the others'
+     * containers; the deployment label (a digest of the secret) keeps one suite's reaper from removing another's
+     * instances as unknown to its record. A suite's app started again with this environment is the same deployment.
+     */
     appEnv: {
+      INSTANCE_SECRET: `test-instance-secret-${randomUUID()}`,
       INSTANCES_ENGINE_SOCKET: socketPath,
       INSTANCES_HOST: '127.0.0.1',
       INSTANCES_PUBLISH_ADDRESS: '127.0.0.1',

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -62,4 +62,57 @@ export async function startRegistry(): Promise<{ location: string; registriesCon
     throw error;
   }
   return { location, registriesConf, stop };
+}
+
+/**
+ * A second location for the registry that holds the engine's requests until `open()`: while it is closed, a pull
+ * through it is under way for as long as the test needs. The engine tries HTTPS first: that attempt is refused at once
+ * (a TLS record's first byte is 0x16), so that it falls back to plain HTTP, which is held. Give its location
+ * `insecure = true` too.
+ */
+export async function startGate(target: string): Promise<{ location: string; open(): void; stop(): void }> {
+  const [targetHost = '127.0.0.1', targetPort = '0'] = target.split(':');
+  let isOpen = false;
+  const held: { socket: Socket; first: Buffer }[] = [];
+  const sockets = new Set<Socket>();
+  const forward = (socket: Socket, first: Buffer) => {
+    const upstream = connect({ host: targetHost, port: Number(targetPort) }, () => {
+      upstream.write(first);
+      socket.pipe(upstream).pipe(socket);
+      socket.resume();
+    });
+    sockets.add(upstream);
+    upstream.on('close', () => socket.destroy());
+    upstream.on('error', () => socket.destroy());
+    socket.on('close', () => upstream.destroy());
+  };
+  const server = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('error', () => socket.destroy());
+    socket.once('data', (first: Buffer) => {
+      if (first[0] === 0x16) return void socket.destroy();
+      socket.pause();
+      if (isOpen) forward(socket, first);
+      else held.push({ socket, first });
+    });
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      if (typeof address === 'object' && address) resolve(address.port);
+      else reject(new Error('no port'));
+    });
+  });
+  return {
+    location: `127.0.0.1:${port}`,
+    open() {
+      isOpen = true;
+      for (const { socket, first } of held.splice(0)) forward(socket, first);
+    },
+    stop() {
+      server.close();
+      for (const socket of sockets) socket.destroy();
+    },
+  };
 }

@@ -166,7 +166,7 @@ export function ServiceEditor({ challengeId }: { challengeId: string }) {
           </summary>
           <pre
             data-testid="service-build-log"
-            className="max-h-64 overflow-auto border-t bg-muted px-3 py-2 font-mono text-xs whitespace-pre-wrap"
+            className="max-h-64 overflow-auto border-t bg-muted px-3 py-2 font-mono text-xs break-all whitespace-pre-wrap"
           >
             {build.log || t('authoring:service.build.noLog')}
           </pre>

@@ -1,4 +1,5 @@
 import { CalendarX, CircleCheck, Lock, Snowflake, Trophy, Wrench } from 'lucide-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
@@ -20,7 +21,13 @@ interface ChallengeCardProps {
   index: number;
 }
 
-export function ChallengeCard({ challenge, index }: ChallengeCardProps) {
+/**
+ * Memoised: the list renders again as each of its reads answers (challenges, categories, the event) and when the live
+ * stream reads them again; a card whose challenge did not change (React Query keeps an unchanged challenge's object)
+ * is not drawn again. Dozens of cards made each of those renders a long task on a phone (docs/performance.md
+ * "Lighthouse").
+ */
+export const ChallengeCard = memo(function ChallengeCard({ challenge, index }: ChallengeCardProps) {
   const { t } = useTranslation(['challenges', 'common']);
   const locale = useLocale();
   const title = pickText(challenge.title, locale);
@@ -83,4 +90,4 @@ export function ChallengeCard({ challenge, index }: ChallengeCardProps) {
       </div>
     </Link>
   );
-}
+});

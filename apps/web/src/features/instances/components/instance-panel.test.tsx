@@ -87,7 +87,7 @@ describe('the instance panel', () => {
     expect(within(panel).queryByText('http://play.example.net:32001/')).not.toBeInTheDocument();
   });
 
-  it('says why a start failed: every slot taken until a time, or the engine could not start it', async () => {
+  it('says why a start failed: every slot taken until a time, the image still being prepared, or the engine could not start it', async () => {
     serveInstance();
     let answer = errorResponse(429, 'INSTANCES_FULL', { retryAfterSeconds: 600 });
     server.use(http.post('/api/challenges/:id/instance', () => answer));
@@ -95,6 +95,11 @@ describe('the instance panel', () => {
     const panel = await screen.findByTestId('instance-panel');
     await user.click(within(panel).getByRole('button', { name: 'Start' }));
     expect(await within(panel).findByRole('alert')).toHaveTextContent(/Every instance slot is taken: try again at \d\d:\d\d/);
+    answer = errorResponse(409, 'INSTANCE_IMAGE_PENDING', { retryAfterSeconds: 30 });
+    await user.click(within(panel).getByRole('button', { name: 'Start' }));
+    expect(await within(panel).findByRole('alert')).toHaveTextContent(
+      'The service is still being prepared (its image is being built or pulled): try again in a minute.',
+    );
     answer = errorResponse(503, 'INSTANCE_START_FAILED');
     await user.click(within(panel).getByRole('button', { name: 'Start' }));
     expect(await within(panel).findByRole('alert')).toHaveTextContent('The instance could not be started.');
