@@ -8,7 +8,7 @@ import { createMemoryEventBus } from '../events/event-bus.js';
 import { createScoringRepository } from './scoring.repository.js';
 import { createScoringService } from './scoring.service.js';
 
-// docs/decisions/007-scoring.md: no read of the ledger waits for the database. On PGlite, a transaction holds the one
+// docs/decisions/007-scoring.md: no read of the ledger inside a transaction waits for the database. On PGlite, a transaction holds the one
 // connection: a read of the ledger inside it that waited for a read of every fact (an admin's change under way) would
 // wait for ever, and so would the transaction.
 let database: Database;

@@ -1,3 +1,4 @@
+import { isInsideTransaction } from '../../lib/transaction-scope.js';
 import type { EventBus, ServerEventMessage, ServerEvents } from '../events/event-bus.js';
 
 import {
@@ -22,10 +23,9 @@ const RELOADING_REASONS = new Set(['user-deleted', 'seed', 'catalogue', 'team', 
  * The scoring ledger of this instance (docs/decisions/007-scoring.md, docs/architecture.md "Scoring ledger"): every
  * score of every board comes from here. Its facts are read from the database at start, then kept current from the
  * event bus, whose messages carry the facts themselves (a solve, a hint opened): applied in memory at once, in any order
- * (a fact already held is ignored). Only an admin's change that deletes or rewrites facts reads the database again, and
- * no read of the ledger ever waits for that: it is served by the ledger held until the new one is made, with whatever was
- * heard meanwhile applied to both. So a read never waits for the database, and may run inside a transaction (PGlite's
- * one connection would otherwise hold the read that the read waits for).
+ * (a fact already held is ignored). Only an admin's change that deletes or rewrites facts reads the database again; a
+ * read waits for that, except inside a transaction, where it is served by the ledger held at once (PGlite's one connection,
+ * held by the transaction, would otherwise hold back the read that the read waits for).
  */
 export function createScoringService(deps: {
   repository: ScoringRepository;
@@ -86,8 +86,14 @@ export function createScoringService(deps: {
     });
     return reading;
   };
-  /** The ledger held; only the very first read (at start) waits for the database. */
+  /**
+   * The ledger, once a read of every fact under way is over, so that the author of a change sees it at their next
+   * request; inside a transaction, the ledger held as it is, without waiting (that read may need the connection the
+   * transaction holds: PGlite has one).
+   */
   const current = async (): Promise<LiveLedger> => {
+    const pending = readAgain ?? reading;
+    if (pending && !isInsideTransaction()) await pending.catch(() => {});
     while (!ledger) await (reading ?? load());
     return ledger;
   };
