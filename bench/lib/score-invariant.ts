@@ -2,15 +2,17 @@ import type { SqlRunner } from './sql-runner.js';
 
 /**
  * The score invariant every figure that changes scores checks afterwards, in one place (docs/performance.md "The score
- * invariant"): today every player's stored score is the sum of their solves' stored points plus their adjustment, so it
- * counts the players for whom it is not. When scores are derived by the ledger (issue #35), this becomes "the ledger
- * equals a recomputation from the rows", and only this function changes (every caller checks after the server has
- * stopped, on the database it wrote).
+ * invariant"). No score is stored any more (docs/decisions/007-scoring.md): every score is derived from the facts by the
+ * scoring ledger, so what can break in the rows is a fact counted twice or one that belongs to nobody: a challenge solved
+ * twice by one team, or an adjustment with neither or both of a player and a team. It counts those rows (every caller
+ * checks after the server has stopped, on the database it wrote). Comparing the live ledger with a recomputation is the
+ * route tests' check (apps/server/test/score-invariant.ts).
  */
 export async function countScoreInvariantBreaks(db: SqlRunner): Promise<number> {
-  const [mismatch] = await db.query<{ n: number }>(
-    `select count(*)::int as n from users u
-      where u.score <> u.score_adjustment + coalesce((select sum(s.points) from solves s where s.user_id = u.id), 0)`,
+  const [broken] = await db.query<{ n: number }>(
+    `select (select count(*) from (select 1 from solves where team_id is not null
+                                    group by team_id, challenge_id having count(*) > 1) d)::int
+          + (select count(*) from score_adjustments where (user_id is null) = (team_id is null))::int as n`,
   );
-  return mismatch?.n ?? -1;
+  return broken?.n ?? -1;
 }

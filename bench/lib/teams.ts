@@ -25,8 +25,8 @@ interface TeamsSeed {
 /**
  * Turns the seeded solo competition into teams of TEAM_SIZE, by bulk SQL on the stopped server's store: team mode on
  * (the size limit TEAM_SIZE), player `i` in team ceil(i / TEAM_SIZE), every solve the team's, and where two members
- * solved one challenge the earlier solve kept and the other removed, its points taken off its solver's score (the rule
- * of an admin merge, docs/decisions/016-teams.md). The catalogue is static, so no other solve's points change.
+ * solved one challenge the earlier solve kept and the other removed (the rule of an admin merge,
+ * docs/decisions/016-teams.md). Scores are derived from the solves by the server's ledger: nothing else to rewrite.
  */
 export async function seedTeams(db: SqlRunner, users: number): Promise<TeamsSeed> {
   const started = performance.now();
@@ -48,10 +48,8 @@ export async function seedTeams(db: SqlRunner, users: number): Promise<TeamsSeed
     with ranked as (
       select s.id, row_number() over (partition by m.team_id, s.challenge_id order by s.solved_at, s.id) as rn
       from solves s join team_members m on m.user_id = s.user_id
-    ), gone as (
-      delete from solves where id in (select id from ranked where rn > 1) returning user_id, points
-    ), moved as (select user_id, sum(points)::int as points from gone group by user_id)
-    update users set score = users.score - m.points from moved m where users.id = m.user_id;
+    )
+    delete from solves where id in (select id from ranked where rn > 1);
     update solves s set team_id = m.team_id from team_members m where m.user_id = s.user_id;
     commit;
     analyze;
@@ -77,7 +75,7 @@ export async function playersOfTeamsWithoutSolve(db: SqlRunner, challengeId: str
   return rows.map((r) => Number(r.id.slice('bench-u'.length)));
 }
 
-/** Every team's score is the sum of its solves' points plus its adjustment; no challenge solved twice by one team. */
+/** No challenge solved twice by one team, no solve outside a team (team scores are derived from these solves). */
 export async function checkTeamIntegrity(db: SqlRunner): Promise<{ doubledTeamSolves: number; teamlessSolves: number }> {
   const [doubled] = await db.query<{ n: number }>(
     'select count(*)::int as n from (select 1 from solves group by team_id, challenge_id having count(*) > 1) d',

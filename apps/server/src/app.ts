@@ -28,6 +28,8 @@ import { createBansService } from './modules/bans/bans.service.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './modules/events/event-bus.js';
 import { createEventService } from './modules/seasons/event.service.js';
+import { createScoringRepository } from './modules/scoring/scoring.repository.js';
+import { createScoringService } from './modules/scoring/scoring.service.js';
 import { createSystemRepository } from './modules/system/system.repository.js';
 import { createReadiness } from './modules/system/readiness.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
@@ -90,6 +92,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   // Services
+  // docs/product.md#events: the `event` setting, read at each use (a memory read).
+  const eventService = createEventService({ settings: () => settingsService.get().event, clock });
+  // docs/decisions/007-scoring.md: every score of every board, derived from the facts, kept current from the bus.
+  const scoringService = createScoringService({
+    repository: createScoringRepository(database.db),
+    events,
+    reportError: (error) => app.log.error({ err: error }, 'scoring ledger: a read of the facts failed, tried again'),
+  });
+  await scoringService.ready();
   const secrets = await loadInstanceSecrets(secretsRepository, {
     instanceSecret: config.instanceSecret,
     sessionSecret: config.sessionSecret,
@@ -118,9 +129,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiterFor,
     settings: () => settingsService.get(),
     passwordChecks: deps.passwordChecks,
-    // docs/product.md#freeze: a player's own score, as the session carries it, at the values they see.
-    ownView: (user, scoreAdjustment) =>
-      leaderboardService.getOwnView(user, eventService.frozenAtFor({ isAdmin: user.rank === 'admin' }), scoreAdjustment),
+    scoring: scoringService,
+    event: eventService,
   });
   const {
     challengesService,
@@ -145,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     canStartInstances: hasInstanceProvider(config.instances),
     // `instances` is wired below; an import calls this only once the app is built.
     services: { importService: (id, service, context) => instances.instancesService.importService(id, service, context) },
+    scoring: scoringService,
   });
   // The standings are wired after the teams: read at each use (a team's page shows the leaderboard's numbers).
   const leaderboard = () => leaderboardService;
@@ -156,9 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     challengesService,
     events,
     leaderboard,
+    scoring: scoringService,
   });
-  // docs/product.md#events: the `event` setting, read at each use (a memory read).
-  const eventService = createEventService({ settings: () => settingsService.get().event, clock });
   const submissionsService = createSubmissionsService({
     ...wireSubmissionStores({ database, challenges: challengesService, authoring: authoringService, metrics, log: app.log }),
     event: eventService,
@@ -168,16 +178,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onIncident: (incident) => events.publish('incident', incident),
     wrongFlagLimiter: limiterFor('wrong-flag'),
     onWrongFlag: metrics.wrongFlag,
-    // docs/product.md#freeze: a player's answer during the freeze says what they see, not the live numbers.
-    freeze: {
-      frozenAtFor: (isAdmin) => eventService.frozenAtFor({ isAdmin }),
-      ownSolveView: (userId, challengeId, frozenAt) => leaderboardService.getOwnSolveView(userId, challengeId, frozenAt),
-    },
-    onSolve: async (event) => {
-      metrics.solved();
-      events.publish('solve', await leaderboardService.withTeamName(event));
-      events.publish('leaderboard', { reason: 'solve' });
-    },
+    scoring: scoringService,
+    events,
+    onSolved: metrics.solved,
   });
   metrics.countWaitingSolvesWith(submissionsService.countWaitingSolves);
   const { usersService, avatarsService } = wireProfiles({
@@ -187,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     limiterFor,
     checkUsername: (username, exceptUserId) => usernamePolicy.check(username, exceptUserId),
     leaderboard: () => leaderboardService,
+    scoring: scoringService,
     challenges: challengesService,
     isVerificationOn: () => settingsService.get().emailVerification !== 'off',
   });
@@ -203,6 +207,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings: settingsService,
     event: eventService,
     challenges: challengesService,
+    scoring: scoringService,
   });
   const seasonsService = wireSeasons({
     database,
@@ -219,9 +224,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transaction: createUnitOfWork(database.db, (tx) => ({
       users: createAdminRepository(tx),
       audit: createAuditService({ repository: createAuditRepository(tx) }),
-      awardEarnedBadges: (userId: string) => wireBadges(tx).awardEarnedBadges(userId),
+      awardEarnedBadges: (userId: string, score: number) => wireBadges(tx).awardEarnedBadges(userId, score),
     })),
     events,
+    scoring: scoringService,
     avatars: avatarsService,
     revokeSessions: (userId) => authService.revokeSessions(userId),
     reportError: (error, message) => app.log.error({ err: error }, message),
@@ -234,7 +240,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     })),
     onChange: (event) => events.publish('announcement', event),
   });
-  const standings = { challenges: challengesService, leaderboard: leaderboardService };
+  const standings = { challenges: challengesService, leaderboard: leaderboardService, scoring: scoringService };
   const classesService = wireClasses({ database, clock, limiterFor, ...standings });
   const bansService = createBansService({
     transaction: createUnitOfWork(database.db, (tx) => ({
@@ -343,6 +349,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await labPool.close();
     instances.stopReaper();
     leaderboardService.close();
+    scoringService.close();
     scoreGraphService.close();
     await mailer.idle();
     mailer.close();

@@ -47,8 +47,6 @@ export const userRowColumns = {
   banned: users.banned,
   banReason: users.banReason,
   banExpires: users.banExpires,
-  score: users.score,
-  scoreAdjustment: users.scoreAdjustment,
   bio: users.bio,
   avatarPath: users.avatarPath,
   createdAt: users.createdAt,
@@ -70,8 +68,6 @@ export type UserRow = {
   banned: boolean | null;
   banReason: string | null;
   banExpires: Date | null;
-  score: number;
-  scoreAdjustment: number;
   bio: string;
   avatarPath: string | null;
   createdAt: Date;

@@ -23,13 +23,23 @@ import { deriveUsername } from '../modules/auth/sso-username.js';
 import { createTwoFactorRepository } from '../modules/auth/two-factor.repository.js';
 import { createTwoFactorService } from '../modules/auth/two-factor.service.js';
 import { createUsernamePolicy } from '../modules/auth/username-policy.js';
+import type { EventService } from '../modules/seasons/event.service.js';
 import type { EventBus } from '../modules/events/event-bus.js';
 import type { InstanceSecrets } from '../modules/secrets/instance-secrets.js';
 import { createMailRepository } from '../modules/mail/mail.repository.js';
 import { createMailer } from '../modules/mail/mailer.js';
+import type { ScoringService } from '../modules/scoring/scoring.service.js';
 import { createTokensRepository } from '../modules/tokens/tokens.repository.js';
 import { createTokensService } from '../modules/tokens/tokens.service.js';
 import type { UsersRepository } from '../modules/users/users.repository.js';
+
+/** The session's user as they see themselves: their score from the ledger, as at the freeze during one. */
+function ownViewOf(scoring: Pick<ScoringService, 'ownView'>, event: Pick<EventService, 'frozenAtFor'>) {
+  return async (user: PublicUser): Promise<PublicUser> => ({
+    ...user,
+    ...(await scoring.ownView(user.uid, event.frozenAtFor({ isAdmin: user.rank === 'admin' }))),
+  });
+}
 
 /**
  * Accounts, part of the composition root (docs/conventions.md#layers-and-dependency-rules): mail, better-auth and the
@@ -46,10 +56,11 @@ export function wireAccounts(deps: {
   limiterFor: LimiterFor;
   /** The admins' settings, read at each use (a memory read), so that a change applies at once on every instance. */
   settings: () => PlatformSettings;
-  /** The signed-in user as they see themselves during a freeze (docs/product.md#freeze). */
-  ownView?: (user: PublicUser, scoreAdjustment: number) => Promise<PublicUser>;
   /** Tests pass their own, to hold it busy. */
   passwordChecks?: WorkGate | undefined;
+  /** The signed-in user's score, as they see it during a freeze too (docs/product.md#freeze). */
+  scoring?: Pick<ScoringService, 'ownView'>;
+  event?: Pick<EventService, 'frozenAtFor'>;
 }) {
   const { config, database, secrets, events, clock, log, users, limiterFor, settings } = deps;
   const isVerificationOn = () => settings().emailVerification !== 'off';
@@ -88,7 +99,7 @@ export function wireAccounts(deps: {
     now: () => clock.now().getTime(),
     onRegistered: () => events.publish('leaderboard', { reason: 'user-updated' }),
     publishSessionsRevoked: (userId) => events.deliver('sessions', { userId }),
-    ...(deps.ownView ? { ownView: deps.ownView } : {}),
+    ...(deps.scoring && deps.event ? { ownView: ownViewOf(deps.scoring, deps.event) } : {}),
     isVerificationOn,
   });
   // Revoked sessions (role, ban, deletion, password or address change): revokeSessions() forgets them on this instance

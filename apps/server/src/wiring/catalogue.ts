@@ -12,6 +12,7 @@ import { type EventBus, publishChallengesChanged, type ServerEvents } from '../m
 import { createLabPool } from '../modules/labs/lab-pool.js';
 import { createLabsService } from '../modules/labs/labs.service.js';
 import type { UsersRepository } from '../modules/users/users.repository.js';
+import type { ScoringService } from '../modules/scoring/scoring.service.js';
 
 /**
  * The catalogue, part of the composition root (docs/conventions.md#layers-and-dependency-rules): the players' view served
@@ -36,6 +37,7 @@ export function wireCatalogue(deps: {
   canStartInstances: boolean;
   /** Where imported services go (the instances module, wired after the catalogue: called only once both are). */
   services: CatalogueTransferDeps['services'];
+  scoring: Pick<ScoringService, 'scoreOf'>;
 }) {
   const { database, instanceSecret, events, clock } = deps;
   const repository = createCatalogueRepository(database.db);
@@ -45,6 +47,7 @@ export function wireCatalogue(deps: {
     clock,
     onScoresChanged: () => events.publish('leaderboard', { reason: 'catalogue' }),
     onHintOpened: (opened) => events.publish('hint-opened', opened),
+    scoreOf: (userId) => deps.scoring.scoreOf('players', userId),
     isTeamMode: deps.isTeamMode,
     canStartInstances: deps.canStartInstances,
   });

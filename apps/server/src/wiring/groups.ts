@@ -11,6 +11,7 @@ import type { ChallengesService } from '../modules/challenges/challenges.service
 import { createClassesRepository } from '../modules/classes/classes.repository.js';
 import { createClassesService } from '../modules/classes/classes.service.js';
 import type { LeaderboardService } from '../modules/leaderboard/leaderboard.service.js';
+import type { ScoringService } from '../modules/scoring/scoring.service.js';
 import { createTeamsAdminRepository } from '../modules/teams/teams-admin.repository.js';
 import { createTeamsAdminService } from '../modules/teams/teams-admin.service.js';
 import { createTeamsRepository } from '../modules/teams/teams.repository.js';
@@ -27,6 +28,7 @@ export function wireTeams(deps: {
   events: Pick<EventBus, 'publish' | 'subscribe'>;
   /** The standings are wired after the teams: read at each use. A team's page shows the leaderboard's numbers. */
   leaderboard: () => Pick<LeaderboardService, 'getTeamView'>;
+  scoring: Pick<ScoringService, 'liveStandings' | 'reload'>;
 }) {
   const { db } = deps.database;
   const { challengesService, events } = deps;
@@ -71,6 +73,7 @@ export function wireTeams(deps: {
     onTeamsChanged: teamsChanged,
     // Solve counts, values and first bloods changed: every instance reloads the catalogue (and the players' progress).
     onSolvesRemoved: (challengeIds) => publishChallengesChanged(events, challengeIds),
+    scoring: deps.scoring,
   });
   return { teamsService, teamsAdminService };
 }
@@ -82,6 +85,7 @@ export function wireClasses(deps: {
   limiterFor: LimiterFor;
   challenges: ChallengesService;
   leaderboard: LeaderboardService;
+  scoring: Pick<ScoringService, 'liveStandings'>;
 }) {
   const { db } = deps.database;
   return createClassesService({
@@ -91,5 +95,6 @@ export function wireClasses(deps: {
     joinLimiter: deps.limiterFor('class-join'),
     listListedChallenges: () => deps.challenges.listListedChallenges(),
     standingsAt: (frozenAt) => deps.leaderboard.listStandingsAt(frozenAt),
+    liveScores: () => deps.scoring.liveStandings('players'),
   });
 }

@@ -5,6 +5,7 @@ import type { LimiterFor } from '../http/rate-limits.js';
 import type { ChallengesService } from '../modules/challenges/challenges.service.js';
 import type { EventBus } from '../modules/events/event-bus.js';
 import type { LeaderboardService } from '../modules/leaderboard/leaderboard.service.js';
+import type { ScoringService } from '../modules/scoring/scoring.service.js';
 import { createAvatarsService } from '../modules/users/avatars.service.js';
 import type { UsersRepository } from '../modules/users/users.repository.js';
 import { createUsersService } from '../modules/users/users.service.js';
@@ -18,6 +19,7 @@ export function wireProfiles(deps: {
   checkUsername: Parameters<typeof createUsersService>[0]['checkUsername'];
   /** The standings are wired after the profiles: read at each use. */
   leaderboard: () => LeaderboardService;
+  scoring: Pick<ScoringService, 'ownView'>;
   challenges: ChallengesService;
   /** The `emailVerification` setting is not `off`, read at each use (the settings are wired after the profiles). */
   isVerificationOn: () => boolean;
@@ -31,11 +33,12 @@ export function wireProfiles(deps: {
     profileLimiter: limiterFor('profile'),
     avatarLimiter: limiterFor('avatar'),
     checkUsername: deps.checkUsername,
+    scoreOf: async (userId) => (await deps.scoring.ownView(userId, null)).score,
     // docs/product.md#freeze: other players' profiles as at the freeze.
     freeze: {
       frozenProfileOf: (userId, frozenAt) => leaderboard().getFrozenProfile(userId, frozenAt),
-      ownScoreOf: (userId, frozenAt, adjustment) => leaderboard().getOwnScore(userId, frozenAt, adjustment),
-      solvedAfter: (userId, frozenAt) => leaderboard().listSolvedAfter(userId, frozenAt),
+      ownScoreOf: async (userId, frozenAt) => (await deps.scoring.ownView(userId, frozenAt)).score,
+      solvedAfter: async (userId, frozenAt) => (await deps.scoring.ownView(userId, frozenAt)).solvedAfterFreeze ?? [],
     },
     firstBloodsOf: async (userId, frozenAt) => {
       const { firstBloods } = await challenges.getSolveStats(frozenAt);

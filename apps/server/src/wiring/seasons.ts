@@ -27,9 +27,10 @@ export function wireSeasons(deps: {
     repository: createSeasonsRepository(deps.database.db),
     currentEvent: () => settings.get().event,
     clock,
-    finalStandingsOf: async ({ until }) => {
-      // TODO(#35): the scoring ledger's board of the window {from, until}; until it is merged, the standings at the end.
-      const { standings, solves } = await deps.leaderboard().getFrozenStandings(until);
+    // What was solved from the start (inclusive) to the end (exclusive), the freeze lifted (docs/product.md#events).
+    finalStandingsOf: async ({ from, until }) => {
+      const window = { from: from.getTime(), until: until.getTime() - 1 };
+      const { standings, solves } = await deps.leaderboard().getStandingsIn(window);
       const now = clock.now();
       const tasks = (await challenges.listAllChallenges())
         .filter((challenge) => isListed(challenge, now))

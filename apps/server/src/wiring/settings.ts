@@ -4,7 +4,6 @@ import type { Database } from '../db/client.js';
 import { createUnitOfWork } from '../db/unit-of-work.js';
 import { createAuditRepository } from '../modules/audit/audit.repository.js';
 import { createAuditService } from '../modules/audit/audit.service.js';
-import { createCatalogueRepository } from '../modules/challenges/catalogue.repository.js';
 import type { EventBus } from '../modules/events/event-bus.js';
 import { createSettingsRepository } from '../modules/settings/settings.repository.js';
 import { createSettingsService } from '../modules/settings/settings.service.js';
@@ -27,11 +26,6 @@ export async function wireSettings(deps: {
     transaction: createUnitOfWork(database.db, (tx) => ({
       settings: createSettingsRepository(tx),
       audit: createAuditService({ repository: createAuditRepository(tx) }),
-      // Retroactive, as dynamic values are: every first blood gets the new bonus (docs/product.md#first-blood).
-      applyChange: async (previous, next) => {
-        if (next.event.firstBloodBonus !== previous.event.firstBloodBonus)
-          await createCatalogueRepository(tx).rescoreFirstBloods(next.event.firstBloodBonus);
-      },
     })),
     events,
     assertChangeAllowed: async (body, current) => {

@@ -6,8 +6,8 @@ import type { EventService } from '../modules/seasons/event.service.js';
 import type { EventBus } from '../modules/events/event-bus.js';
 import { createLeaderboardRepository } from '../modules/leaderboard/leaderboard.repository.js';
 import { createLeaderboardService } from '../modules/leaderboard/leaderboard.service.js';
-import { createScoreGraphRepository } from '../modules/leaderboard/score-graph.repository.js';
 import { createScoreGraphService } from '../modules/leaderboard/score-graph.service.js';
+import type { ScoringService } from '../modules/scoring/scoring.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 
 /**
@@ -22,11 +22,13 @@ export function wireStandings(deps: {
   settings: SettingsService;
   event: EventService;
   challenges: ChallengesService;
+  scoring: ScoringService;
 }) {
   const { event, challenges, clock } = deps;
   const leaderboard = createLeaderboardService({
     repository: createLeaderboardRepository(deps.database.db),
     events: deps.events,
+    scoring: deps.scoring,
     settings: deps.settings,
     listFeedTasks: async () => {
       // Before an event starts, the feed names no challenge (docs/product.md#events).
@@ -37,11 +39,18 @@ export function wireStandings(deps: {
         .map((challenge) => ({ id: challenge.id, name: challenge.title.en }));
     },
     feedScope: () => `${event.state().phase}`,
-    listScorings: async () =>
-      new Map((await challenges.listAllChallenges()).map((challenge) => [challenge.id, challenge.scoring])),
+    // docs/product.md#events: during a timed event, the boards count what was solved from its start to its end.
+    boardWindow: () => {
+      const { mode, startsAt, endsAt } = deps.settings.get().event;
+      if (mode !== 'event') return {};
+      return {
+        ...(startsAt === null ? {} : { from: Date.parse(startsAt) }),
+        ...(endsAt === null ? {} : { until: Date.parse(endsAt) - 1 }),
+      };
+    },
   });
   const scoreGraph = createScoreGraphService({
-    repository: createScoreGraphRepository(deps.database.db),
+    listLiveSolves: () => leaderboard.listLiveSolves(),
     events: deps.events,
     settings: deps.settings,
     listStandings: () => leaderboard.listStandings(),

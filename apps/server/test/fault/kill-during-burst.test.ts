@@ -1,5 +1,5 @@
 // Fault test (a): the server process is killed with SIGKILL in the middle of a burst of correct flags, then restarted on
-// the same data. Every solve answered as a success must be there, none twice, and score == sum(points) + adjustment.
+// the same data. Every solve answered as a success must be there, none twice (scores are derived from the solves: nothing stored to disagree).
 // Runs with `npm run test:fault` (test/fault/vitest.config.ts), not in the normal suite.
 import { afterAll, describe, expect, it } from 'vitest';
 

@@ -235,22 +235,24 @@ export function redisStart(): void {
 
 // -------------------------------------------------------------------------------------------------------- integrity
 
-/** score == sum(points) + adjustment for every user, no (user, challenge) twice, every acknowledged solve present. */
+/** No (user, challenge) twice, every acknowledged solve present (scores are derived: nothing stored to check). */
 export async function checkClusterIntegrity(
   sql: Cluster['sql'],
   acknowledged: readonly { userId: string; challengeId: string }[],
 ): Promise<{ scoreMismatches: number; doubledSolves: number; missing: string[]; solveCount: number }> {
-  const [mismatch] = await sql<{ n: number }>(
-    `select count(*)::int as n from users u
-      where u.score <> u.score_adjustment + coalesce((select sum(s.points) from solves s where s.user_id = u.id), 0)`,
-  );
   const [doubled] = await sql<{ n: number }>(
     'select count(*)::int as n from (select 1 from solves group by user_id, challenge_id having count(*) > 1) d',
   );
   const rows = await sql<{ user_id: string; challenge_id: string }>('select user_id, challenge_id from solves');
   const present = new Set(rows.map((r) => `${r.user_id}|${r.challenge_id}`));
   const missing = acknowledged.map((a) => `${a.userId}|${a.challengeId}`).filter((key) => !present.has(key));
-  return { scoreMismatches: mismatch?.n ?? -1, doubledSolves: doubled?.n ?? -1, missing, solveCount: rows.length };
+  return {
+    // No stored score to disagree with: scores are derived (docs/decisions/007-scoring.md).
+    scoreMismatches: 0,
+    doubledSolves: doubled?.n ?? -1,
+    missing,
+    solveCount: rows.length,
+  };
 }
 
 /** Waits (bounded, polling) until `file` contains `text`. */

@@ -28,17 +28,9 @@ export const users = pgTable(
     // Drapeau
     bio: text().notNull().default(''),
     avatarPath: text(),
-    /** Admin correction so that score == sum(solve points) + scoreAdjustment (docs/product.md#scoring). */
-    scoreAdjustment: integer().notNull().default(0),
-    /** Kept equal to sum(solves.points) + scoreAdjustment in the transaction that changes either. */
-    score: integer().notNull().default(0),
-    /** When the score last changed: leaderboard ties go to whoever reached the score first. */
-    scoreUpdatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    // No score: the scoring ledger derives it (docs/decisions/007-scoring.md).
   },
-  (t) => [
-    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
-    index('users_score_idx').on(t.score.desc(), t.scoreUpdatedAt),
-  ],
+  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
 );
 
 export const sessions = pgTable(

@@ -19,7 +19,8 @@ export const categories = pgTable('categories', {
 
 /**
  * The catalogue: the built-in pack (loaded by the importer) and admins' challenges. Hints, files, flags and
- * prerequisites are in catalogue.ts. `points` is the static value, or the dynamic one's current value.
+ * prerequisites are in catalogue.ts. `points` is the static value, or the dynamic one's initial value: a solve never
+ * writes here (the scoring ledger derives the current value, docs/decisions/007-scoring.md).
  */
 export const challenges = pgTable('challenges', {
   id: text().primaryKey(),
@@ -68,7 +69,10 @@ export const badges = pgTable('badges', {
   criteria: jsonb().$type<BadgeCriteria>().notNull(),
 });
 
-/** One row per solved challenge. The unique (user, challenge) pair is what makes a double solve impossible. */
+/**
+ * One row per solved challenge: a fact, written once and never rewritten (what it gives is derived by the scoring ledger,
+ * docs/decisions/007-scoring.md). The unique (user, challenge) pair is what makes a double solve impossible.
+ */
 export const solves = pgTable(
   'solves',
   {
@@ -79,17 +83,11 @@ export const solves = pgTable(
     challengeId: text()
       .notNull()
       .references(() => challenges.id, { onDelete: 'cascade' }),
-    /**
-     * What the solve gives, first-blood bonus included (docs/product.md#first-blood), so that score == sum(points) +
-     * adjustment whatever the catalogue becomes.
-     */
-    points: integer().notNull(),
     solvedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /**
      * In team mode, the team the solve belongs to (docs/decisions/016-teams.md): unique with the challenge, so that two
      * members submitting at once give one solve. Null in solo mode (the mode cannot change once a solve exists).
-     * Restricted: a team is deleted only once its solves are, by the admin's deletion that also moves its solvers' scores
-     * (docs/decisions/016-teams.md), never by a cascade that would leave `users.score` counting solves that are gone.
+     * Restricted: a team is deleted only once its solves are, by the admin's deletion (docs/decisions/016-teams.md).
      */
     teamId: text().references(() => teams.id, { onDelete: 'restrict' }),
   },

@@ -11,3 +11,4 @@ export * from './classes.js';
 export * from './teams.js';
 export * from './instances.js';
 export * from './seasons.js';
+export * from './scoring.js';

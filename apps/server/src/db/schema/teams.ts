@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 import { users } from './auth.js';
 
 /**
  * Teams (docs/product.md#teams, docs/decisions/016-teams.md). The name is unique whatever its case; the invite code is
- * random (128 bits) and unique. `captainId` is null only for a team whose members all left. The team's score is derived:
- * the sum of its solves' points plus `scoreAdjustment`, which only an admin sets (with a reason, in the audit log).
+ * random (128 bits) and unique. `captainId` is null only for a team whose members all left. The team's score is derived by
+ * the scoring ledger: its solves' points plus the adjustments admins write (docs/decisions/007-scoring.md).
  */
 export const teams = pgTable(
   'teams',
@@ -16,7 +16,6 @@ export const teams = pgTable(
     inviteCode: text().notNull().unique(),
     captainId: text().references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    scoreAdjustment: integer().notNull().default(0),
   },
   (t) => [uniqueIndex('teams_name_lower_idx').on(sql`lower(${t.name})`)],
 );

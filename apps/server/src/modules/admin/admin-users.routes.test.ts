@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-import { count, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { sessions, solves, submissions, userBadges, users } from '../../db/schema/index.js';
+import { scoreAdjustments, sessions, solves, submissions, userBadges, users } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, TestClient } from '../../../test/build-test-app.js';
+import { expectScoreInvariant } from '../../../test/score-invariant.js';
 import { deriveFlag } from '../challenges/flags.js';
 
 let t: TestApp;
@@ -23,24 +24,13 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Users whose score is not the sum of their solve points plus their adjustment (docs/product.md#scoring): none, ever. */
-async function countBrokenScores(): Promise<number> {
-  const [row] = await t.database.db
-    .select({ n: count() })
-    .from(users)
-    .where(
-      sql`${users.score} <> ${users.scoreAdjustment} + coalesce((select sum(s.points) from solves s where s.user_id = ${users.id}), 0)`,
-    );
-  return row!.n;
-}
-
 async function auditOf(userId: string) {
   const { entries } = (await admin.get('/api/admin/audit')).json();
   return (entries as { targetUserId: string; action: string }[]).filter((e) => e.targetUserId === userId);
 }
 
 describe('PATCH /api/admin/users/:userId', () => {
-  it('sets the score as the total, keeps score == solve points + adjustment, and awards Century Club at 100', async () => {
+  it('sets the score as the total with an audited adjustment row, and awards Century Club at 100', async () => {
     const player = await registerPlayer(t.app);
     await player.client.post('/api/challenges/dom-manipulation/submit', { flag: flagOf('dom-manipulation') });
     const response = await admin.patch(`/api/admin/users/${player.userId}`, { score: 100 });
@@ -51,16 +41,21 @@ describe('PATCH /api/admin/users/:userId', () => {
       email: player.email,
       badges: ['first-blood', 'century-club'],
     });
-    const [row] = await t.database.db.select().from(users).where(eq(users.id, player.userId));
-    expect(row).toMatchObject({ score: 100, scoreAdjustment: 90 });
-    expect(await countBrokenScores()).toBe(0);
+    // An audited row of the difference (docs/decisions/007-scoring.md), no stored score.
+    const adjustments = () =>
+      t.database.db
+        .select()
+        .from(scoreAdjustments)
+        .where(eq(scoreAdjustments.userId, player.userId))
+        .orderBy(scoreAdjustments.id);
+    expect(await adjustments()).toMatchObject([{ kind: 'set', amount: 100, delta: 90 }]);
+    await expectScoreInvariant(t);
 
     await player.client.post('/api/challenges/hidden-http-headers/submit', { flag: flagOf('hidden-http-headers') });
     expect((await player.client.get('/api/auth/session')).json().user.score).toBe(115);
     expect((await admin.patch(`/api/admin/users/${player.userId}`, { score: 5 })).json().score).toBe(5);
-    const [lowered] = await t.database.db.select().from(users).where(eq(users.id, player.userId));
-    expect(lowered).toMatchObject({ score: 5, scoreAdjustment: -20 });
-    expect(await countBrokenScores()).toBe(0);
+    expect(await adjustments()).toMatchObject([{ delta: 90 }, { kind: 'set', amount: 5, delta: -110 }]);
+    await expectScoreInvariant(t);
 
     const entries = await auditOf(player.userId);
     expect(entries.filter((e) => e.action === 'user.score')).toEqual([
@@ -77,7 +72,7 @@ describe('PATCH /api/admin/users/:userId', () => {
       ...[7, 300, 42].map((score) => admin.patch(`/api/admin/users/${player.userId}`, { score })),
     ]);
     expect(results.map((r) => r.statusCode)).toEqual(results.map(() => 200));
-    expect(await countBrokenScores()).toBe(0);
+    await expectScoreInvariant(t);
   });
 
   it('edits username and bio, and promotes: the user’s sessions end, and their next one shows rank admin', async () => {

@@ -1,13 +1,10 @@
-import { and, asc, count, desc, eq, or, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, count, eq, inArray, or, type SQL, sql, type SQLWrapper } from 'drizzle-orm';
 
 import type { Role } from '@drapeau/shared';
 
 import type { Db } from '../../db/client.js';
-import { badges, sessions, userBadges, users } from '../../db/schema/index.js';
+import { badges, scoreAdjustments, sessions, userBadges, users } from '../../db/schema/index.js';
 import { profileChangeColumns, shownUsername, type UserRow, userRowColumns } from '../../db/user-row.js';
-// The score SQL is the catalogue's: one definition of a solve's points (first-blood bonus included).
-import { createCatalogueRepository } from '../challenges/catalogue.repository.js';
-import { rowsOf } from '../challenges/categories.repository.js';
 
 /** The fields an admin action reads before changing them (for the audit log's from/to). */
 interface TargetUser {
@@ -15,7 +12,6 @@ interface TargetUser {
   username: string;
   email: string;
   role: string;
-  score: number;
   bio: string;
   avatarPath: string | null;
 }
@@ -23,8 +19,6 @@ interface TargetUser {
 interface StatsRow {
   totalUsers: number;
   admins: number;
-  totalPoints: number;
-  avgScore: number;
 }
 
 export interface PageWindow {
@@ -39,7 +33,10 @@ export const matchesUser = (text: string): SQL =>
 
 export interface AdminRepository {
   computeStats(): Promise<StatsRow>;
-  listUsers(search: string | undefined, window: PageWindow): Promise<{ rows: UserRow[]; total: number }>;
+  /** The ids of the users the search matches (every user without one), to be ordered by score (the ledger's). */
+  listUserIds(search: string | undefined): Promise<{ id: string; createdAt: Date }[]>;
+  /** These users' rows. */
+  listUsersByIds(ids: readonly string[]): Promise<UserRow[]>;
   findUserById(id: string): Promise<UserRow | undefined>;
   /**
    * Reads the user and locks the row until the transaction ends, so that a concurrent solve commits before (and is
@@ -49,9 +46,10 @@ export interface AdminRepository {
   isUsernameTakenByOther(username: string, userId: string): Promise<boolean>;
   updateProfile(id: string, fields: { username?: string; bio?: string }): Promise<void>;
   /**
-   * Sets the total: the adjustment becomes `score - sum(solve points)`, keeping the invariant of docs/product.md#scoring.
+   * Records an admin's "set to" (docs/decisions/007-scoring.md): `delta` (the number typed minus the score now) is what
+   * the row adds to the derived score from now on.
    */
-  setScore(id: string, score: number): Promise<void>;
+  insertScoreAdjustment(adjustment: { userId: string; amount: number; delta: number; actorId: string }): Promise<void>;
   /** Sets the role and ends every session of the account (docs/product.md#sessions): it signs in again with its new rights. */
   updateRole(id: string, role: Role): Promise<void>;
   badgeExists(badgeId: string): Promise<boolean>;
@@ -59,13 +57,11 @@ export interface AdminRepository {
   insertUserBadge(userId: string, badgeId: string): Promise<boolean>;
   /** false when the user does not hold the badge. */
   deleteUserBadge(userId: string, badgeId: string): Promise<boolean>;
-  /** The first-blood bonus, held until the transaction ends (see the catalogue repository). */
-  lockFirstBloodBonus(): Promise<number>;
   /**
-   * Solves, badges, submissions, sessions and accounts go with it (ON DELETE CASCADE). Where it was the first blood, the
-   * next solver becomes it and gets `firstBloodBonus` (docs/product.md#first-blood).
+   * Solves, badges, submissions, sessions and accounts go with it (ON DELETE CASCADE). The scoring ledger derives the
+   * rest: values and first bloods follow the solves that remain (docs/product.md#first-blood).
    */
-  deleteUser(id: string, firstBloodBonus: number): Promise<void>;
+  deleteUser(id: string): Promise<void>;
 }
 
 /** `db` may be a transaction: app.ts binds one to each admin change's unit of work. */
@@ -76,24 +72,24 @@ export function createAdminRepository(db: Db): AdminRepository {
         .select({
           totalUsers: count(),
           admins: sql<number>`count(*) filter (where ${users.role} = 'admin')`.mapWith(Number),
-          totalPoints: sql<number>`coalesce(sum(${users.score}), 0)`.mapWith(Number),
-          avgScore: sql<number>`coalesce(round(avg(${users.score})), 0)`.mapWith(Number),
         })
         .from(users);
-      return row ?? { totalUsers: 0, admins: 0, totalPoints: 0, avgScore: 0 };
+      return row ?? { totalUsers: 0, admins: 0 };
     },
 
-    async listUsers(search: string | undefined, window: PageWindow) {
-      const where = search ? matchesUser(search) : undefined;
-      const rows = await db
+    async listUserIds(search: string | undefined) {
+      return db
+        .select({ id: users.id, createdAt: users.createdAt })
+        .from(users)
+        .where(search ? matchesUser(search) : undefined);
+    },
+
+    async listUsersByIds(ids) {
+      if (ids.length === 0) return [];
+      return db
         .select(userRowColumns)
         .from(users)
-        .where(where)
-        .orderBy(desc(users.score), asc(users.createdAt), asc(users.id))
-        .limit(window.limit)
-        .offset(window.offset);
-      const [total] = await db.select({ n: count() }).from(users).where(where);
-      return { rows, total: total?.n ?? 0 };
+        .where(inArray(users.id, [...ids]));
     },
 
     async findUserById(id: string): Promise<UserRow | undefined> {
@@ -108,7 +104,6 @@ export function createAdminRepository(db: Db): AdminRepository {
           username: shownUsername,
           email: users.email,
           role: users.role,
-          score: users.score,
           bio: users.bio,
           avatarPath: users.avatarPath,
         })
@@ -133,16 +128,8 @@ export function createAdminRepository(db: Db): AdminRepository {
         .where(eq(users.id, id));
     },
 
-    async setScore(id: string, score: number): Promise<void> {
-      await db
-        .update(users)
-        .set({
-          score,
-          scoreAdjustment: sql`${score}::int - coalesce((select sum(s.points) from solves s where s.user_id = ${id}), 0)::int`,
-          scoreUpdatedAt: sql`now()`,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(users.id, id));
+    async insertScoreAdjustment(adjustment) {
+      await db.insert(scoreAdjustments).values({ ...adjustment, kind: 'set', reason: 'admin' });
     },
 
     async updateRole(id: string, role: Role): Promise<void> {
@@ -175,17 +162,8 @@ export function createAdminRepository(db: Db): AdminRepository {
       return deleted.length > 0;
     },
 
-    async lockFirstBloodBonus(): Promise<number> {
-      return createCatalogueRepository(db).lockFirstBloodBonus();
-    },
-
-    async deleteUser(id: string, firstBloodBonus: number): Promise<void> {
-      const firsts = rowsOf<{ challenge_id: string }>(
-        await db.execute(sql`select s.challenge_id from solves s where s.user_id = ${id}
-          and s.id = (select min(f.id) from solves f where f.challenge_id = s.challenge_id)`),
-      ).map((row) => row.challenge_id);
+    async deleteUser(id: string): Promise<void> {
       await db.delete(users).where(eq(users.id, id));
-      await createCatalogueRepository(db).rescoreFirstBloods(firstBloodBonus, firsts);
     },
   };
 }

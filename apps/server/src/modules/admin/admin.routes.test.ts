@@ -139,10 +139,12 @@ describe('GET /api/admin/users', () => {
         email: `pagetest${i}@example.org`,
         username: `pagetest${i}`,
         displayUsername: `PageTest${i}`,
-        score: 1000 + i,
         createdAt: new Date(Date.UTC(2024, 0, 1, 0, i)),
       })),
     );
+    // Scores are derived (docs/decisions/007-scoring.md): an admin sets each one, as an adjustment.
+    for (let i = 0; i < ADMIN_PAGE_SIZE + 5; i += 1)
+      expect((await admin.patch(`/api/admin/users/page-user-${i}`, { score: 1000 + i })).statusCode).toBe(200);
     const first = await admin.get('/api/admin/users?search=PAGETEST');
     expect(first.statusCode).toBe(200);
     const page1 = first.json();
@@ -153,7 +155,8 @@ describe('GET /api/admin/users', () => {
       username: `PageTest${ADMIN_PAGE_SIZE + 4}`,
       email: `pagetest${ADMIN_PAGE_SIZE + 4}@example.org`,
       rank: 'user',
-      badges: [],
+      // The score badges the admin's score gave.
+      badges: expect.arrayContaining(['century-club']),
     });
     const scores = page1.users.map((u: { score: number }) => u.score);
     expect(scores).toEqual([...scores].sort((x, y) => y - x));

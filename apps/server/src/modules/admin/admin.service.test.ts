@@ -9,6 +9,8 @@ import { createAuditService } from '../audit/audit.service.js';
 import { createBadgesRepository } from '../badges/badges.repository.js';
 import { createBadgesService } from '../badges/badges.service.js';
 import { createMemoryEventBus, type ServerEventMessage } from '../events/event-bus.js';
+import { createScoringRepository } from '../scoring/scoring.repository.js';
+import { createScoringService } from '../scoring/scoring.service.js';
 
 import { createAdminRepository, isUsernameConflict } from './admin.repository.js';
 import { type AvatarStore, createAdminService } from './admin.service.js';
@@ -39,10 +41,11 @@ function buildService(avatars: AvatarStore = { deleteAvatar: async () => {} }) {
     transaction: createUnitOfWork(db, (tx) => ({
       users: createAdminRepository(tx),
       audit: createAuditService({ repository: createAuditRepository(tx) }),
-      awardEarnedBadges: (userId: string) =>
-        createBadgesService({ repository: createBadgesRepository(tx) }).awardEarnedBadges(userId),
+      awardEarnedBadges: (userId: string, score: number) =>
+        createBadgesService({ repository: createBadgesRepository(tx) }).awardEarnedBadges(userId, score),
     })),
     events,
+    scoring: createScoringService({ repository: createScoringRepository(db), events }),
     avatars,
     reportError: (error) => reported.push(error),
   });

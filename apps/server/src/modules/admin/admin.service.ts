@@ -15,6 +15,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../lib/app-error.j
 import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { AuditRecord, AuditService } from '../audit/audit.service.js';
 import type { EventBus } from '../events/event-bus.js';
+import type { ScoringService } from '../scoring/scoring.service.js';
 import { toPublicUser, toRole } from '../users/users.service.js';
 
 import { type AdminRepository, isUsernameConflict } from './admin.repository.js';
@@ -29,8 +30,8 @@ export interface AvatarStore {
 interface AdminScope {
   users: AdminRepository;
   audit: Pick<AuditService, 'record'>;
-  /** Awards the badges the user now meets and does not hold yet; the ids of the new ones. */
-  awardEarnedBadges: (userId: string) => Promise<string[]>;
+  /** Awards the badges the user now meets, at this score, and does not hold yet; the ids of the new ones. */
+  awardEarnedBadges: (userId: string, score: number) => Promise<string[]>;
 }
 
 export interface AdminServiceDeps {
@@ -40,6 +41,8 @@ export interface AdminServiceDeps {
   transaction: UnitOfWork<AdminScope>;
   events: EventBus;
   avatars: AvatarStore;
+  /** The scoring ledger: every score (docs/decisions/007-scoring.md); read again after a change of its facts here. */
+  scoring: Pick<ScoringService, 'liveStandings' | 'scoreOf' | 'reload'>;
   /** Ends the user's sessions on every instance after a change of role or a deletion (auth.service revokeSessions). */
   revokeSessions?: (userId: string) => Promise<void>;
   /** Told when a step after the commit fails (the avatar file of a deleted user); rethrown when omitted. */
@@ -60,24 +63,45 @@ const pageWindow = (page: number) => ({ offset: (page - 1) * ADMIN_PAGE_SIZE, li
 export function createAdminService(deps: AdminServiceDeps) {
   const { repository, transaction, events, avatars } = deps;
 
-  /** The user as an admin sees it (email included), read inside the caller's transaction. */
-  async function loadUser(repo: AdminRepository, userId: string, actorId: string): Promise<PublicUser> {
+  /** The user's row, read inside the caller's transaction (the score comes after it: see `asAdminSees`). */
+  async function loadUserRow(repo: AdminRepository, userId: string) {
     const row = await repo.findUserById(userId);
     if (!row) throw userNotFound();
-    return toPublicUser(row, { userId: actorId, role: 'admin' });
+    return row;
+  }
+  /**
+   * The user as an admin sees it (email included), once the transaction is over: a ledger read may wait for a read of
+   * its facts on the database, which PGlite's one connection gives only after the transaction (a deadlock inside it).
+   */
+  async function asAdminSees(row: Awaited<ReturnType<typeof loadUserRow>>, actorId: string, score?: number) {
+    return toPublicUser(row, { userId: actorId, role: 'admin' }, score ?? (await deps.scoring.scoreOf('players', row.id)));
   }
 
   return {
     async getStats(): Promise<AdminStats> {
-      return repository.computeStats();
+      const { totalUsers, admins } = await repository.computeStats();
+      let totalPoints = 0;
+      for (const standing of (await deps.scoring.liveStandings('players')).values()) totalPoints += standing.score;
+      return { totalUsers, admins, totalPoints, avgScore: totalUsers === 0 ? 0 : Math.round(totalPoints / totalUsers) };
     },
 
     /** Paged and searched on the server (docs/product.md#admin-panel): username or email substring, any case. */
     async listUsers(query: AdminUserQuery, actorId: string): Promise<AdminUserPage> {
-      const { rows, total } = await repository.listUsers(query.search || undefined, pageWindow(query.page));
+      // Ordered by score (the ledger's), then by arrival.
+      const scores = await deps.scoring.liveStandings('players');
+      const scoreOf = (id: string) => scores.get(id)?.score ?? 0;
+      const matching = (await repository.listUserIds(query.search || undefined)).sort(
+        (a, b) => scoreOf(b.id) - scoreOf(a.id) || a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id),
+      );
+      const { offset, limit } = pageWindow(query.page);
+      const ids = matching.slice(offset, offset + limit).map((row) => row.id);
+      const rows = new Map((await repository.listUsersByIds(ids)).map((row) => [row.id, row]));
       return {
-        users: rows.map((row) => toPublicUser(row, { userId: actorId, role: 'admin' })),
-        total,
+        users: ids.flatMap((id) => {
+          const row = rows.get(id);
+          return row ? [toPublicUser(row, { userId: actorId, role: 'admin' }, scoreOf(id))] : [];
+        }),
+        total: matching.length,
         page: query.page,
         pageSize: ADMIN_PAGE_SIZE,
       };
@@ -91,6 +115,10 @@ export function createAdminService(deps: AdminServiceDeps) {
       }
       let changed = false;
       let roleChanged = false;
+      let scoreSet: number | undefined;
+      // Read before the transaction: the ledger's first read goes through its own connection, which PGlite's one
+      // connection would give it only after the transaction.
+      const score = await deps.scoring.scoreOf('players', userId);
       try {
         const user = await transaction(async ({ users: tx, audit, awardEarnedBadges }) => {
           const before = await tx.lockUser(userId);
@@ -113,10 +141,11 @@ export function createAdminService(deps: AdminServiceDeps) {
             entries.push({ action: 'user.update', details });
           }
 
-          if (body.score !== undefined && body.score !== before.score) {
-            await tx.setScore(userId, body.score);
-            const newBadges = await awardEarnedBadges(userId);
-            entries.push({ action: 'user.score', details: { from: before.score, to: body.score, newBadges } });
+          if (body.score !== undefined && body.score !== score) {
+            await tx.insertScoreAdjustment({ userId, amount: body.score, delta: body.score - score, actorId });
+            scoreSet = body.score;
+            const newBadges = await awardEarnedBadges(userId, body.score);
+            entries.push({ action: 'user.score', details: { from: score, to: body.score, newBadges } });
           }
 
           const role = toRole(before.role);
@@ -129,11 +158,12 @@ export function createAdminService(deps: AdminServiceDeps) {
           const targetName = profile.username ?? before.username;
           for (const entry of entries) await audit.record({ ...entry, actorId, targetUserId: userId, targetName });
           changed = entries.length > 0;
-          return loadUser(tx, userId, actorId);
+          return loadUserRow(tx, userId);
         });
+        if (scoreSet !== undefined) await deps.scoring.reload();
         if (roleChanged) await deps.revokeSessions?.(userId);
         if (changed) events.publish('leaderboard', { reason: 'user-updated' });
-        return user;
+        return await asAdminSees(user, actorId, scoreSet);
       } catch (error) {
         throw isUsernameConflict(error) ? usernameTaken() : error;
       }
@@ -155,10 +185,10 @@ export function createAdminService(deps: AdminServiceDeps) {
           targetName: target.username,
           details: { badgeId },
         });
-        return loadUser(tx, userId, actorId);
+        return loadUserRow(tx, userId);
       });
       events.publish('leaderboard', { reason: 'user-updated' });
-      return user;
+      return asAdminSees(user, actorId);
     },
 
     /**
@@ -179,10 +209,10 @@ export function createAdminService(deps: AdminServiceDeps) {
           targetName: target.username,
           details: { badgeId },
         });
-        return loadUser(tx, userId, actorId);
+        return loadUserRow(tx, userId);
       });
       events.publish('leaderboard', { reason: 'user-updated' });
-      return user;
+      return asAdminSees(user, actorId);
     },
 
     /**
@@ -191,9 +221,8 @@ export function createAdminService(deps: AdminServiceDeps) {
      */
     async deleteUser(actorId: string, userId: string): Promise<{ ok: true }> {
       if (userId === actorId) throw badRequest('CANNOT_DELETE_SELF', 'You cannot delete your own account.');
+      const score = await deps.scoring.scoreOf('players', userId); // before the transaction, as in updateUser
       const deleted = await transaction(async ({ users: tx, audit }) => {
-        // Held before the user's row, as a change of the bonus holds it before the scores it moves (no deadlock).
-        const firstBloodBonus = await tx.lockFirstBloodBonus();
         const target = await tx.lockUser(userId);
         if (!target) throw userNotFound();
         await audit.record({
@@ -201,12 +230,13 @@ export function createAdminService(deps: AdminServiceDeps) {
           action: 'user.delete',
           targetUserId: userId,
           targetName: target.username,
-          details: { email: target.email, score: target.score, rank: toRole(target.role) },
+          details: { email: target.email, score, rank: toRole(target.role) },
         });
-        await tx.deleteUser(userId, firstBloodBonus);
+        await tx.deleteUser(userId);
         return target;
       });
       await deps.revokeSessions?.(userId);
+      await deps.scoring.reload();
       events.publish('leaderboard', { reason: 'user-deleted' });
       // After the commit: a file cannot roll back with a transaction, and a left-over file is harmless.
       try {

@@ -76,7 +76,7 @@ export function createAuthService(deps: {
    * The signed-in user as they see themselves (during a freeze, their score at the values they see and their solves after
    * it, docs/product.md#freeze).
    */
-  ownView?: (user: PublicUser, scoreAdjustment: number) => Promise<PublicUser>;
+  ownView?: (user: PublicUser) => Promise<PublicUser>;
   /** The `emailVerification` setting is not `off` (read at each use); default on. */
   isVerificationOn?: () => boolean;
 }) {
@@ -162,8 +162,8 @@ export function createAuthService(deps: {
   async function loadUser(userId: string): Promise<PublicUser> {
     const row = await users.findUserById(userId);
     if (!row) throw new AppError('USER_NOT_FOUND', 404);
-    const user = toPublicUser(row, { userId, role: toRole(row.role) }, deps.isVerificationOn?.() ?? true);
-    return deps.ownView ? deps.ownView(user, row.scoreAdjustment) : user;
+    const user = toPublicUser(row, { userId, role: toRole(row.role) }, 0, deps.isVerificationOn?.() ?? true);
+    return deps.ownView ? deps.ownView(user) : user;
   }
 
   return {

@@ -4,7 +4,7 @@ import type { Badge, BadgeCriteria } from '@drapeau/shared';
 
 import { anyOf, arrayOf } from '../../db/array-params.js';
 import type { Db } from '../../db/client.js';
-import { badges, challenges, solves, userBadges, users } from '../../db/schema/index.js';
+import { badges, challenges, solves, userBadges } from '../../db/schema/index.js';
 import { rowsOf } from '../challenges/categories.repository.js';
 
 import type { PlayerStats } from './badge-rules.js';
@@ -46,13 +46,11 @@ export function createBadgesRepository(db: Db) {
       for (const row of rows) held.get(row.userId)?.push(row.id);
       return held;
     },
-    /** What the badge rules look at, for each of these users: two queries, whatever their number. */
+    /** What the badge rules look at from the solves, for each of these users: one query (the score is the ledger's). */
     async findPlayerStatsOf(userIds: readonly string[]): Promise<Map<string, PlayerStats>> {
       const stats = new Map<string, PlayerStats>(userIds.map((id) => [id, { solveCount: 0, score: 0, solvesByCategory: {} }]));
       if (userIds.length === 0) return stats;
       const ids = [...userIds];
-      for (const user of await db.select({ id: users.id, score: users.score }).from(users).where(anyOf(users.id, ids)))
-        stats.get(user.id)!.score = user.score;
       const rows = await db
         .select({ userId: solves.userId, category: challenges.category, n: count() })
         .from(solves)

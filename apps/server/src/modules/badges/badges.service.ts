@@ -11,13 +11,18 @@ export function createBadgesService(deps: { repository: BadgesRepository }) {
   const { repository } = deps;
   /**
    * The same for several users at once (a batch of solves, docs/performance.md "Burst of correct flags"): four queries
-   * whatever their number, the rules evaluated here. Answers each user's new badge ids, in the badges' order.
+   * whatever their number, the rules evaluated here. `scoreOf` is each user's score as the scoring ledger derives it
+   * with the change being committed (docs/decisions/007-scoring.md). Answers each user's new badge ids, in the badges' order.
    */
-  const awardEarnedBadgesOf = async (userIds: readonly string[]): Promise<Map<string, string[]>> => {
+  const awardEarnedBadgesOf = async (
+    userIds: readonly string[],
+    scoreOf: (userId: string) => number,
+  ): Promise<Map<string, string[]>> => {
     const unique = [...new Set(userIds)];
     const all = await repository.listBadges();
     const held = await repository.listBadgeIdsOf(unique);
     const stats = await repository.findPlayerStatsOf(unique);
+    for (const userId of unique) stats.get(userId)!.score = scoreOf(userId);
     const earned = unique.flatMap((userId) => {
       const has = new Set(held.get(userId));
       return all
@@ -42,8 +47,8 @@ export function createBadgesService(deps: { repository: BadgesRepository }) {
      * Awards every badge whose rule the user now meets and does not hold yet, and returns the ids of the new ones.
      * docs/product.md#badges: badges are evaluated with the solve, not on the profile page.
      */
-    async awardEarnedBadges(userId: string): Promise<string[]> {
-      return (await awardEarnedBadgesOf([userId])).get(userId) ?? [];
+    async awardEarnedBadges(userId: string, score: number): Promise<string[]> {
+      return (await awardEarnedBadgesOf([userId], () => score)).get(userId) ?? [];
     },
     awardEarnedBadgesOf,
   };

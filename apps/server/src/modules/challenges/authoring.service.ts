@@ -56,14 +56,11 @@ export function createAuthoringService(deps: {
     categories: new Set((await challenges.listAllCategories()).map((c) => c.key)),
     challenges: new Map((await challenges.listAllChallenges()).map((c) => [c.id, c])),
   });
-  /** Writes a draft and moves every solver's points to the (possibly new) value, in the caller's transaction. */
-  const write = async (tx: CatalogueRepository, draft: ChallengeDraft) => {
-    const solves = await tx.lockChallenge(draft.id).catch(() => 0);
-    const value = challengeValue(draft.scoring, solves);
-    const result = await tx.saveChallenge(draft, value);
-    if (!result.isNew) await tx.recomputeSolvePoints(draft.id, value);
-    return result;
-  };
+  /**
+   * Writes a draft, in the caller's transaction: its scoring parameters only (the static value, or the dynamic one's
+   * initial); the scoring ledger derives every solver's points from them (docs/decisions/007-scoring.md).
+   */
+  const write = (tx: CatalogueRepository, draft: ChallengeDraft) => tx.saveChallenge(draft, challengeValue(draft.scoring, 0));
   const audit = (
     tx: CatalogueRepository,
     actorId: string,

@@ -190,9 +190,8 @@ export function createCatalogueTransferService(deps: CatalogueTransferDeps) {
       // The new ones first: an updated challenge may now require one of them.
       await tx.insertNewChallenges(fresh);
       for (const draft of changed) {
-        const value = challengeValue(draft.scoring, await tx.lockChallenge(draft.id));
-        await tx.saveChallenge(draft, value);
-        await tx.recomputeSolvePoints(draft.id, value);
+        // Its parameters only: the scoring ledger derives the solvers' points (docs/decisions/007-scoring.md).
+        await tx.saveChallenge(draft, challengeValue(draft.scoring, 0));
       }
       if (options.actorId)
         await tx.insertAuditEntry({

@@ -28,7 +28,6 @@ import {
 import { createCategoriesRepository, rowsOf, type CategoriesRepository } from './categories.repository.js';
 import type { Challenge } from './challenge.js';
 import type { FirstBlood } from './challenge-views.js';
-import { catalogueScoring } from './catalogue-scoring.repository.js';
 import { catalogueWrites } from './catalogue-writes.repository.js';
 import { playerProgressReads } from './player-progress.repository.js';
 
@@ -40,7 +39,7 @@ export interface SolveStats {
   firstBloods: Map<string, FirstBlood>;
 }
 
-export function toScoring(row: ChallengeRow): Scoring {
+function toScoring(row: ChallengeRow): Scoring {
   if (row.scoringType === 'dynamic') {
     return {
       type: 'dynamic',
@@ -214,14 +213,9 @@ function catalogueQueries(db: Db) {
         .where(eq(challenges.id, id));
     },
 
-    ...catalogueScoring(db),
-
-    /** Removes a challenge: its solvers lose its points first, then the rows go (solves by cascade). */
+    /** Removes a challenge and its solves (by cascade): the scoring ledger derives the scores without them. */
     async deleteChallenge(id: string): Promise<{ deletedSolves: number; affectedPlayers: number }> {
-      const result = await db.execute(sql`
-        with removed as (select user_id, points from solves where challenge_id = ${id}),
-        lowered as (update users set score = users.score - r.points from removed r where users.id = r.user_id returning 1)
-        select (select count(*) from removed)::int as n`);
+      const result = await db.execute(sql`select count(*)::int as n from solves where challenge_id = ${id}`);
       const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
       await db.delete(challenges).where(eq(challenges.id, id));
       return { deletedSolves: n, affectedPlayers: n };
@@ -243,10 +237,6 @@ function catalogueQueries(db: Db) {
         .onConflictDoNothing()
         .returning({ id: hintUnlocks.hintId });
       return rows.length > 0;
-    },
-    async findScore(userId: string): Promise<number> {
-      const result = await db.execute(sql`select score from users where id = ${userId}`);
-      return Number(rowsOf<{ score: number }>(result)[0]?.score ?? 0);
     },
   };
   return repository;

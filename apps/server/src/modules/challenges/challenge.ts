@@ -103,9 +103,11 @@ export function localized(text: OptionalAuthoredText): { en: string; fr: string 
  */
 export type SolveOwner = { userId: string } | { teamId: string };
 
-/** A hint opened by a player: for them, or in team mode for their team (`teamId`). */
+/** A hint opened by a player: for them, or in team mode for their team (`teamId`); its cost is the scoring ledger's fact. */
 export interface HintOpened {
   userId: string;
   hintId: number;
   teamId: string | null;
+  challengeId: string;
+  cost: number;
 }

@@ -7,7 +7,7 @@ import { createKeyedBatches } from '../../lib/keyed-batches.js';
 import { challengeValue } from '../scoring/ledger.js';
 
 import type { CatalogueRepository, SolveStats } from './catalogue.repository.js';
-import { type Category, type Challenge, type HintOpened, localized, type SolveOwner } from './challenge.js';
+import { type Category, type Challenge, type HintOpened, localized } from './challenge.js';
 import { createChallengeListJson } from './challenge-list-json.js';
 import { isListed, type PlayerProgress, toPublicChallenge } from './challenge-views.js';
 import { createPlayerFlags, teamRequired } from './player-flags.js';
@@ -25,6 +25,8 @@ export function createChallengesService(deps: {
   clock: Clock;
   /** A score changed outside a solve (a hint opened on a solved challenge). */
   onScoresChanged?: () => void;
+  /** A player's score, from the scoring ledger (docs/decisions/007-scoring.md): the answer to a hint opened. */
+  scoreOf?: (userId: string) => Promise<number>;
   /** A hint was opened for the first time for a player (their team): told to the other instances, whose memory follows. */
   onHintOpened?: (opened: HintOpened) => void;
   /** Team mode (docs/decisions/016-teams.md): per-user flags and opened hints are the team's. */
@@ -218,29 +220,19 @@ export function createChallengesService(deps: {
       if (!hint) throw notFound('HINT_NOT_FOUND', 'Hint not found.');
       const teamId = isTeamMode() ? await repository.findTeamIdOf(userId) : null;
       if (isTeamMode() && teamId === null) throw teamRequired();
-      const owner: SolveOwner = teamId === null ? { userId } : { teamId };
-      let scoreChanged = false;
-      let isNew = false;
-      await repository.transaction(async (tx) => {
-        // Taken first, as the solve does: a solve committing meanwhile is seen below, or sees this hint.
-        if (hint.cost > 0) await tx.lockHintsOf(owner, challengeId);
-        isNew = await tx.openHint(userId, hintId, challengeId, teamId);
-        if (isNew && hint.cost > 0 && (await tx.hasSolveOf(owner, challengeId))) {
-          const solves = await tx.lockChallenge(challengeId);
-          await tx.recomputeSolvePoints(challengeId, challengeValue(challenge.scoring, solves), owner);
-          scoreChanged = true;
-        }
-      });
+      // One insert: the scoring ledger takes its cost off the solve of its owner, now or when they solve
+      // (docs/decisions/007-scoring.md), from the `hint-opened` event.
+      const isNew = await repository.openHint(userId, hintId, challengeId, teamId);
       progress.openedHints.add(hintId);
       await service.noteHintOpened(userId, hintId, teamId);
-      if (isNew) deps.onHintOpened?.({ userId, hintId, teamId });
-      if (scoreChanged) deps.onScoresChanged?.();
+      if (isNew) deps.onHintOpened?.({ userId, hintId, teamId, challengeId, cost: hint.cost });
+      if (isNew && hint.cost > 0) deps.onScoresChanged?.();
       const value = challengeValue(challenge.scoring, (await solveCounts()).get(challengeId) ?? 0);
       const costs = challenge.hints.filter((h) => progress.openedHints.has(h.id)).reduce((sum, h) => sum + h.cost, 0);
       return {
         hint: { id: hint.id, cost: hint.cost, isOpened: true, content: localized(hint.content) },
         pointsIfSolved: Math.max(0, value - costs),
-        score: await repository.findScore(userId),
+        score: (await deps.scoreOf?.(userId)) ?? 0,
       };
     },
 

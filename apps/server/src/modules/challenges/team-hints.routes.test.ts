@@ -53,7 +53,7 @@ const hintsSeenBy = async (player: Player, challengeId: string) =>
 const unlockRows = async (challengeId: string) =>
   (await t.database.db.select().from(hintUnlocks).where(eq(hintUnlocks.challengeId, challengeId))).length;
 const expectInvariants = async () => {
-  await expectScoreInvariant(t.database);
+  await expectScoreInvariant(t);
   await expectTeamScoreInvariant(t.database, teamScore);
 };
 

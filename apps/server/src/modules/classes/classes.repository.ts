@@ -17,7 +17,6 @@ export type ClassRow = typeof classes.$inferSelect & { teacher: string; memberCo
 export interface MemberRow {
   userId: string;
   username: string;
-  score: number;
   joinedAt: Date;
 }
 export interface AssignmentRow {
@@ -109,7 +108,7 @@ export function createClassesRepository(db: Db) {
     },
     async listMembers(classId: string): Promise<MemberRow[]> {
       return db
-        .select({ userId: users.id, username: shownUsername, score: users.score, joinedAt: classMembers.joinedAt })
+        .select({ userId: users.id, username: shownUsername, joinedAt: classMembers.joinedAt })
         .from(classMembers)
         .innerJoin(users, eq(users.id, classMembers.userId))
         .where(eq(classMembers.classId, classId))

@@ -42,6 +42,8 @@ export interface ClassesServiceDeps {
   listListedChallenges: () => Promise<ListedChallenge[]>;
   /** The ranked standings as this viewer sees them (at the freeze during one: docs/product.md#freeze). */
   standingsAt: (frozenAt: Date | null) => Promise<readonly Standing[]>;
+  /** Each player's live score, from the scoring ledger (the teacher's matrix is live, docs/product.md#classes). */
+  liveScores: () => Promise<ReadonlyMap<string, { score: number }>>;
 }
 
 const CODE_ATTEMPTS = 5;
@@ -239,13 +241,14 @@ export function createClassesService(deps: ClassesServiceDeps) {
         const cell = cellOf(w.userId, w.challengeId);
         if (cell) cell.wrongAttempts = w.n;
       }
+      const scores = await deps.liveScores();
       return {
         class: toTeacherClass(row),
         challenges: listed,
         students: members.map((m) => ({
           uid: m.userId,
           username: m.username,
-          score: m.score,
+          score: scores.get(m.userId)?.score ?? 0,
           joinedAt: m.joinedAt.toISOString(),
           cells: cells.get(m.userId) ?? {},
         })),

@@ -14,8 +14,11 @@ import type {
 } from '@drapeau/shared';
 
 export interface ServerEvents {
-  /** During a freeze, with what its solver may be told (`frozenView`, never written to a stream as such). */
-  solve: SolveEvent & { frozenView?: { points: number; score: number } };
+  /**
+   * During a freeze, with what its solver may be told (`frozenView`, never written to a stream as such); `solveIds` are
+   * the rows every instance's scoring ledger reads (never written to a stream).
+   */
+  solve: SolveEvent & { frozenView?: { points: number; score: number }; solveIds?: number[] };
   leaderboard: LeaderboardChangedEvent;
   challenges: ChallengesChangedEvent;
   /** An announcement written or deleted: every signed-in client toasts or refetches. */
@@ -33,8 +36,11 @@ export interface ServerEvents {
   sessions: { userId: string };
   /** Between server instances only: these players changed team (docs/decisions/016-teams.md), their progress is reread. */
   'team-members': { userIds: string[] };
-  /** Between server instances only: a hint was opened for a player, or in team mode for their team; progress in memory follows. */
-  'hint-opened': { userId: string; hintId: number; teamId: string | null };
+  /**
+   * Between server instances only: a hint was opened for a player, or in team mode for their team; progress in memory
+   * follows, and the scoring ledger takes its cost off its owner's solve of the challenge.
+   */
+  'hint-opened': { userId: string; hintId: number; teamId: string | null; challengeId: string; cost: number };
   /**
    * On this instance only: its LISTEN connection is back after a drop, and what other instances announced meanwhile was
    * missed. Whatever the bus keeps fresh (standings, remembered sessions, settings) is rebuilt.

@@ -135,7 +135,7 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     if (!PUBLIC_EVENT_TYPES.has(message.type)) return;
     const audience = liveAudienceOf(message, options.isFrozen?.() ?? false);
     if (message.type === 'solve') {
-      const { frozenView, ...solve } = message.data as ServerEvents['solve'];
+      const { frozenView, solveIds: _solveIds, ...solve } = message.data as ServerEvents['solve'];
       const bytes = eventBytes('solve', solve);
       if (audience === 'everyone') return writeAll(bytes);
       // docs/product.md#freeze: admins hear every solve; a player hears only of theirs (their team's in team mode), as they

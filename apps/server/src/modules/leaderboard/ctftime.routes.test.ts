@@ -158,9 +158,15 @@ describe('GET /api/scoreboard/ctftime', () => {
     expect((await feed()).json().error.code).toBe('CTFTIME_FEED_NOT_PUBLISHED');
 
     clock.advance(60_000);
+    const eve = await registerPlayer(t.app, { username: 'feed_eve' });
+    expect((await solve(eve.client, 'caesar-cipher')).json()).toMatchObject({ status: 'correct' });
     const running = await feed();
     expect(running.statusCode).toBe(200);
-    expect(expectCtftimeShape(running.json()).standings[0]).toMatchObject({ pos: 1, team: 'feed_dave', score: 65 });
+    // docs/product.md#events: the event's board counts only what was solved during it (dave's 65 were before).
+    const standings = expectCtftimeShape(running.json()).standings;
+    expect(standings[0]).toMatchObject({ pos: 1, team: 'feed_eve' });
+    expect(standings[0]!.score).toBeGreaterThan(0);
+    expect(standings.slice(1).map((s) => s.score)).toEqual(standings.slice(1).map(() => 0));
 
     // After the end: the event's final standings, which CTFtime reads, for as long as that event stays set.
     clock.advance(3_600_000);
@@ -173,7 +179,7 @@ describe('GET /api/scoreboard/ctftime', () => {
     expect((await admin.patch('/api/admin/settings', { event: training })).statusCode).toBe(200);
     const back = await feed();
     expect(back.statusCode).toBe(404);
-    expect(back.body).not.toContain('feed_dave');
+    expect(back.body).not.toContain('feed_eve');
   });
 
   it('during a freeze, unpublished, answers the standings of the freeze time', async () => {

@@ -1,6 +1,6 @@
 import type { PrecompressedBody } from '../../lib/precompressed-body.js';
 
-import type { CostedSolve } from './frozen-standings.js';
+import type { BoardSolve } from './leaderboard.service.js';
 import { createSearchIndex, type SearchIndex } from './search-index.js';
 import type { Standing } from './standings.js';
 
@@ -11,9 +11,9 @@ import type { Standing } from './standings.js';
 const SEARCH_CACHE_BYTES = 16 * 1024 * 1024;
 
 /** One set of standings (live, or at the freeze) and the bytes served from it, serialized once per change. */
-export function createView(loadStandings: () => Promise<Standing[]>, loadSolves: () => Promise<CostedSolve[]>) {
+export function createView(loadStandings: () => Promise<Standing[]>, loadSolves: () => Promise<BoardSolve[]>) {
   let standings: Promise<Standing[]> | undefined;
-  let solves: Promise<CostedSolve[]> | undefined;
+  let solves: Promise<BoardSolve[]> | undefined;
   const pageBytes = new Map<number, PrecompressedBody>();
   const searchBytes = new Map<string, PrecompressedBody>();
   let searchBytesSize = 0;
@@ -29,7 +29,7 @@ export function createView(loadStandings: () => Promise<Standing[]>, loadSolves:
       (standings ??= remember(loadStandings(), () => {
         standings = undefined;
       })),
-    solves: (): Promise<CostedSolve[]> =>
+    solves: (): Promise<BoardSolve[]> =>
       (solves ??= remember(loadSolves(), () => {
         solves = undefined;
       })),

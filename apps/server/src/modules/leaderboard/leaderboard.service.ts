@@ -1,72 +1,95 @@
-import {
-  LEADERBOARD_PAGE_SIZE,
-  type LeaderboardPage,
-  type LeaderboardQuery,
-  type PlatformSettings,
-  type PublicUser,
-  type Scoring,
-} from '@drapeau/shared';
+import { LEADERBOARD_PAGE_SIZE, type LeaderboardPage, type LeaderboardQuery, type PlatformSettings } from '@drapeau/shared';
 
 import { PrecompressedBody } from '../../lib/precompressed-body.js';
 import type { EventBus, ServerEventMessage } from '../events/event-bus.js';
+import type { LedgerStanding, LedgerWindow, ValuedSolve } from '../scoring/ledger.js';
+import type { ScoringService } from '../scoring/scoring.service.js';
 
 import { buildCtftimeFeed, type FeedTask } from './ctftime-feed.js';
-import { buildFrozenStandings, countByChallenge, type CostedSolve, ownScoreAt, valuedAtFreeze } from './frozen-standings.js';
 import type { LeaderboardRepository } from './leaderboard.repository.js';
 import { createView, type View } from './leaderboard-view.js';
-import { type Ranked, rankPlayers, rankTeams } from './ranked-rows.js';
+import { rankPlayers, rankTeams } from './ranked-rows.js';
 import { type Standing, toEntry } from './standings.js';
-import { ownTeamViewAt, type TeamView, teamViewOf } from './team-view.js';
+import { type TeamView, teamViewOf } from './team-view.js';
 
 export interface LeaderboardServiceDeps {
   repository: LeaderboardRepository;
   events: EventBus;
-  /** The platform settings: admins are ranked unless `hideAdminsFromLeaderboard` (docs/decisions/008-platform-settings.md). */
+  /** The scoring ledger: every number of every board (docs/decisions/007-scoring.md). */
+  scoring: Pick<ScoringService, 'liveStandings' | 'standingsIn' | 'valuedSolves' | 'ownSolvesAt' | 'ownScoreAt' | 'subscribe'>;
+  /** The platform settings: staff are ranked only when `hideAdminsFromLeaderboard` is off (docs/decisions/008-platform-settings.md). */
   settings: { get(): PlatformSettings; subscribe(listener: () => void): () => void };
   /** The challenges the CTFtime feed names (listed ones; none before an event starts). */
   listFeedTasks?: () => Promise<FeedTask[]>;
   /** What else the feed depends on besides bus events (the event's phase, which moves with the clock). */
   feedScope?: () => string;
-  /** Each challenge's scoring, to value the solves at the freeze (docs/product.md#freeze). */
-  listScorings?: () => Promise<ReadonlyMap<string, Scoring>>;
+  /**
+   * What the boards count (docs/product.md#events): during a timed event only what was solved from its start to its
+   * end (`{ from, until }`); in training everything (`{}`, the default).
+   */
+  boardWindow?: () => LedgerWindow;
+}
+
+/** A solve as the boards show it: with the standing it counts for and its points as counted. */
+export interface BoardSolve {
+  userId: string;
+  standingId: string;
+  challengeId: string;
+  points: number;
+  solvedAt: Date;
 }
 
 /**
- * Standings live in memory (docs/architecture.md#leaderboard-in-memory): rebuilt by one query after a change announced on the
- * event bus, and the bytes of each unfiltered page are serialized once per change. A leaderboard read costs no query.
- * During a freeze a second set, the standings at the freeze (docs/product.md#freeze), sits beside the live one: it is built
- * once from the solves made up to the freeze, and a later solve leaves it as it is.
+ * The boards (docs/architecture.md#leaderboard-in-memory): the players' or teams' names joined to the scoring ledger's
+ * numbers, ranked once per change (lazily, at the first read after it: reads during a burst share one ranking) with the
+ * bytes of each unfiltered page serialized once. During a freeze a second set, the standings at the freeze
+ * (docs/product.md#freeze), sits beside the live one: the ledger over the window up to the freeze, which a later solve
+ * leaves as it is.
  */
 export function createLeaderboardService(deps: LeaderboardServiceDeps) {
-  const { repository, events, settings } = deps;
+  const { repository, events, settings, scoring } = deps;
 
   /** In team mode the leaderboard ranks teams (docs/product.md#teams): a standing's uid is the team's id. */
   const isTeamMode = (): boolean => settings.get().teams.enabled;
-  const loadLive = async (): Promise<Ranked[]> => {
-    if (isTeamMode()) return rankTeams(await repository.listTeamStandings());
-    const { hideAdminsFromLeaderboard } = settings.get();
-    return rankPlayers(await repository.listStandings({ includeAdmins: !hideAdminsFromLeaderboard }));
+  const kind = () => (isTeamMode() ? ('teams' as const) : ('players' as const));
+  const rank = async (numbers: ReadonlyMap<string, LedgerStanding>): Promise<Standing[]> => {
+    if (isTeamMode()) return rankTeams(await repository.listTeams(), numbers);
+    return rankPlayers(await repository.listPlayers({ includeStaff: !settings.get().hideAdminsFromLeaderboard }), numbers);
   };
-  const scorings = async () => (await deps.listScorings?.()) ?? new Map<string, Scoring>();
-  /** The first-blood bonus now: a change applies at once, to the frozen views too (docs/product.md#first-blood). */
-  const bonus = () => settings.get().event.firstBloodBonus;
-
-  const liveSolves = async (): Promise<CostedSolve[]> =>
-    // Live views use the stored points (first-blood bonus included); costs and first bloods matter only at the freeze.
-    (await repository.listSolves()).map((solve) => ({ ...solve, hintCosts: 0, firstBlood: false }));
-  let live: View = createView(loadLive, liveSolves);
+  const toBoardSolves = (solves: readonly ValuedSolve[]): BoardSolve[] => {
+    const teams = isTeamMode();
+    return solves.map((solve) => ({
+      userId: solve.userId,
+      standingId: teams && solve.teamId !== null ? solve.teamId : solve.userId,
+      challengeId: solve.challengeId,
+      points: solve.points,
+      solvedAt: new Date(solve.solvedAt),
+    }));
+  };
+  const boardWindow = (): LedgerWindow => deps.boardWindow?.() ?? {};
+  /** The board's window cut at `at` (the freeze, or an event's end): the earlier of the two ends. */
+  const windowUntil = (at: number): LedgerWindow => {
+    const window = boardWindow();
+    return { ...window, until: window.until === undefined ? at : Math.min(window.until, at) };
+  };
+  const viewOf = (window: LedgerWindow) =>
+    createView(
+      async () => rank(await scoring.standingsIn(kind(), window)),
+      async () => toBoardSolves(await scoring.valuedSolves(window)),
+    );
+  const liveView = () => {
+    const window = boardWindow();
+    if (window.from !== undefined || window.until !== undefined) return viewOf(window);
+    return createView(
+      async () => rank(await scoring.liveStandings(kind())),
+      async () => toBoardSolves(await scoring.valuedSolves()),
+    );
+  };
+  let live: View = liveView();
   let frozen: { at: number; view: View } | undefined;
   const viewAt = (frozenAt: Date | null): View => {
     if (frozenAt === null) return live;
-    if (frozen?.at !== frozenAt.getTime()) {
-      const solves = () => repository.listCostedSolves({ until: frozenAt });
-      const view = createView(
-        async () =>
-          buildFrozenStandings((await live.load()) as Ranked[], await view.solves(), await scorings(), frozenAt, bonus()),
-        solves,
-      );
-      frozen = { at: frozenAt.getTime(), view };
-    }
+    if (frozen?.at !== frozenAt.getTime()) frozen = { at: frozenAt.getTime(), view: viewOf(windowUntil(frozenAt.getTime())) };
     return frozen.view;
   };
 
@@ -78,12 +101,16 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
     return true;
   };
   const invalidate = () => {
-    live = createView(loadLive, liveSolves);
+    live = liveView();
     frozen = undefined;
   };
   const unsubscribeEvents = events.subscribe((message) => {
-    live = createView(loadLive, liveSolves);
+    live = liveView();
     if (touchesFrozen(message)) frozen = undefined;
+  });
+  // The ledger applies a change after the bus delivered it (it may read rows first): the live view follows it.
+  const unsubscribeScoring = scoring.subscribe(() => {
+    live = liveView();
   });
   const unsubscribeSettings = settings.subscribe(invalidate);
 
@@ -149,9 +176,7 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
       if (!bytes) {
         bytes = (async () => {
           const [ranked, tasks, solves] = [await view.load(), (await deps.listFeedTasks?.()) ?? [], await view.solves()];
-          const feedSolves =
-            frozenAt === null ? solves : valuedAtFreeze(solves, await scorings(), countByChallenge(solves), frozenAt, bonus());
-          return PrecompressedBody.ofJson(buildCtftimeFeed(ranked, tasks, feedSolves));
+          return PrecompressedBody.ofJson(buildCtftimeFeed(ranked, tasks, solves));
         })();
         view.feedBytes.set(scope, bytes);
         const pending = bytes;
@@ -165,70 +190,38 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
     /** Every ranked standing as seen at this cut (null: live), in leaderboard order (the class boards). */
     listStandingsAt: (frozenAt: Date | null): Promise<readonly Standing[]> => viewAt(frozenAt).load(),
 
+    /** The live solves as the boards count them (the score graph's lines). */
+    listLiveSolves: (): Promise<BoardSolve[]> => viewAt(null).solves(),
+
     /**
      * The frozen standings players see (docs/product.md#freeze) and the solves they are made of, each valued at the
      * freeze: the frozen score graph draws its top from these, so that it and the frozen leaderboard are one computation.
      */
-    async getFrozenStandings(frozenAt: Date): Promise<{ standings: readonly Standing[]; solves: CostedSolve[] }> {
+    async getFrozenStandings(frozenAt: Date): Promise<{ standings: readonly Standing[]; solves: BoardSolve[] }> {
       const view = viewAt(frozenAt);
-      const [standings, solves] = [await view.load(), await view.solves()];
-      return { standings, solves: valuedAtFreeze(solves, await scorings(), countByChallenge(solves), frozenAt, bonus()) };
+      return { standings: await view.load(), solves: await view.solves() };
+    },
+
+    /** The standings of what was solved in a window, unfrozen (an event's final standings, docs/product.md#events). */
+    async getStandingsIn(window: LedgerWindow): Promise<{ standings: readonly Standing[]; solves: BoardSolve[] }> {
+      const view = viewOf(window);
+      return { standings: await view.load(), solves: await view.solves() };
     },
 
     /**
      * Another player's profile during a freeze (docs/product.md#freeze): the score, solves and badges they had at the
-     * freeze; undefined when they are not ranked (then their profile shows what the users table says).
+     * freeze.
      */
     async getFrozenProfile(
       userId: string,
       frozenAt: Date,
-    ): Promise<{ score: number; solvedChallenges: string[]; badges: string[] } | undefined> {
-      const view = viewAt(frozenAt);
-      const standing = (await view.load()).find((s) => s.uid === userId);
-      const solves = (await view.solves()).filter((s) => s.userId === userId);
+    ): Promise<{ score: number; solvedChallenges: string[]; badges: string[] }> {
+      const solves = (await scoring.valuedSolves({ until: frozenAt.getTime() })).filter((s) => s.userId === userId);
       return {
-        score:
-          standing?.score ?? ownScoreAt(solves, countByChallenge(await view.solves()), await scorings(), frozenAt, 0, bonus()),
+        score: (await scoring.standingsIn('players', { until: frozenAt.getTime() })).get(userId)?.score ?? 0,
         solvedChallenges: solves.map((s) => s.challengeId),
         badges: await repository.listBadgesUntil(userId, frozenAt),
       };
-    },
-
-    /** A player's own score as they see it during a freeze (their later solves at the values they see). */
-    async getOwnScore(userId: string, frozenAt: Date, adjustment?: number): Promise<number> {
-      const frozenSolves = await viewAt(frozenAt).solves();
-      const own = await repository.listCostedSolves({ userId });
-      const adjusted = adjustment ?? (await repository.findScoreAdjustment(userId));
-      return ownScoreAt(own, countByChallenge(frozenSolves), await scorings(), frozenAt, adjusted, bonus());
-    },
-
-    /** What a player's solve gives as they see it during a freeze, and their score so (the answer to their flag). */
-    async getOwnSolveView(userId: string, challengeId: string, frozenAt: Date): Promise<{ points: number; score: number }> {
-      const counts = countByChallenge(await viewAt(frozenAt).solves());
-      const own = await repository.listCostedSolves({ userId });
-      const solve = own.find((s) => s.challengeId === challengeId);
-      const scoringOf = await scorings();
-      const adjustment = await repository.findScoreAdjustment(userId);
-      return {
-        points: solve ? ownScoreAt([solve], counts, scoringOf, frozenAt, 0, bonus()) : 0,
-        score: ownScoreAt(own, counts, scoringOf, frozenAt, adjustment, bonus()),
-      };
-    },
-
-    /** The signed-in player's own user shape as they see it: during a freeze, their score and after-freeze solves so. */
-    async getOwnView(user: PublicUser, frozenAt: Date | null, adjustment: number): Promise<PublicUser> {
-      if (frozenAt === null) return user;
-      return {
-        ...user,
-        score: await service.getOwnScore(user.uid, frozenAt, adjustment),
-        solvedAfterFreeze: await service.listSolvedAfter(user.uid, frozenAt),
-      };
-    },
-
-    /** The challenges a player solved after the freeze (marked so on their own profile). */
-    async listSolvedAfter(userId: string, frozenAt: Date): Promise<string[]> {
-      const own = await repository.listCostedSolves({ userId });
-      return own.filter((s) => s.solvedAt.getTime() > frozenAt.getTime()).map((s) => s.challengeId);
     },
 
     /**
@@ -236,36 +229,23 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
      * viewer's own team with its later solves at the values its members see (docs/product.md#freeze).
      */
     async getTeamView(teamId: string, frozenAt: Date | null, isOwnTeam: boolean): Promise<TeamView> {
-      const live = (await viewAt(null).load()) as Ranked[];
-      if (frozenAt === null)
+      if (frozenAt !== null && isOwnTeam) {
+        const own = await scoring.ownSolvesAt('teams', teamId, frozenAt);
+        const score = await scoring.ownScoreAt('teams', teamId, frozenAt);
         return teamViewOf(
-          live.find((s) => s.uid === teamId),
-          (await viewAt(null).solves()).filter((s) => s.standingId === teamId),
-        );
-      const view = viewAt(frozenAt);
-      const frozenSolves = await view.solves();
-      if (!isOwnTeam) {
-        const counts = countByChallenge(frozenSolves);
-        const own = frozenSolves.filter((s) => s.standingId === teamId);
-        return teamViewOf(
-          (await view.load()).find((s) => s.uid === teamId),
-          valuedAtFreeze(own, await scorings(), counts, frozenAt, bonus()),
+          { score, solvedCount: own.length },
+          own.map(({ solve, points }) => ({ userId: solve.userId, points })),
         );
       }
-      const adjustment = live.find((s) => s.uid === teamId)?.adjustment ?? 0;
-      const teamSolves = await repository.listCostedSolves({ teamId });
-      return ownTeamViewAt(teamSolves, countByChallenge(frozenSolves), await scorings(), frozenAt, adjustment, bonus());
-    },
-
-    /** A solve as announced live: in team mode with its team's name (a first blood names the team, docs/product.md#first-blood). */
-    async withTeamName<T extends { teamId?: string }>(solve: T): Promise<T & { teamName?: string }> {
-      if (solve.teamId === undefined) return solve;
-      const teamName = await repository.findTeamName(solve.teamId).catch(() => undefined);
-      return teamName === undefined ? solve : { ...solve, teamName };
+      const window = frozenAt === null ? boardWindow() : windowUntil(frozenAt.getTime());
+      const standing = (await scoring.standingsIn('teams', window)).get(teamId);
+      const solves = (await scoring.valuedSolves(window)).filter((s) => s.teamId === teamId);
+      return teamViewOf(standing, solves);
     },
 
     close: () => {
       unsubscribeEvents();
+      unsubscribeScoring();
       unsubscribeSettings();
     },
   };

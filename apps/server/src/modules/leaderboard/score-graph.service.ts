@@ -5,11 +5,11 @@ import type { EventState } from '../seasons/event-phase.js';
 import type { EventBus, ServerEventMessage } from '../events/event-bus.js';
 
 import { buildLines, type GraphSolve, toScoreGraph } from './score-graph.js';
-import type { ScoreGraphRepository } from './score-graph.repository.js';
 import type { Standing } from './standings.js';
 
 export interface ScoreGraphServiceDeps {
-  repository: ScoreGraphRepository;
+  /** The live solves with their points now (the leaderboard's, from the scoring ledger). */
+  listLiveSolves: () => Promise<readonly GraphSolve[]>;
   events: EventBus;
   /** Changes of the platform settings on this instance (admins shown or hidden change the standings). */
   settings: { subscribe(listener: () => void): () => void };
@@ -36,7 +36,7 @@ const FROZEN_GRACE_MS = 60_000;
  * kept per view (live, or frozen for players) until a change on the event bus, like the leaderboard's pages.
  */
 export function createScoreGraphService(deps: ScoreGraphServiceDeps) {
-  const { repository, events, clock } = deps;
+  const { events, clock } = deps;
   let live = new Map<string, Promise<Buffer>>();
   let frozen = new Map<string, Promise<Buffer>>();
 
@@ -63,7 +63,7 @@ export function createScoreGraphService(deps: ScoreGraphServiceDeps) {
       lines = buildLines(frozen.standings, frozen.solves);
     } else {
       const top = (await deps.listStandings()).slice(0, SCORE_GRAPH_PLAYERS);
-      lines = buildLines(top, await repository.listSolvesOf(top.map((standing) => standing.uid)));
+      lines = buildLines(top, await deps.listLiveSolves());
     }
     const graph = toScoreGraph(lines, { ...view, now: clock.now().getTime() });
     return Buffer.from(JSON.stringify(deps.isTeamMode?.() ? { ...graph, isTeams: true } : graph));

@@ -24,6 +24,8 @@ export interface LedgerHint {
   teamId: string | null;
   challengeId: string;
   cost: number;
+  /** Which hint: an opening is counted once, whether the ledger read it with the facts or heard of it on the bus. */
+  hintId?: number;
 }
 
 /**
@@ -234,28 +236,40 @@ export function compareStandings(a: RankInput, b: RankInput): number {
 }
 
 /**
- * A player's own score as they see it during a freeze (docs/product.md#freeze): their solves at the values of the freeze,
- * a solve of theirs after it counted as one more solve of its challenge and without the first-blood bonus (they are not
- * told whether they were first), nothing of the others' later solves; adjustments count whatever their time.
- * `ownerId` is a player's id (their own solves) or, with kind 'teams', their team's.
+ * A player's own solves as they see them during a freeze (docs/product.md#freeze): at the values of the freeze, a solve
+ * of theirs after it counted as one more solve of its challenge and without the first-blood bonus (they are not told
+ * whether they were first), nothing of the others' later solves. `ownerId` is a player's id (their own solves) or, with
+ * kind 'teams', their team's (a team's page seen by its members).
  */
-export function ownScoreAt(facts: LedgerFacts, kind: StandingKind, ownerId: string, frozenAt: number): number {
+export function ownSolvesAt(
+  facts: LedgerFacts,
+  kind: StandingKind,
+  ownerId: string,
+  frozenAt: number,
+): { solve: LedgerSolve; points: number }[] {
   const frozen = solvesIn(facts.solves, { until: frozenAt });
   const counts = countSolves(frozen);
   const first = firstBloods(frozen);
   const costs = sumHintCosts(facts.hints);
-  let score = 0;
-  for (const solve of facts.solves) {
-    if (standingOf(solve, kind) !== ownerId) continue;
-    const isLater = solve.solvedAt > frozenAt;
-    score += solvePoints({
-      scoring: facts.scoring.get(solve.challengeId),
-      solveCount: (counts.get(solve.challengeId) ?? 0) + (isLater ? 1 : 0),
-      hintCosts: costs.get(hintKey(solve, solve.challengeId)) ?? 0,
-      isFirstBlood: !isLater && first.get(solve.challengeId)?.id === solve.id,
-      firstBloodBonus: facts.firstBloodBonus,
+  return facts.solves
+    .filter((solve) => standingOf(solve, kind) === ownerId)
+    .map((solve) => {
+      const isLater = solve.solvedAt > frozenAt;
+      const points = solvePoints({
+        scoring: facts.scoring.get(solve.challengeId),
+        solveCount: (counts.get(solve.challengeId) ?? 0) + (isLater ? 1 : 0),
+        hintCosts: costs.get(hintKey(solve, solve.challengeId)) ?? 0,
+        isFirstBlood: !isLater && first.get(solve.challengeId)?.id === solve.id,
+        firstBloodBonus: facts.firstBloodBonus,
+      });
+      return { solve, points };
     });
-  }
+}
+
+/** A player's (or a team's) own score as they see it during a freeze: ownSolvesAt, plus the adjustments, whatever their time. */
+export function ownScoreAt(facts: LedgerFacts, kind: StandingKind, ownerId: string, frozenAt: number): number {
+  let score = 0;
+  for (const { points } of ownSolvesAt(facts, kind, ownerId, frozenAt)) score += points;
   for (const adjustment of facts.adjustments) {
     if (adjustmentOwner(adjustment, kind) === ownerId) score += adjustment.delta;
   }

@@ -33,7 +33,6 @@ export function createLiveLedger(initial: LedgerFacts) {
   let adjustments: LedgerAdjustment[] = [];
   const standings: Record<StandingKind, Map<string, LedgerStanding>> = { players: new Map(), teams: new Map() };
   let version = 0;
-  let maxSolveId = 0;
   let factsCache: { version: number; facts: LedgerFacts } | undefined;
 
   const entry = (kind: StandingKind, id: string): LedgerStanding => {
@@ -78,7 +77,6 @@ export function createLiveLedger(initial: LedgerFacts) {
   const insertSolve = (solve: LedgerSolve): boolean => {
     if (solveIds.has(solve.id)) return false;
     solveIds.add(solve.id);
-    maxSolveId = Math.max(maxSolveId, solve.id);
     let list = byChallenge.get(solve.challengeId);
     if (!list) byChallenge.set(solve.challengeId, (list = []));
     // Solves arrive almost always in order: find the place from the end.
@@ -107,12 +105,22 @@ export function createLiveLedger(initial: LedgerFacts) {
     }
   };
 
-  for (const solve of initial.solves) insertSolve(solve);
-  for (const hint of initial.hints) {
-    hints.push(hint);
+  /** The openings held (owner and hint), so that one read with the facts and heard of on the bus counts once. */
+  const openings = new Set<string>();
+  const insertHint = (hint: LedgerHint): boolean => {
     const key = hintKey(hint, hint.challengeId);
+    if (hint.hintId !== undefined) {
+      const opening = `${key}|${hint.hintId}`;
+      if (openings.has(opening)) return false;
+      openings.add(opening);
+    }
+    hints.push(hint);
     hintCosts.set(key, (hintCosts.get(key) ?? 0) + hint.cost);
-  }
+    return true;
+  };
+
+  for (const solve of initial.solves) insertSolve(solve);
+  for (const hint of initial.hints) insertHint(hint);
   for (const challengeId of byChallenge.keys()) rescoreChallenge(challengeId);
   adjustments = [...initial.adjustments];
   for (const adjustment of adjustments) applyAdjustment(adjustment, 1);
@@ -125,13 +133,15 @@ export function createLiveLedger(initial: LedgerFacts) {
       version += 1;
       return true;
     },
-    /** Counts a hint opened (its cost comes off its owner's solve of the challenge, now or when they solve it). */
-    addHint(hint: LedgerHint): void {
-      hints.push(hint);
-      const key = hintKey(hint, hint.challengeId);
-      hintCosts.set(key, (hintCosts.get(key) ?? 0) + hint.cost);
+    /**
+     * Counts a hint opened (its cost comes off its owner's solve of the challenge, now or when they solve it), once: an
+     * opening already held is ignored. Returns whether it was new.
+     */
+    addHint(hint: LedgerHint): boolean {
+      if (!insertHint(hint)) return false;
       rescoreChallenge(hint.challengeId);
       version += 1;
+      return true;
     },
     /** docs/product.md#first-blood: a change of the bonus is retroactive. */
     setFirstBloodBonus(next: number): void {
@@ -147,9 +157,6 @@ export function createLiveLedger(initial: LedgerFacts) {
       for (const adjustment of adjustments) applyAdjustment(adjustment, 1);
       version += 1;
     },
-    hasSolve: (id: number): boolean => solveIds.has(id),
-    /** The highest solve id held (new solves are read after it). */
-    maxSolveId: (): number => maxSolveId,
     standing: (kind: StandingKind, id: string): LedgerStanding | undefined => standings[kind].get(id),
     standings: (kind: StandingKind): ReadonlyMap<string, LedgerStanding> => standings[kind],
     /** What a solve counts now (first-blood bonus included). */
@@ -168,3 +175,5 @@ export function createLiveLedger(initial: LedgerFacts) {
     version: (): number => version,
   };
 }
+
+export type LiveLedger = ReturnType<typeof createLiveLedger>;

@@ -1,11 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { auditLogs, solves, submissions, users } from '../../db/schema/index.js';
+import { auditLogs, solves, submissions } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { createManualClock } from '../../../test/manual-clock.js';
 import { nextEvent } from '../../../test/sse.js';
 import { PACK_CHALLENGE_COUNT } from '../../../test/pack.js';
+import { expectScoreInvariant } from '../../../test/score-invariant.js';
 import { deriveFlag } from '../challenges/flags.js';
 
 // docs/product.md#events: training by default; an event's start, end and practice, on the server's (test) clock.
@@ -195,9 +196,8 @@ describe('after the end', () => {
     expect(after.solvedChallenges).toEqual(before.solvedChallenges);
     const rows = await t.database.db.select().from(solves).where(eq(solves.userId, player.userId));
     expect(rows.map((row) => row.challengeId)).toEqual(['caesar-cipher']);
-    // The score invariant (docs/product.md#scoring) holds: score == sum(solve points) + adjustment.
-    const [user] = await t.database.db.select().from(users).where(eq(users.id, player.userId));
-    expect(user!.score).toBe(rows.reduce((sum, row) => sum + row.points, 0) + user!.scoreAdjustment);
+    // The score invariant (docs/decisions/007-scoring.md): the ledger equals a recomputation from the rows.
+    await expectScoreInvariant(t);
     const board = (await player.client.get(`/api/leaderboard?search=${player.username}`)).json();
     expect(board.entries[0]).toMatchObject({ score: before.score, solvedCount: 1 });
     // A wrong flag is still wrong, and a solved challenge still already solved.

@@ -101,7 +101,7 @@ describe('the freeze', () => {
     });
     expect(received.at(-1)?.data).toMatchObject({ userId: carol.userId, points: 498, score: 498, firstBlood: false });
     expect(received.at(-1)?.data).not.toHaveProperty('frozenView');
-    await expectScoreInvariant(t.database);
+    await expectScoreInvariant(t);
   });
 
   it('keeps the leaderboard (page and search) as at the freeze for players', async () => {
@@ -210,10 +210,11 @@ describe('the freeze', () => {
       const received = await bobStream;
       expect(received.map((e) => e.type)).not.toContain('solve');
       expect(received.filter((e) => e.type === 'leaderboard')).toEqual([]);
+      // The instance that took the solve; the first one hears of it through PostgreSQL's bus only (PGlite has none).
+      await expectScoreInvariant(other);
     } finally {
       await other.app.close();
     }
-    await expectScoreInvariant(t.database);
   });
 
   it('reveals everything at once when admins unfreeze, with a live `event` event', async () => {
@@ -231,7 +232,7 @@ describe('the freeze', () => {
     expect(await profile(alice.client, alice.userId)).toMatchObject({ score: 496 });
     expect(feedOf(await feed(), carol.username)).toMatchObject({ score: 546 });
     expect(await challengeIn(carol.client, 'fz-dyn')).toMatchObject({ solvedAfterFreeze: false });
-    await expectScoreInvariant(t.database);
+    await expectScoreInvariant(t);
   });
 
   it('ends at the end of the event when admins did not unfreeze', async () => {

@@ -36,6 +36,11 @@ const challengeBody = (id: string, points: number) => ({
   flags: [{ kind: 'static', matcher: 'exact', content: FLAG }],
 });
 const solve = (player: Player, id: string) => player.client.post(`/api/challenges/${id}/submit`, { flag: FLAG });
+/** A player's score on the leaderboard, as `viewer` sees it (0 when not ranked with points). */
+const boardScore = async (viewer: TestClient, player: Player) =>
+  (await viewer.get(`/api/leaderboard?search=${player.username}`))
+    .json<{ entries: { uid: string; score: number }[] }>()
+    .entries.find((entry) => entry.uid === player.userId)?.score ?? 0;
 const list = async (client: TestClient) => (await client.get('/api/seasons')).json<SeasonListResult>().seasons;
 
 beforeAll(async () => {
@@ -45,9 +50,12 @@ beforeAll(async () => {
   for (const [id, points] of [
     ['sn-a', 100],
     ['sn-b', 200],
+    ['sn-training', 50],
   ] as const)
     expect((await admin.post('/api/admin/challenges', challengeBody(id, points))).statusCode).toBe(201);
   [alice, bob] = [await registerPlayer(t.app), await registerPlayer(t.app)];
+  // In training, before any event: a solve the event's board must not count.
+  expect((await solve(bob, 'sn-training')).json().status).toBe('correct');
   event = {
     mode: 'event',
     name: { en: 'Spring cup', fr: 'Coupe de printemps' },
@@ -87,7 +95,11 @@ describe('when the event ends', () => {
 
   beforeAll(async () => {
     clock.advance(HOUR + 10 * 60_000);
+    // The event's board starts at zero: what was solved in training does not count on it.
+    expect(await boardScore(alice.client, bob)).toBe(0);
+    expect(await boardScore(admin, bob)).toBe(0);
     expect((await solve(alice, 'sn-a')).json().status).toBe('correct');
+    expect(await boardScore(bob.client, alice)).toBe(100);
     clock.advance(10 * 60_000);
     expect((await solve(bob, 'sn-b')).json().status).toBe('correct');
     clock.advance(10 * 60_000);

@@ -22,11 +22,6 @@ export interface SettingsServiceDeps {
   transaction: UnitOfWork<{
     settings: SettingsRepository;
     audit: Pick<AuditService, 'record'>;
-    /**
-     * What a change does to the platform's data, in the same transaction, while the settings row is locked (a new
-     * first-blood bonus rescores the first solves: docs/product.md#first-blood).
-     */
-    applyChange?: (previous: PlatformSettings, next: PlatformSettings) => Promise<void>;
   }>;
   events: EventBus;
   /** Told, on the instance that made it, once a change is committed and published (e.g. to tell browsers). */
@@ -99,7 +94,7 @@ export function createSettingsService(deps: SettingsServiceDeps) {
     /** Changes the settings given (the others stay), audited in the same transaction; a no-op writes nothing. */
     async update(actorId: string, body: UpdatePlatformSettingsBody): Promise<PlatformSettings> {
       await deps.assertChangeAllowed?.(body, current.settings);
-      const result = await transaction(async ({ settings: tx, audit, applyChange }) => {
+      const result = await transaction(async ({ settings: tx, audit }) => {
         const before = await tx.lockSettings();
         const previous = toPlatformSettings(before.data);
         const values: Record<string, unknown> = {};
@@ -115,7 +110,6 @@ export function createSettingsService(deps: SettingsServiceDeps) {
         const after = await tx.mergeSettings(values);
         await audit.record({ actorId, action: 'settings.update', details });
         const next = toPlatformSettings(after.data);
-        await applyChange?.(previous, next);
         return { revision: after.revision, settings: next, changed };
       });
       apply(result.revision, result.settings);

@@ -1,8 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { solves, users } from '../../db/schema/index.js';
+import { solves } from '../../db/schema/index.js';
+import { expectScoreInvariant, recomputeScoreOf } from '../../../test/score-invariant.js';
 import { buildTestApp, loginAdmin, registerPlayer, TEST_ADMIN, TestClient, type TestApp } from '../../../test/build-test-app.js';
 
 // docs/product.md#scoring: a dynamic value is retroactive for every solver; correct flags sent at the same moment must all
@@ -39,15 +40,10 @@ describe('correct flags on a dynamic challenge, all at once', () => {
     expect(answers.map((a) => a.statusCode)).toEqual(players.map(() => 200));
     expect(answers.map((a) => a.json().status)).toEqual(players.map(() => 'correct'));
     const rows = await t.database.db.select().from(solves).where(eq(solves.challengeId, 'dynamic-at-once'));
+    expect(rows).toHaveLength(8);
     // 8 solves: 500 - 10 × 7 for everyone.
-    expect(rows.map((row) => row.points)).toEqual(players.map(() => 430));
-    const mismatched = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(
-        sql`${users.score} <> ${users.scoreAdjustment} + coalesce((select sum(s.points) from solves s where s.user_id = ${users.id}), 0)`,
-      );
-    expect(mismatched).toEqual([]);
+    for (const p of players) expect(await recomputeScoreOf(t.database, 'players', p.userId)).toBe(430);
+    await expectScoreInvariant(t);
   });
 });
 

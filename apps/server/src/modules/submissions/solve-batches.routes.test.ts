@@ -166,7 +166,7 @@ describe('correct flags of one challenge committed as one batch', () => {
       const me = (await player.client.get('/api/auth/session')).json<{ user: { score: number } }>().user;
       expect(me.score).toBe(player === players[firstSolver] ? 90 + BONUS : 90);
     }
-    await expectScoreInvariant(t.database);
+    await expectScoreInvariant(t);
   });
 
   it('answers a failing flag alone: the others of its batch are solved as if it were not there', async () => {
@@ -191,7 +191,7 @@ describe('correct flags of one challenge committed as one batch', () => {
         .map((p) => p.userId)
         .sort(),
     );
-    await expectScoreInvariant(t.database);
+    await expectScoreInvariant(t);
   });
 
   it('awards each player of a batch the badges their own solves and score earn', async () => {
@@ -207,7 +207,7 @@ describe('correct flags of one challenge committed as one batch', () => {
     batch.forEach((answer, index) => {
       expect(answer).toMatchObject({ status: 'correct', points: 10, score: before[index]! + 10, newBadges: expected[index] });
     });
-    await expectScoreInvariant(t.database);
+    await expectScoreInvariant(t);
   });
 });
 
@@ -234,6 +234,6 @@ describe('correct flags on several challenges at once', () => {
       const firstBlood = players.findIndex((p) => p.userId === rows[0]!.userId);
       expect(answers[firstBlood]!.answer.points).toBe(30 + BONUS);
     }
-    await expectScoreInvariant(t.database);
+    await expectScoreInvariant(t);
   });
 });

@@ -1,4 +1,4 @@
-import type { SharedFlagIncident, SolveEvent, SubmitStatus } from '@drapeau/shared';
+import type { SharedFlagIncident, SubmitStatus } from '@drapeau/shared';
 
 import { AppError, forbidden, rateLimited } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -7,7 +7,8 @@ import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { BadgesService } from '../badges/badges.service.js';
 import { type SolveOwner } from '../challenges/challenge.js';
-import { challengeValue } from '../scoring/ledger.js';
+import type { EventBus, ServerEvents } from '../events/event-bus.js';
+import type { ScoringService } from '../scoring/scoring.service.js';
 import { attemptsLeft } from '../challenges/challenge-views.js';
 import type { ChallengesService } from '../challenges/challenges.service.js';
 import type { EventService } from '../seasons/event.service.js';
@@ -34,16 +35,8 @@ interface Solved {
   event?: FrozenAwareSolveEvent;
 }
 
-/** Why a batch of correct flags ran again flag by flag: a solve committed elsewhere, or the database's error. */
-export type SolveBatchRetryReason = { ranksShifted: true } | { error: unknown };
-
-/** Thrown to run a batch again flag by flag: a solve of it was left out, so the ranks after it moved. */
-class BatchRanksShifted extends Error {}
-
-/** Whose opened hints cost a solve: the player's, or in team mode the team's, whoever opened them. */
-const hintOwnerOf = (request: SolveRequest): SolveOwner =>
-  request.teamId === null ? { userId: request.userId } : { teamId: request.teamId };
-const ownerKey = (owner: SolveOwner) => ('teamId' in owner ? `team:${owner.teamId}` : `user:${owner.userId}`);
+/** Why a batch of correct flags ran again flag by flag: the database's error. */
+export type SolveBatchRetryReason = { error: unknown };
 
 export interface SubmitFlagInput {
   userId: string;
@@ -59,14 +52,14 @@ export type SubmitFlagOutcome =
   | { status: 'practice'; points: 0; attemptsLeft: number | null }
   | { status: Exclude<SubmitStatus, 'correct' | 'practice'>; attemptsLeft: number | null };
 
-/** What a solve uses inside its transaction: the solve, its score and its badge awards commit together or not at all. */
+/** What a solve uses inside its transaction: the solve and its badge awards commit together or not at all. */
 export interface SolveScope {
   submissions: SubmissionsRepository;
   badges: Pick<BadgesService, 'awardEarnedBadgesOf'>;
 }
 
-/** A solve as the bus carries it: during a freeze, with what its solver may be told (events.routes.ts). */
-export type FrozenAwareSolveEvent = SolveEvent & { frozenView?: { points: number; score: number } };
+/** A solve as the bus carries it (event-bus.ts). */
+type FrozenAwareSolveEvent = ServerEvents['solve'];
 
 export function createSubmissionsService(deps: {
   /** Reads and lone writes, outside a transaction. */
@@ -76,22 +69,21 @@ export function createSubmissionsService(deps: {
   /** In team mode (docs/product.md#teams) a player submits only as a member of a team. */
   teams?: Pick<TeamsService, 'isTeamMode' | 'findTeamIdOf'>;
   clock: Clock;
-  /** The event's rule for flags: refused after the end (403 EVENT_ENDED), or accepted as practice. */
-  event?: Pick<EventService, 'assertSubmissionsOpen'>;
+  /**
+   * The event's rule for flags: refused after the end (403 EVENT_ENDED), or accepted as practice; and during a freeze
+   * (docs/product.md#freeze) the cut-off for this submitter, whose answer then says what they see.
+   */
+  event?: Pick<EventService, 'assertSubmissionsOpen' | 'frozenAtFor'>;
   /**
    * Attempts per user that do not solve anything: a point is taken before the flag is checked and given back only for a
    * new solve, so that a burst cannot pass the limit and junk on a solved challenge counts too (docs/decisions/010-abuse-limits.md).
    */
   wrongFlagLimiter: RateLimiter;
-  onSolve?: (event: FrozenAwareSolveEvent) => void | Promise<void>;
-  /**
-   * During a freeze (docs/product.md#freeze): the cut-off for this submitter, and what their solve and score are as they
-   * see them (the live ones would tell how many solved since the freeze, through dynamic values).
-   */
-  freeze?: {
-    frozenAtFor(isAdmin: boolean): Date | null;
-    ownSolveView(userId: string, challengeId: string, frozenAt: Date): Promise<{ points: number; score: number }>;
-  };
+  /** The scoring ledger: what a solve gives and its solver's score (docs/decisions/007-scoring.md). */
+  scoring: Pick<ScoringService, 'previewSolves' | 'recordSolves' | 'ownSolveAt'>;
+  /** Where a new solve is announced, once committed (every instance's ledger reads it from there). */
+  events?: Pick<EventBus, 'publish'>;
+  onSolved?: () => void;
   onWrongFlag?: () => void;
   /** Whose per-user flag a text is, if anyone's (a shared flag): a player's, or in team mode a team's. */
   findPerUserOwner: (challengeId: string, flag: string) => Promise<SolveOwner | undefined>;
@@ -104,91 +96,73 @@ export function createSubmissionsService(deps: {
   /** On PGlite: resolves once the statements queued before it have run (Database.settle, lib/keyed-batches.ts). */
   settleDatabase?: () => Promise<boolean>;
 }) {
-  const { repository, transaction, challenges, wrongFlagLimiter, clock } = deps;
+  const { repository, transaction, challenges, wrongFlagLimiter, clock, scoring } = deps;
   /**
-   * Commits these correct flags of one challenge in one transaction (docs/product.md#scoring, docs/performance.md "Burst
-   * of correct flags"), with one statement per step for the whole batch. Each solve is scored at the value its rank gives,
-   * in the batch's order; on a dynamic challenge every solver, earlier or of this batch, then follows the value after the
-   * last one (CTFd's retroactive decay) through one rescoring for the whole batch. A second flag of one player (in team
-   * mode, of one team) in the batch is answered as it would be after the first: already solved.
+   * Commits these correct flags of one challenge in one transaction (docs/performance.md "Burst of correct flags"): their
+   * attempts, then their solves in one insert whatever the challenge's scoring (docs/decisions/007-scoring.md: what a
+   * solve gives is derived by the scoring ledger, never written), then the badges their new scores earn. A second flag of
+   * one player (in team mode, of one team) in the batch is answered as it would be after the first: already solved.
    */
-  const solveAll = (challenge: PlayableChallenge, requests: readonly SolveRequest[]) =>
-    transaction(async ({ submissions: tx, badges }): Promise<Solved[]> => {
-      // First, as opening a hint does (in one order, whatever the batch): a hint opened meanwhile is counted here, or
-      // rescores the committed solve. Only a hint with a cost takes that lock or changes a solve's points: a challenge
-      // without one needs neither the lock nor the sum.
-      const hasCostlyHints = challenge.hints.some((hint) => hint.cost > 0);
-      const owners = new Map(requests.map((request) => [ownerKey(hintOwnerOf(request)), hintOwnerOf(request)]));
-      if (hasCostlyHints) for (const key of [...owners.keys()].sort()) await tx.lockHintsOf(owners.get(key)!, challenge.id);
+  const solveAll = async (challenge: PlayableChallenge, requests: readonly SolveRequest[]): Promise<Solved[]> => {
+    const results: Solved[] = requests.map((r) => ({ outcome: { status: r.alreadySolvedStatus, attemptsLeft: r.left } }));
+    const seen = new Set<string>();
+    const candidates: { index: number; request: SolveRequest }[] = [];
+    for (const [index, request] of requests.entries()) {
+      const key = request.teamId === null ? `user:${request.userId}` : `team:${request.teamId}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      candidates.push({ index, request });
+    }
+    const solvedAt = clock.now();
+    const made = await transaction(async ({ submissions: tx, badges }) => {
       await tx.insertAttempts(requests.map((request) => request.attempt));
-      // The first blood (docs/product.md#first-blood) is decided under the challenge's row lock, as dynamic values are: a
-      // solve that already sees a committed one cannot be the first, and needs no lock when static.
-      const isDynamic = challenge.scoring.type === 'dynamic';
-      const locked = isDynamic || !(await tx.hasSolves(challenge.id));
-      const solvedBefore = locked ? await tx.lockChallenge(challenge.id) : 1;
-      // Held before the score moves: a change of the bonus waits for this solve, or this solve for it.
-      const bonus = locked ? await tx.lockFirstBloodBonus() : 0;
-      const results: Solved[] = requests.map((r) => ({ outcome: { status: r.alreadySolvedStatus, attemptsLeft: r.left } }));
-      // One solve per owner: the batch's later flags of a player (team) are answered already solved.
-      const seen = new Set<string>();
-      const candidates: {
-        index: number;
-        request: SolveRequest;
-        firstBlood: boolean;
-        hintCosts: number;
-        inserted: number;
-        solvedAt: Date;
-      }[] = [];
-      for (const [index, request] of requests.entries()) {
-        const key = ownerKey(hintOwnerOf(request));
-        if (seen.has(key)) continue;
-        seen.add(key);
-        const rank = solvedBefore + candidates.length;
-        const firstBlood = rank === 0;
-        const hintCosts = hasCostlyHints ? await tx.sumHintCosts(hintOwnerOf(request), challenge.id) : 0;
-        const points = Math.max(0, challengeValue(challenge.scoring, rank + 1) - hintCosts) + (firstBlood ? bonus : 0);
-        candidates.push({ index, request, firstBlood, hintCosts, inserted: points, solvedAt: clock.now() });
-      }
       const inserted = await tx.insertSolves(
-        candidates.map((c) => ({
-          userId: c.request.userId,
-          teamId: c.request.teamId,
+        candidates.map(({ request }) => ({
+          userId: request.userId,
+          teamId: request.teamId,
           challengeId: challenge.id,
-          points: c.inserted,
-          solvedAt: c.solvedAt,
+          solvedAt,
         })),
       );
-      const made = candidates.filter((c) => inserted.has(c.request.userId));
-      // A solve left out by a committed one this server did not know of shifts the ranks after it: first blood and
-      // dynamic values would be wrong. Rare; the batch is then run again flag by flag (lib/keyed-batches.ts).
-      if (locked && made.length < candidates.length && requests.length > 1) throw new BatchRanksShifted();
-      const solveCount = solvedBefore + made.length;
-      const moved = await tx.addToScores(made.map((c) => ({ userId: c.request.userId, points: c.inserted })));
-      const value = challengeValue(challenge.scoring, solveCount);
-      if (isDynamic && made.length > 0) await tx.recomputeSolvePoints(challenge.id, value);
-      const newBadges = await badges.awardEarnedBadgesOf(made.map((c) => c.request.userId));
-      for (const solve of made) {
-        // The rescoring moved this solve (and its solver's score) to the value after the batch's last solve.
-        const points = isDynamic ? Math.max(0, value - solve.hintCosts) + (solve.firstBlood ? bonus : 0) : solve.inserted;
-        const { userId, teamId, left } = solve.request;
-        const after = moved.get(userId) ?? { score: 0, username: '' };
-        const score = after.score + points - solve.inserted;
-        results[solve.index] = {
-          outcome: { status: 'correct', points, score, newBadges: newBadges.get(userId) ?? [], attemptsLeft: left },
-          event: {
-            userId,
-            ...(teamId === null ? {} : { teamId }),
-            username: after.username,
-            challengeId: challenge.id,
-            points,
-            firstBlood: solve.firstBlood,
-            score,
-            solvedAt: solve.solvedAt.toISOString(),
-          },
-        };
-      }
-      return results;
+      const rows = candidates.flatMap((candidate) => {
+        const row = inserted.get(candidate.request.userId);
+        return row ? [{ ...candidate, row }] : [];
+      });
+      const preview = await scoring.previewSolves(
+        challenge.id,
+        rows.map(({ row }) => row),
+      );
+      const scoreOf = new Map(rows.map(({ row }) => [row.userId, preview.get(row.id)?.score ?? 0]));
+      const newBadges = await badges.awardEarnedBadgesOf(
+        rows.map(({ row }) => row.userId),
+        (userId) => scoreOf.get(userId) ?? 0,
+      );
+      return rows.map((entry) => ({
+        ...entry,
+        seen: preview.get(entry.row.id)!,
+        newBadges: newBadges.get(entry.row.userId) ?? [],
+      }));
     });
+    scoring.recordSolves(made.map(({ row }) => row));
+    for (const { index, request, row, seen: value, newBadges } of made) {
+      const { points, score, isFirstBlood } = value;
+      results[index] = {
+        outcome: { status: 'correct', points, score, newBadges, attemptsLeft: request.left },
+        event: {
+          userId: row.userId,
+          ...(row.teamId === null ? {} : { teamId: row.teamId, ...(row.teamName ? { teamName: row.teamName } : {}) }),
+          username: row.username,
+          challengeId: challenge.id,
+          points,
+          firstBlood: isFirstBlood,
+          score,
+          solvedAt: new Date(row.solvedAt).toISOString(),
+          solveIds: [row.id],
+        },
+      };
+    }
+    return results;
+  };
   // Correct flags of one challenge that arrive while one of its batches commits wait here, then commit together: one
   // transaction (and for a dynamic challenge one rescoring) for all of them, and no database connection held while they
   // wait (docs/performance.md "Burst of correct flags"). Each is answered once its batch committed.
@@ -200,8 +174,7 @@ export function createSubmissionsService(deps: {
       ),
     100,
     {
-      onBatchFailed: (_id, size, error) =>
-        deps.onSolveBatchRetried?.(size, error instanceof BatchRanksShifted ? { ranksShifted: true } : { error }),
+      onBatchFailed: (_id, size, error) => deps.onSolveBatchRetried?.(size, { error }),
       ...(deps.settleDatabase ? { settle: deps.settleDatabase } : {}),
     },
   );
@@ -271,15 +244,20 @@ export function createSubmissionsService(deps: {
       if (outcome.status === 'correct') {
         await consumed.refund();
         challenges.noteSolve(input.userId, challenge.id, solveEvent ? new Date(solveEvent.solvedAt) : undefined, teamId);
-        const frozenAt = deps.freeze?.frozenAtFor(input.isAdmin ?? false) ?? null;
+        // docs/product.md#freeze: a player's answer during the freeze says what they see, not the live numbers.
+        const frozenAt = deps.event?.frozenAtFor({ isAdmin: input.isAdmin ?? false }) ?? null;
         if (frozenAt !== null && solveEvent) {
-          const seen = await deps.freeze!.ownSolveView(input.userId, challenge.id, frozenAt);
+          const seen = await scoring.ownSolveAt(solveEvent.solveIds![0]!, frozenAt);
           solveEvent.frozenView = seen;
           answer = { ...outcome, ...seen };
         }
       }
       // Announced after the commit, so that a client refetching on the event sees the solve.
-      if (solveEvent) await deps.onSolve?.(solveEvent);
+      if (solveEvent) {
+        deps.onSolved?.();
+        deps.events?.publish('solve', solveEvent);
+        deps.events?.publish('leaderboard', { reason: 'solve' });
+      }
       return answer;
     },
   };

@@ -19,14 +19,18 @@ export function solvesToRemove(intoSolves: readonly TeamSolveRow[], fromSolves: 
 }
 
 /** A team as the admin panel shows it. */
-export const toAdminTeam = (row: AdminTeamRow, members: { userId: string; username: string; joinedAt: Date }[]): AdminTeam => ({
+export const toAdminTeam = (
+  row: AdminTeamRow,
+  members: { userId: string; username: string; joinedAt: Date }[],
+  numbers: { score: number; solvedCount: number } | undefined,
+): AdminTeam => ({
   id: row.id,
   name: row.name,
   inviteCode: row.inviteCode,
   captainId: row.captainId,
   createdAt: row.createdAt.toISOString(),
   members: members.map((m) => ({ uid: m.userId, username: m.username, joinedAt: m.joinedAt.toISOString() })),
-  score: row.score,
+  score: numbers?.score ?? 0,
   scoreAdjustment: row.scoreAdjustment,
-  solvedCount: row.solvedCount,
+  solvedCount: numbers?.solvedCount ?? 0,
 });

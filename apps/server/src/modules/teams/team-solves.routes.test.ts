@@ -41,7 +41,7 @@ const teamPage = async (teamId: string) =>
     members: { uid: string; points: number; solvedCount: number }[];
   }>();
 const expectInvariants = async () => {
-  await expectScoreInvariant(t.database);
+  await expectScoreInvariant(t);
   await expectTeamScoreInvariant(t.database, async (teamId) => (await teamPage(teamId)).score);
 };
 const solveRows = (challengeId: string) => t.database.db.select().from(solves).where(eq(solves.challengeId, challengeId));

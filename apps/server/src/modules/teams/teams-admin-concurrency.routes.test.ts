@@ -28,7 +28,7 @@ const submit = (player: Player, challengeId: string) =>
   player.client.post(`/api/challenges/${challengeId}/submit`, { flag: deriveFlag(t.config.instanceSecret!, challengeId) });
 const teamScore = async (teamId: string) => (await admin.get(`/api/teams/${teamId}`)).json<{ score: number }>().score;
 const expectInvariants = async () => {
-  await expectScoreInvariant(t.database);
+  await expectScoreInvariant(t);
   await expectTeamScoreInvariant(t.database, teamScore);
 };
 

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { solves, users } from '../../db/schema/index.js';
+import { solves } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { createManualClock } from '../../../test/manual-clock.js';
-import { expectScoreInvariant, expectTeamScoreInvariant } from '../../../test/score-invariant.js';
+import { expectScoreInvariant, expectTeamScoreInvariant, recomputeScoreOf } from '../../../test/score-invariant.js';
 import { deriveFlag } from '../challenges/flags.js';
 
 // docs/product.md#team-management: admins create, edit, merge and delete teams and move members, with the score rules
@@ -51,10 +51,9 @@ const boardScore = async (teamId: string) =>
     .entries.find((e) => e.uid === teamId)?.score;
 const adminTeam = async (search: string) =>
   (await admin.get(`/api/admin/teams?search=${encodeURIComponent(search)}`)).json<{ teams: AdminTeam[]; total: number }>();
-const scoreOf = async (userId: string) =>
-  (await t.database.db.select({ score: users.score }).from(users).where(eq(users.id, userId)))[0]!.score;
+const scoreOf = (userId: string) => recomputeScoreOf(t.database, 'players', userId);
 const expectInvariants = async () => {
-  await expectScoreInvariant(t.database);
+  await expectScoreInvariant(t);
   await expectTeamScoreInvariant(t.database, async (teamId) => (await teamPage(teamId)).score);
   await expectTeamScoreInvariant(t.database, async (teamId) => (await boardScore(teamId)) ?? -1);
 };

@@ -13,6 +13,7 @@ import {
 
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { UnitOfWork } from '../../lib/unit-of-work.js';
+import type { ScoringService } from '../scoring/scoring.service.js';
 import type { AuditRecord } from '../audit/audit.service.js';
 
 import { solvesToRemove, toAdminTeam } from './team-merge.js';
@@ -47,13 +48,15 @@ export function createTeamsAdminService(deps: {
   onTeamsChanged: () => void;
   /** Solves were removed: the challenges' solve counts and values changed, on every instance. */
   onSolvesRemoved: (challengeIds: string[]) => void;
+  /** The scoring ledger: the teams' scores (docs/decisions/007-scoring.md), read again after a change of its facts here. */
+  scoring: Pick<ScoringService, 'liveStandings' | 'reload'>;
 }) {
   const { admin, transaction } = deps;
 
   const load = async (teamId: string, repo: TeamsAdminRepository): Promise<AdminTeam> => {
     const row = await repo.findTeam(teamId);
     if (!row) throw teamNotFound();
-    return toAdminTeam(row, await repo.listMembersOf([teamId]));
+    return toAdminTeam(row, await repo.listMembersOf([teamId]), (await deps.scoring.liveStandings('teams')).get(teamId));
   };
   const lockOne = async (scope: TeamsAdminScope, teamId: string) => {
     const [team] = await scope.admin.lockTeams([teamId]);
@@ -97,17 +100,22 @@ export function createTeamsAdminService(deps: {
 
   return {
     async listTeams(query: { search?: string | undefined; page: number }): Promise<AdminTeamPage> {
-      const window = { offset: (query.page - 1) * ADMIN_PAGE_SIZE, limit: ADMIN_PAGE_SIZE };
-      const { rows, total } = await admin.listTeams(query.search || undefined, window);
+      // Highest score first (the ledger's), then the oldest.
+      const numbers = await deps.scoring.liveStandings('teams');
+      const scoreOf = (id: string) => numbers.get(id)?.score ?? 0;
+      const all = (await admin.listTeams(query.search || undefined)).sort((a, b) => scoreOf(b.id) - scoreOf(a.id));
+      const start = (query.page - 1) * ADMIN_PAGE_SIZE;
+      const rows = all.slice(start, start + ADMIN_PAGE_SIZE);
       const members = await admin.listMembersOf(rows.map((r) => r.id));
       return {
         teams: rows.map((row) =>
           toAdminTeam(
             row,
             members.filter((m) => m.teamId === row.id),
+            numbers.get(row.id),
           ),
         ),
-        total,
+        total: all.length,
         page: query.page,
         pageSize: ADMIN_PAGE_SIZE,
       };
@@ -161,18 +169,19 @@ export function createTeamsAdminService(deps: {
 
     /** team score = sum of its solves' points + this adjustment (docs/decisions/016-teams.md); the reason goes to the log. */
     async setAdjustment(actorId: string, teamId: string, body: AdminTeamAdjustmentBody): Promise<AdminTeam> {
-      const team = await transaction(async (scope) => {
-        const before = await lockOne(scope, teamId);
-        await scope.admin.setAdjustment(teamId, body.adjustment);
-        await record(scope, actorId, 'team.adjustment', before, {
-          from: before.scoreAdjustment,
+      await transaction(async (scope) => {
+        await lockOne(scope, teamId);
+        const before = await scope.admin.findTeam(teamId);
+        await scope.admin.setAdjustment({ teamId, adjustment: body.adjustment, actorId, reason: body.reason });
+        await record(scope, actorId, 'team.adjustment', before!, {
+          from: before!.scoreAdjustment,
           to: body.adjustment,
           reason: body.reason,
         });
-        return load(teamId, scope.admin);
       });
+      await deps.scoring.reload();
       announce();
-      return team;
+      return load(teamId, admin);
     },
 
     /**
@@ -238,8 +247,6 @@ export function createTeamsAdminService(deps: {
       let members: string[] = [];
       let removedOn: string[] = [];
       const result = await transaction(async (scope) => {
-        // What a solve locks, before the teams: a solve in progress finishes first, and is merged with the rest.
-        await scope.admin.lockScoring();
         const locked = await scope.admin.lockTeams([intoId, fromId]);
         const into = locked.find((t) => t.id === intoId);
         const from = locked.find((t) => t.id === fromId);
@@ -254,20 +261,21 @@ export function createTeamsAdminService(deps: {
         if (into.captainId === null && from.captainId !== null)
           await scope.teams.updateTeam(intoId, { captainId: from.captainId });
         removedOn = removed.map((s) => s.challengeId);
-        await scope.admin.rescoreChallenges(removedOn);
+        const fromAdjustment = (await scope.admin.findTeam(fromId))?.scoreAdjustment ?? 0;
         await scope.teams.deleteTeam(fromId);
         const summary = { movedMembers: members.length, movedSolves, removedSolves: removed.length };
         await record(scope, actorId, 'team.merge', into, {
           mergedTeam: from.name,
           mergedTeamId: from.id,
-          mergedAdjustment: from.scoreAdjustment,
+          mergedAdjustment: fromAdjustment,
           ...summary,
           removedOn,
         });
-        return { team: await load(intoId, scope.admin), ...summary };
+        return summary;
       });
+      await deps.scoring.reload();
       announce(members, removedOn);
-      return result;
+      return { team: await load(intoId, admin), ...result };
     },
 
     /**
@@ -278,18 +286,18 @@ export function createTeamsAdminService(deps: {
       let members: string[] = [];
       let removedOn: string[] = [];
       const result = await transaction(async (scope) => {
-        await scope.admin.lockScoring();
-        const team = await lockOne(scope, teamId);
+        await lockOne(scope, teamId);
+        const team = (await scope.admin.findTeam(teamId))!;
         const solves = await scope.admin.listTeamSolves(teamId);
         await scope.admin.deleteSolves(solves.map((s) => s.id));
         members = await scope.admin.deleteMembersOf(teamId);
         removedOn = solves.map((s) => s.challengeId);
-        await scope.admin.rescoreChallenges(removedOn);
         await scope.teams.deleteTeam(teamId);
         const summary = { removedSolves: solves.length, formerMembers: members.length };
         await record(scope, actorId, 'team.delete', team, { ...summary, adjustment: team.scoreAdjustment, members });
         return summary;
       });
+      await deps.scoring.reload();
       announce(members, removedOn);
       return result;
     },

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { solves, teamMembers, teams, users } from '../../db/schema/index.js';
@@ -10,8 +10,6 @@ export interface TeamRow {
   inviteCode: string;
   captainId: string | null;
   createdAt: Date;
-  /** Set by admins (docs/decisions/016-teams.md): added to the sum of the team's solves' points. */
-  scoreAdjustment: number;
 }
 
 interface TeamMemberRow {
@@ -41,8 +39,6 @@ export interface TeamsRepository {
   hasAnySolve(): Promise<boolean>;
   /** Whether the team has solved anything: a team with solves is kept when its last member leaves. */
   hasTeamSolves(teamId: string): Promise<boolean>;
-  /** The team's solves (past members' included) summed per solver: the team's score and each member's contribution. */
-  sumSolvesBySolver(teamId: string): Promise<{ userId: string; points: number; solvedCount: number }[]>;
 }
 
 /** `db` may be a transaction (the unit of work app.ts gives the teams service). */
@@ -53,7 +49,6 @@ export function createTeamsRepository(db: Db): TeamsRepository {
     inviteCode: teams.inviteCode,
     captainId: teams.captainId,
     createdAt: teams.createdAt,
-    scoreAdjustment: teams.scoreAdjustment,
   };
   return {
     async findTeamIdOf(userId) {
@@ -116,17 +111,6 @@ export function createTeamsRepository(db: Db): TeamsRepository {
     async hasTeamSolves(teamId) {
       const rows = await db.select({ id: solves.id }).from(solves).where(eq(solves.teamId, teamId)).limit(1);
       return rows.length > 0;
-    },
-    async sumSolvesBySolver(teamId) {
-      return db
-        .select({
-          userId: solves.userId,
-          points: sql<number>`coalesce(sum(${solves.points}), 0)::int`,
-          solvedCount: sql<number>`count(*)::int`,
-        })
-        .from(solves)
-        .where(eq(solves.teamId, teamId))
-        .groupBy(solves.userId);
     },
   };
 }

@@ -45,9 +45,9 @@ export function createTeamsService(deps: {
   onTeamsChanged?: () => void;
   /**
    * The team's numbers as the leaderboard counts them (docs/product.md#teams, #freeze): its score, solve count, members'
-   * parts and first bloods; `frozenAt` null for the live ones. Without it, the sums of the team's stored solves.
+   * parts and first bloods; `frozenAt` null for the live ones.
    */
-  standings?: () => {
+  standings: () => {
     teamView(teamId: string, frozenAt: Date | null, isOwnTeam: boolean): Promise<TeamStandingView>;
   };
 }) {
@@ -57,19 +57,10 @@ export function createTeamsService(deps: {
     if (!deps.settings().enabled) throw forbidden('TEAM_MODE_OFF', 'Teams are not used on this platform.');
   };
 
-  const storedView = async (teamId: string): Promise<TeamStandingView> => {
-    const bySolver = await repository.sumSolvesBySolver(teamId);
-    return {
-      score: bySolver.reduce((sum, s) => sum + s.points, 0),
-      solvedCount: bySolver.reduce((sum, s) => sum + s.solvedCount, 0),
-      contributions: new Map(bySolver.map((s) => [s.userId, s])),
-      firstBloods: [],
-    };
-  };
   /** `frozenAt`: the viewer's freeze cut-off (null: live); `isOwnTeam`: the viewer is a member. */
   const publicTeam = async (team: TeamRow, frozenAt: Date | null = null, isOwnTeam = false): Promise<PublicTeam> => {
     const members = await repository.listMembers(team.id);
-    const view = deps.standings ? await deps.standings().teamView(team.id, frozenAt, isOwnTeam) : await storedView(team.id);
+    const view = await deps.standings().teamView(team.id, frozenAt, isOwnTeam);
     const contributionOf = view.contributions;
     return {
       id: team.id,

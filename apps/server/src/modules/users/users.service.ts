@@ -28,15 +28,16 @@ function banOf(row: UserRow): { reason: string; until: string | null } | null {
 /**
  * The API's user shape (docs/product.md#users). The email is shown to its owner and to admins only; whether it is
  * confirmed, only while email verification is on (with it off, "not confirmed" means nothing, docs/decisions/012-accounts.md).
+ * `score` is the scoring ledger's (docs/decisions/007-scoring.md).
  */
-export function toPublicUser(row: UserRow, viewer: Viewer | null, isVerificationOn = true): PublicUser {
+export function toPublicUser(row: UserRow, viewer: Viewer | null, score: number, isVerificationOn = true): PublicUser {
   const canSeeEmail = viewer !== null && (viewer.userId === row.id || viewer.role === 'admin');
   return {
     uid: row.id,
     username: row.username ?? row.normalizedUsername ?? '',
     ...(canSeeEmail ? { email: row.email, ...(isVerificationOn ? { emailVerified: row.emailVerified } : {}) } : {}),
     rank: toRole(row.role),
-    score: row.score,
+    score,
     solvedChallenges: row.solvedChallenges,
     avatarUrl: avatarUrlOf(row.id, row.avatarPath),
     bio: row.bio,
@@ -55,13 +56,15 @@ export function createUsersService(deps: {
   avatarLimiter: RateLimiter;
   /** Refuses staff names and look-alikes of other players' (auth/username-policy.ts). */
   checkUsername: (username: string, exceptUserId: string) => Promise<void>;
+  /** A player's live score, from the scoring ledger (docs/decisions/007-scoring.md). */
+  scoreOf: (userId: string) => Promise<number>;
   /** During a freeze (docs/product.md#freeze): what others' profiles showed at the freeze, and one's own score as seen. */
   freeze?: {
     frozenProfileOf(
       userId: string,
       frozenAt: Date,
     ): Promise<{ score: number; solvedChallenges: string[]; badges: string[] } | undefined>;
-    ownScoreOf(userId: string, frozenAt: Date, adjustment: number): Promise<number>;
+    ownScoreOf(userId: string, frozenAt: Date): Promise<number>;
     solvedAfter(userId: string, frozenAt: Date): Promise<string[]>;
   };
   /** The challenges a player solved first, live or as at the freeze (first blood, docs/product.md#first-blood). */
@@ -79,7 +82,7 @@ export function createUsersService(deps: {
     const row = await repository.findUserById(userId);
     if (!row) throw notFound('USER_NOT_FOUND', 'This user does not exist.');
     const user = {
-      ...toPublicUser(row, viewer, deps.isVerificationOn?.() ?? true),
+      ...toPublicUser(row, viewer, await deps.scoreOf(userId), deps.isVerificationOn?.() ?? true),
       firstBloods: (await deps.firstBloodsOf?.(userId, frozenAt)) ?? [],
     };
     if (frozenAt === null || !deps.freeze) return user;
@@ -87,7 +90,7 @@ export function createUsersService(deps: {
       // One's own solves stay visible, those after the freeze marked; the score counts them at the values one sees.
       return {
         ...user,
-        score: await deps.freeze.ownScoreOf(userId, frozenAt, row.scoreAdjustment),
+        score: await deps.freeze.ownScoreOf(userId, frozenAt),
         solvedAfterFreeze: await deps.freeze.solvedAfter(userId, frozenAt),
       };
     }
