@@ -45,7 +45,7 @@ export function wireCatalogue(deps: {
     repository,
     instanceSecret,
     clock,
-    onScoresChanged: () => events.publish('leaderboard', { reason: 'catalogue' }),
+    onScoresChanged: () => events.publish('leaderboard', { reason: 'hint' }),
     onHintOpened: (opened) => events.publish('hint-opened', opened),
     scoreOf: (userId) => deps.scoring.scoreOf('players', userId),
     isTeamMode: deps.isTeamMode,

@@ -19,7 +19,7 @@ export type SolveEvent = z.infer<typeof SolveEventSchema>;
 
 /** Scores or users changed (a solve, an admin edit, a deletion): refetch standings. */
 export const LeaderboardChangedEventSchema = z.object({
-  reason: z.enum(['solve', 'user-updated', 'user-deleted', 'seed', 'settings', 'catalogue', 'team']),
+  reason: z.enum(['solve', 'hint', 'user-updated', 'user-deleted', 'seed', 'settings', 'catalogue', 'team']),
 });
 export type LeaderboardChangedEvent = z.infer<typeof LeaderboardChangedEventSchema>;
 

@@ -31,4 +31,23 @@ describe('the scoring service', () => {
     await reloaded;
     scoring.close();
   });
+
+  it('applies a costly hint opened from its event, without reading every fact again', async () => {
+    const repository = createScoringRepository(database.db);
+    let reads = 0;
+    const counted = { ...repository, loadFacts: () => (reads++, repository.loadFacts()) };
+    const events = createMemoryEventBus();
+    const scoring = createScoringService({ repository: counted, events });
+    await scoring.ready();
+    expect(reads).toBe(1);
+    events.publish('leaderboard', { reason: 'hint' });
+    events.publish('leaderboard', { reason: 'solve' });
+    await scoring.liveStandings('players');
+    expect(reads).toBe(1);
+    // An admin's change to the catalogue may rewrite facts: read again.
+    events.publish('leaderboard', { reason: 'catalogue' });
+    await scoring.liveStandings('players');
+    expect(reads).toBe(2);
+    scoring.close();
+  });
 });

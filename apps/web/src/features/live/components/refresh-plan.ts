@@ -54,6 +54,7 @@ export function keysToRefresh(event: ServerEvent, currentUserId: string | undefi
   }
   switch (event.data.reason) {
     case 'solve':
+    case 'hint':
       return [leaderboardKeys.all, userKeys.all, teamKeys.all];
     case 'user-updated':
     case 'user-deleted':
