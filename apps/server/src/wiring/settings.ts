@@ -32,8 +32,8 @@ export async function wireSettings(deps: {
       if (body.teams && body.teams.enabled !== current.teams.enabled) await deps.assertTeamModeSwitchable();
     },
     onUpdated: (changed, settings) => {
-      // Browsers refetch the standings when admins are shown or hidden.
-      if (changed.includes('hideAdminsFromLeaderboard')) events.publish('leaderboard', { reason: 'settings' });
+      // Browsers refetch the standings when staff are ranked or no longer.
+      if (changed.includes('rankStaff')) events.publish('leaderboard', { reason: 'settings' });
       // Open pages refetch the event's phase and times, and the challenge list (docs/product.md#events).
       if (changed.includes('event')) events.publish('event', settings.event);
       // The first-blood bonus is in the scores: every instance rebuilds its standings, and browsers refetch them.

@@ -9,8 +9,8 @@ import { DEFAULT_TEAM_SETTINGS, TeamSettingsSchema } from './team.js';
  * its default below, and its row in the admin panel's Settings tab (docs/decisions: platform settings ADR).
  */
 export const PlatformSettingsSchema = z.object({
-  /** Leaves admins off the leaderboard (they are shown, with the rank name Admin, by default). */
-  hideAdminsFromLeaderboard: z.boolean(),
+  /** Ranks admins and teachers on the boards (with the rank name Admin or Teacher); off by default: players only. */
+  rankStaff: z.boolean(),
   /** Off: no confirmation mail; optional: mailed at sign-up, play allowed; required: no play until confirmed. */
   emailVerification: EmailVerificationModeSchema,
   /** Admins without a second factor can use the admin routes only once they set one up. */
@@ -32,7 +32,7 @@ export type PlatformSettings = z.infer<typeof PlatformSettingsSchema>;
 
 /** The value of every setting no admin has changed. */
 export const DEFAULT_PLATFORM_SETTINGS: Readonly<PlatformSettings> = Object.freeze({
-  hideAdminsFromLeaderboard: false,
+  rankStaff: false,
   emailVerification: 'optional',
   requireTwoFactorForAdmins: false,
   ctftimeFeedPublished: false,

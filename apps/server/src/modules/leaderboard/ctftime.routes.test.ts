@@ -122,11 +122,12 @@ describe('GET /api/scoreboard/ctftime', () => {
     expect(after.standings[0]).toMatchObject({ pos: 1, team: 'feed_dave', score: 65 });
   });
 
-  it('leaves out hidden challenges and, when admins are hidden from the leaderboard, admins', async () => {
+  it('leaves out hidden challenges and, unless staff are ranked, admins', async () => {
     await solve(admin, 'caesar-cipher');
+    expect((await admin.patch('/api/admin/settings', { rankStaff: true })).statusCode).toBe(200);
     expect(expectCtftimeShape((await feed()).json()).standings.map((s) => s.team)).toContain('admin');
     expect((await admin.patch('/api/admin/challenges/xor-encryption', { state: 'hidden' })).statusCode).toBe(200);
-    expect((await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: true })).statusCode).toBe(200);
+    expect((await admin.patch('/api/admin/settings', { rankStaff: false })).statusCode).toBe(200);
     const body = expectCtftimeShape((await feed()).json());
     expect(body.tasks).not.toContain('XOR Encryption');
     expect(body.tasks).toHaveLength(PACK_CHALLENGE_COUNT - 1);

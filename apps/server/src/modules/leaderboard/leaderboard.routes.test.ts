@@ -72,31 +72,34 @@ describe('GET /api/leaderboard', () => {
     await expect.poll(score, { timeout: 30_000 }).toBe(10);
   });
 
-  it('shows admins by default, with the rank admin, and hides them when the setting is on', async () => {
+  it('leaves admins and teachers off by default, and ranks them, as admin and teacher, when the setting is on', async () => {
     const admin = await loginAdmin(t.app);
     const { client } = await registerPlayer(t.app);
     const adminRows = async () =>
       (await client.get('/api/leaderboard?search=admin')).json().entries.filter((e: { rank: string }) => e.rank === 'admin');
-    expect(await adminRows()).toEqual([expect.objectContaining({ username: 'admin', rank: 'admin', score: 0 })]);
-
-    expect((await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: true })).statusCode).toBe(200);
-    expect(await adminRows()).toEqual([]);
-    const all = (await client.get('/api/leaderboard')).json();
-    expect(all.entries.map((e: { rank: string }) => e.rank)).not.toContain('admin');
-    // Teachers are staff too (docs/product.md#leaderboard): hidden with the admins, ranked when they are shown.
+    // Teachers are staff too (docs/product.md#roles): off the boards with the admins, ranked with them.
     const teacher = await registerTeacher(t.app, admin);
     const teacherRows = async () => (await client.get(`/api/leaderboard?search=${teacher.username}`)).json().entries;
+    expect(await adminRows()).toEqual([]);
     expect(await teacherRows()).toEqual([]);
+    const all = (await client.get('/api/leaderboard')).json();
+    expect(all.entries.map((e: { rank: string }) => e.rank)).not.toContain('admin');
 
-    expect((await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: false })).statusCode).toBe(200);
-    expect(await adminRows()).toHaveLength(1);
+    expect((await admin.patch('/api/admin/settings', { rankStaff: true })).statusCode).toBe(200);
+    await expect
+      .poll(adminRows, { timeout: 30_000 })
+      .toEqual([expect.objectContaining({ username: 'admin', rank: 'admin', score: 0 })]);
     await expect
       .poll(teacherRows, { timeout: 30_000 })
       .toEqual([expect.objectContaining({ username: teacher.username, rank: 'teacher' })]);
+
+    expect((await admin.patch('/api/admin/settings', { rankStaff: false })).statusCode).toBe(200);
+    await expect.poll(adminRows, { timeout: 30_000 }).toEqual([]);
   });
 
-  it('keeps a promoted player on the leaderboard, as an admin, unless admins are hidden', async () => {
+  it('keeps a promoted player on the leaderboard, as an admin, while staff are ranked', async () => {
     const admin = await loginAdmin(t.app);
+    await admin.patch('/api/admin/settings', { rankStaff: true });
     const promoted = await registerPlayer(t.app, { username: 'promoted_one' });
     await solve(promoted.client, 'caesar-cipher');
     const { client } = await registerPlayer(t.app);
@@ -107,9 +110,8 @@ describe('GET /api/leaderboard', () => {
     expect((await admin.patch(`/api/admin/users/${promoted.userId}`, { rank: 'admin' })).statusCode).toBe(200);
     await expect.poll(row, { timeout: 15_000 }).toMatchObject({ uid: promoted.userId, rank: 'admin', score: 10, solvedCount: 1 });
 
-    await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: true });
+    await admin.patch('/api/admin/settings', { rankStaff: false });
     await expect.poll(row, { timeout: 15_000 }).toBeUndefined();
-    await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: false });
   });
 
   it('leaves banned users out and pages by 100', async () => {

@@ -17,7 +17,7 @@ export interface LeaderboardServiceDeps {
   events: EventBus;
   /** The scoring ledger: every number of every board (docs/decisions/007-scoring.md). */
   scoring: Pick<ScoringService, 'liveStandings' | 'standingsIn' | 'valuedSolves' | 'ownSolvesAt' | 'ownScoreAt' | 'subscribe'>;
-  /** The platform settings: staff are ranked only when `hideAdminsFromLeaderboard` is off (docs/decisions/008-platform-settings.md). */
+  /** The platform settings: staff are ranked only when `rankStaff` is on (docs/decisions/008-platform-settings.md). */
   settings: { get(): PlatformSettings; subscribe(listener: () => void): () => void };
   /** The challenges the CTFtime feed names (listed ones; none before an event starts). */
   listFeedTasks?: () => Promise<FeedTask[]>;
@@ -54,7 +54,7 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
   const kind = () => (isTeamMode() ? ('teams' as const) : ('players' as const));
   const rank = async (numbers: ReadonlyMap<string, LedgerStanding>): Promise<Standing[]> => {
     if (isTeamMode()) return rankTeams(await repository.listTeams(), numbers);
-    return rankPlayers(await repository.listPlayers({ includeStaff: !settings.get().hideAdminsFromLeaderboard }), numbers);
+    return rankPlayers(await repository.listPlayers({ includeStaff: settings.get().rankStaff }), numbers);
   };
   const toBoardSolves = (solves: readonly ValuedSolve[]): BoardSolve[] => {
     const teams = isTeamMode();

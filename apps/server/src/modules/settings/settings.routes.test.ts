@@ -25,12 +25,12 @@ describe('GET and PATCH /api/admin/settings', () => {
     const anonymous = await t.app.inject({
       method: 'PATCH',
       url: '/api/admin/settings',
-      payload: { hideAdminsFromLeaderboard: true },
+      payload: { rankStaff: true },
     });
     expect(anonymous.statusCode).toBe(401);
     const player = await registerPlayer(t.app);
     expect((await player.client.get('/api/admin/settings')).json().error.code).toBe('FORBIDDEN');
-    const patched = await player.client.patch('/api/admin/settings', { hideAdminsFromLeaderboard: true });
+    const patched = await player.client.patch('/api/admin/settings', { rankStaff: true });
     expect(patched.statusCode).toBe(403);
     expect((await admin.get('/api/admin/settings')).json()).toEqual(DEFAULT_PLATFORM_SETTINGS);
     expect(await settingsAudit()).toHaveLength(0);
@@ -41,7 +41,7 @@ describe('GET and PATCH /api/admin/settings', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       emailVerification: 'optional',
-      hideAdminsFromLeaderboard: false,
+      rankStaff: false,
       requireTwoFactorForAdmins: false,
       ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
@@ -51,10 +51,10 @@ describe('GET and PATCH /api/admin/settings', () => {
 
   it('refuses an unknown setting or a wrong type with 400 VALIDATION_FAILED and changes nothing', async () => {
     for (const body of [
-      { hideAdminsFromLeaderboard: 'yes' },
+      { rankStaff: 'yes' },
       { noSuchSetting: true },
       [true],
-      { hideAdminsFromLeaderboard: null },
+      { rankStaff: null },
     ]) {
       const response = await admin.patch('/api/admin/settings', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
@@ -65,11 +65,11 @@ describe('GET and PATCH /api/admin/settings', () => {
   });
 
   it('changes a setting, keeps it in the database, and records who changed what in the audit log', async () => {
-    const response = await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: true });
+    const response = await admin.patch('/api/admin/settings', { rankStaff: true });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       emailVerification: 'optional',
-      hideAdminsFromLeaderboard: true,
+      rankStaff: true,
       requireTwoFactorForAdmins: false,
       ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
@@ -77,19 +77,19 @@ describe('GET and PATCH /api/admin/settings', () => {
     });
     expect((await admin.get('/api/admin/settings')).json()).toEqual({
       emailVerification: 'optional',
-      hideAdminsFromLeaderboard: true,
+      rankStaff: true,
       requireTwoFactorForAdmins: false,
       ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
       teams: DEFAULT_TEAM_SETTINGS,
     });
     const [row] = await t.database.db.select().from(platformSettings);
-    expect(row).toMatchObject({ data: { hideAdminsFromLeaderboard: true }, revision: 1 });
+    expect(row).toMatchObject({ data: { rankStaff: true }, revision: 1 });
     const entries = await settingsAudit();
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       actorName: 'admin',
-      details: { hideAdminsFromLeaderboard: { from: false, to: true } },
+      details: { rankStaff: { from: false, to: true } },
     });
     const log = (await admin.get('/api/admin/audit')).json();
     expect(log.entries[0]).toMatchObject({ action: 'settings.update', actorName: 'admin' });
@@ -97,10 +97,10 @@ describe('GET and PATCH /api/admin/settings', () => {
 
   it('writes nothing and records nothing for a change to the current value or an empty body', async () => {
     const before = (await settingsAudit()).length;
-    expect((await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: true })).statusCode).toBe(200);
+    expect((await admin.patch('/api/admin/settings', { rankStaff: true })).statusCode).toBe(200);
     expect((await admin.patch('/api/admin/settings', {})).json()).toEqual({
       emailVerification: 'optional',
-      hideAdminsFromLeaderboard: true,
+      rankStaff: true,
       requireTwoFactorForAdmins: false,
       ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
@@ -114,16 +114,16 @@ describe('GET and PATCH /api/admin/settings', () => {
   it('applies concurrent changes one after the other: each audited, none lost', async () => {
     const before = (await settingsAudit()).length;
     const values = [false, true, false, true, false];
-    const responses = await Promise.all(values.map((v) => admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: v })));
+    const responses = await Promise.all(values.map((v) => admin.patch('/api/admin/settings', { rankStaff: v })));
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     const [row] = await t.database.db.select().from(platformSettings);
     const entries = (await settingsAudit()).slice(before);
     // Every recorded change went from the value the one before it left.
     expect(row!.revision).toBe(1 + entries.length);
-    const stored = row!.data.hideAdminsFromLeaderboard;
+    const stored = row!.data.rankStaff;
     expect((await admin.get('/api/admin/settings')).json()).toEqual({
       emailVerification: 'optional',
-      hideAdminsFromLeaderboard: stored,
+      rankStaff: stored,
       requireTwoFactorForAdmins: false,
       ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
@@ -132,13 +132,13 @@ describe('GET and PATCH /api/admin/settings', () => {
   });
 
   it('is read from the database at start, and a stored value of the wrong type counts as the default', async () => {
-    await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: true });
+    await admin.patch('/api/admin/settings', { rankStaff: true });
     const second = await buildTestApp({ database: t.database });
     try {
       const secondAdmin = await loginAdmin(second.app);
       expect((await secondAdmin.get('/api/admin/settings')).json()).toEqual({
         emailVerification: 'optional',
-        hideAdminsFromLeaderboard: true,
+        rankStaff: true,
         requireTwoFactorForAdmins: false,
         ctftimeFeedPublished: false,
         event: DEFAULT_EVENT_SETTINGS,
@@ -147,14 +147,14 @@ describe('GET and PATCH /api/admin/settings', () => {
     } finally {
       await second.app.close();
     }
-    await t.database.db.update(platformSettings).set({ data: { hideAdminsFromLeaderboard: 'yes', removed: 1 } });
+    await t.database.db.update(platformSettings).set({ data: { rankStaff: 'yes', removed: 1 } });
     const third = await buildTestApp({ database: t.database });
     try {
       const thirdAdmin = await loginAdmin(third.app);
       expect((await thirdAdmin.get('/api/admin/settings')).json()).toEqual(DEFAULT_PLATFORM_SETTINGS);
     } finally {
       await third.app.close();
-      await t.database.db.update(platformSettings).set({ data: { hideAdminsFromLeaderboard: true } });
+      await t.database.db.update(platformSettings).set({ data: { rankStaff: true } });
     }
   });
 
@@ -177,8 +177,8 @@ describe('GET and PATCH /api/admin/settings', () => {
     try {
       // The stream opens with a comment: once it is read, the stream is registered.
       while (!received.includes(': connected')) received += decoder.decode((await reader.read()).value, { stream: true });
-      const current = (await admin.get('/api/admin/settings')).json<{ hideAdminsFromLeaderboard: boolean }>();
-      await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: !current.hideAdminsFromLeaderboard });
+      const current = (await admin.get('/api/admin/settings')).json<{ rankStaff: boolean }>();
+      await admin.patch('/api/admin/settings', { rankStaff: !current.rankStaff });
       // Another change's frame may come first (standings changes are merged over a second): read up to this one.
       while (!received.includes('data: {"reason":"settings"}'))
         received += decoder.decode((await reader.read()).value, { stream: true });
@@ -187,21 +187,21 @@ describe('GET and PATCH /api/admin/settings', () => {
     }
     expect(received).toContain('data: {"reason":"settings"}');
     expect(received).not.toContain('event: settings');
-    expect(received).not.toContain('hideAdminsFromLeaderboard');
+    expect(received).not.toContain('rankStaff');
   });
 
   it.skipIf(!process.env.DATABASE_URL)('reaches every instance on PostgreSQL (LISTEN/NOTIFY), with no restart', async () => {
     const other = await buildTestApp({ database: t.database });
     try {
       const otherAdmin = await loginAdmin(other.app);
-      const current = (await admin.get('/api/admin/settings')).json<{ hideAdminsFromLeaderboard: boolean }>();
-      const next = !current.hideAdminsFromLeaderboard;
-      expect((await admin.patch('/api/admin/settings', { hideAdminsFromLeaderboard: next })).statusCode).toBe(200);
+      const current = (await admin.get('/api/admin/settings')).json<{ rankStaff: boolean }>();
+      const next = !current.rankStaff;
+      expect((await admin.patch('/api/admin/settings', { rankStaff: next })).statusCode).toBe(200);
       await vi.waitFor(
         async () => {
           expect((await otherAdmin.get('/api/admin/settings')).json()).toEqual({
             emailVerification: 'optional',
-            hideAdminsFromLeaderboard: next,
+            rankStaff: next,
             requireTwoFactorForAdmins: false,
             ctftimeFeedPublished: false,
             event: DEFAULT_EVENT_SETTINGS,

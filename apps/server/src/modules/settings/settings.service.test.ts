@@ -24,9 +24,9 @@ afterAll(async () => {
 
 describe('toPlatformSettings', () => {
   it('keeps valid stored values and uses the default for missing, invalid or unknown ones', () => {
-    expect(toPlatformSettings({ hideAdminsFromLeaderboard: true })).toEqual({
+    expect(toPlatformSettings({ rankStaff: true })).toEqual({
       emailVerification: 'optional',
-      hideAdminsFromLeaderboard: true,
+      rankStaff: true,
       requireTwoFactorForAdmins: false,
       ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
@@ -34,15 +34,15 @@ describe('toPlatformSettings', () => {
     });
     expect(toPlatformSettings({})).toEqual({
       emailVerification: 'optional',
-      hideAdminsFromLeaderboard: false,
+      rankStaff: false,
       requireTwoFactorForAdmins: false,
       ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
       teams: DEFAULT_TEAM_SETTINGS,
     });
-    expect(toPlatformSettings({ hideAdminsFromLeaderboard: 1, gone: 'x' })).toEqual({
+    expect(toPlatformSettings({ rankStaff: 1, gone: 'x' })).toEqual({
       emailVerification: 'optional',
-      hideAdminsFromLeaderboard: false,
+      rankStaff: false,
       requireTwoFactorForAdmins: false,
       ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
@@ -75,10 +75,10 @@ describe('the settings service', () => {
     const seen: [PlatformSettings, PlatformSettings][] = [];
     second.subscribe((next, previous) => seen.push([next, previous]));
 
-    await first.update('settings-admin', { hideAdminsFromLeaderboard: true });
+    await first.update('settings-admin', { rankStaff: true });
     expect(first.get()).toEqual({
       emailVerification: 'optional',
-      hideAdminsFromLeaderboard: true,
+      rankStaff: true,
       requireTwoFactorForAdmins: false,
       ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
@@ -86,7 +86,7 @@ describe('the settings service', () => {
     });
     expect(second.get()).toEqual({
       emailVerification: 'optional',
-      hideAdminsFromLeaderboard: true,
+      rankStaff: true,
       requireTwoFactorForAdmins: false,
       ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,
@@ -96,7 +96,7 @@ describe('the settings service', () => {
       [
         {
           emailVerification: 'optional',
-          hideAdminsFromLeaderboard: true,
+          rankStaff: true,
           requireTwoFactorForAdmins: false,
           ctftimeFeedPublished: false,
           event: DEFAULT_EVENT_SETTINGS,
@@ -104,7 +104,7 @@ describe('the settings service', () => {
         },
         {
           emailVerification: 'optional',
-          hideAdminsFromLeaderboard: false,
+          rankStaff: false,
           requireTwoFactorForAdmins: false,
           ctftimeFeedPublished: false,
           event: DEFAULT_EVENT_SETTINGS,
@@ -113,14 +113,14 @@ describe('the settings service', () => {
       ],
     ]);
     // Only the instance that made the change is told to announce it.
-    expect(updated).toEqual([['hideAdminsFromLeaderboard']]);
+    expect(updated).toEqual([['rankStaff']]);
     expect(Object.isFrozen(second.get())).toBe(true);
 
     // A notification that arrives late (an older revision) does not take an instance back.
-    events.publish('settings', { revision: 0, settings: { hideAdminsFromLeaderboard: false } });
+    events.publish('settings', { revision: 0, settings: { rankStaff: false } });
     expect(second.get()).toEqual({
       emailVerification: 'optional',
-      hideAdminsFromLeaderboard: true,
+      rankStaff: true,
       requireTwoFactorForAdmins: false,
       ctftimeFeedPublished: false,
       event: DEFAULT_EVENT_SETTINGS,

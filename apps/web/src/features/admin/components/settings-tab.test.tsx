@@ -23,18 +23,18 @@ function renderSettings() {
 }
 
 describe('admin settings tab', () => {
-  it('shows admins on the leaderboard by default, and hides them with one switch, saved on the server', async () => {
+  it('leaves admins and teachers unranked by default, and ranks them with one switch, saved on the server', async () => {
     const { user, api } = renderSettings();
-    const toggle = await screen.findByRole('switch', { name: 'Hide admins from the leaderboard' });
+    const toggle = await screen.findByRole('switch', { name: 'Rank admins and teachers' });
     expect(toggle).toHaveAttribute('aria-checked', 'false');
-    expect(toggle).toHaveAccessibleDescription(/Admins are shown on the leaderboard with the rank Admin/);
+    expect(toggle).toHaveAccessibleDescription(/Admins and teachers are left off the leaderboard/);
 
     await user.click(toggle);
     await waitFor(() => expect(toggle).toHaveAttribute('aria-checked', 'true'));
     expect(api.state.requests.filter((r) => r.method === 'PATCH')).toEqual([
-      { method: 'PATCH', path: '/api/admin/settings', body: { hideAdminsFromLeaderboard: true } },
+      { method: 'PATCH', path: '/api/admin/settings', body: { rankStaff: true } },
     ]);
-    expect(api.state.settings).toEqual({ ...DEFAULT_PLATFORM_SETTINGS, hideAdminsFromLeaderboard: true });
+    expect(api.state.settings).toEqual({ ...DEFAULT_PLATFORM_SETTINGS, rankStaff: true });
     expect(await screen.findByText('Setting saved')).toBeInTheDocument();
   });
 
@@ -92,7 +92,7 @@ describe('admin settings tab', () => {
     renderSettings();
     await screen.findByRole('switch', { name: 'Per-player flags for the built-in pack' });
     const rows: Record<keyof typeof DEFAULT_PLATFORM_SETTINGS, () => HTMLElement> = {
-      hideAdminsFromLeaderboard: () => screen.getByRole('switch', { name: 'Hide admins from the leaderboard' }),
+      rankStaff: () => screen.getByRole('switch', { name: 'Rank admins and teachers' }),
       emailVerification: () => screen.getByRole('group', { name: 'Email verification' }),
       requireTwoFactorForAdmins: () => screen.getByRole('switch', { name: 'Require two-factor for admins' }),
       ctftimeFeedPublished: () => screen.getByRole('switch', { name: 'Publish the CTFtime feed outside an event' }),
@@ -108,8 +108,8 @@ describe('admin settings tab', () => {
     await i18n.changeLanguage('fr');
     renderSettings();
     expect(await screen.findByRole('link', { name: 'Paramètres', current: 'page' })).toBeInTheDocument();
-    const toggle = await screen.findByRole('switch', { name: 'Masquer les admins du classement' });
-    expect(toggle).toHaveAccessibleDescription(/Les admins figurent au classement avec le rang Admin/);
+    const toggle = await screen.findByRole('switch', { name: 'Classer les admins et les enseignants' });
+    expect(toggle).toHaveAccessibleDescription(/Les admins et les enseignants ne figurent ni au classement/);
     const group = screen.getByRole('group', { name: 'Vérification de l’adresse e-mail' });
     expect(within(group).getByRole('radio', { name: 'Facultative' })).toBeChecked();
     expect(within(group).getByRole('radio', { name: 'Obligatoire avant de jouer' })).toHaveAccessibleDescription(

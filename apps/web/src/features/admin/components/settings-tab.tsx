@@ -35,7 +35,7 @@ type BooleanSettingKey = {
  * one line here (docs/decisions/008-platform-settings.md). Email verification, a choice of three, has its own row.
  */
 const SETTING_ROWS: { key: BooleanSettingKey }[] = [
-  { key: 'hideAdminsFromLeaderboard' },
+  { key: 'rankStaff' },
   { key: 'requireTwoFactorForAdmins' },
   { key: 'ctftimeFeedPublished' },
 ];
