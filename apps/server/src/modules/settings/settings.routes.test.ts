@@ -50,12 +50,7 @@ describe('GET and PATCH /api/admin/settings', () => {
   });
 
   it('refuses an unknown setting or a wrong type with 400 VALIDATION_FAILED and changes nothing', async () => {
-    for (const body of [
-      { rankStaff: 'yes' },
-      { noSuchSetting: true },
-      [true],
-      { rankStaff: null },
-    ]) {
+    for (const body of [{ rankStaff: 'yes' }, { noSuchSetting: true }, [true], { rankStaff: null }]) {
       const response = await admin.patch('/api/admin/settings', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().error.code).toBe('VALIDATION_FAILED');
