@@ -1,26 +1,33 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { randomBytes } from 'node:crypto';
 
 import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, loginAdmin, type TestApp } from '../../test/build-test-app.js';
 
-import { createDatabase, migrateDatabase } from './client.js';
+import { createDatabase, type Database, migrateDatabase } from './client.js';
 
 const MIGRATIONS = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** The scores each deployment stores before the ledger: what it must keep exactly (docs/decisions/007-scoring.md). */
 const STORED = { b: 800, c: 800, p: 900, x: 125 };
 
+/** What the seeding needs of a connection: PGlite's and pg's clients both take several statements in one text. */
+interface SqlClient {
+  exec(sql: string): Promise<unknown>;
+  query(sql: string, params: unknown[]): Promise<unknown>;
+}
+
 /**
  * A deployment at the migration before the scoring ledger, with stored scores and solve points, the two bugs of the old
  * design included (issue #35): `b` and `c` stayed at 800 after the third solver of a linear 1000/decay 100 challenge was
  * deleted (derived: 900); `p` kept 900 after a challenge they had solved for two teams was deleted (derived: 500).
  */
-async function databaseBeforeTheLedger(): Promise<PGlite> {
-  const client = new PGlite();
+async function seedBeforeTheLedger(client: SqlClient): Promise<void> {
   const journal = JSON.parse(await readFile(path.join(MIGRATIONS, 'meta/_journal.json'), 'utf8')) as {
     entries: { idx: number; tag: string; when: number }[];
   };
@@ -50,17 +57,49 @@ async function databaseBeforeTheLedger(): Promise<PGlite> {
     ('c', 'dyn', 800, now() - interval '1 hour', null),
     ('p', 'other', 500, now() - interval '1 hour', 't2'),
     ('x', 'plain', 100, now(), null);`);
-  return client;
 }
 
+/**
+ * That deployment, then the migrations from the ledger's on: PGlite in memory, or, when DATABASE_URL is set, a new
+ * PostgreSQL database (empty: the run's template is already migrated), dropped on close.
+ */
+async function upgradedDatabase(): Promise<Database> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) {
+    const client = new PGlite();
+    await seedBeforeTheLedger(client);
+    const database = await createDatabase({ kind: 'pglite', dataDir: undefined, client });
+    await migrateDatabase(database);
+    return database;
+  }
+  const name = `drapeau_upgrade_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const seeding = new pg.Client({ connectionString: url.toString() });
+  await seeding.connect();
+  await seedBeforeTheLedger({ exec: (sql) => seeding.query(sql), query: (sql, params) => seeding.query(sql, params) });
+  await seeding.end();
+  const database = await createDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  await migrateDatabase(database);
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+// Runs on PostgreSQL too (DATABASE_URL): the migration's SQL must keep every score on both engines.
 describe('upgrading a deployment to the scoring ledger', () => {
   let t: TestApp;
 
   beforeAll(async () => {
-    const client = await databaseBeforeTheLedger();
-    const database = await createDatabase({ kind: 'pglite', dataDir: undefined, client });
-    await migrateDatabase(database);
-    t = await buildTestApp({ database });
+    t = await buildTestApp({ database: await upgradedDatabase() });
   });
   afterAll(async () => {
     await t?.close();
