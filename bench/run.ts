@@ -37,6 +37,7 @@ import { integrityOk, type PassResult, renderTable } from './lib/report.js';
 import { machine, writeResults } from './lib/results.js';
 import type { IntegrityReport } from './lib/seed.js';
 import { openPostgres } from './lib/sql-runner.js';
+import { measureLedger, renderLedger } from './lib/ledger.js';
 import { renderTeams, TEAM_SIZE, type TeamsResult } from './lib/teams.js';
 
 /** PostgreSQL answers at `adminUrl`, or the reason it does not. */
@@ -56,6 +57,12 @@ async function main(): Promise<void> {
     return;
   }
   const started = performance.now();
+  if (args.only === 'ledger') {
+    const figure = measureLedger(options.users, options.solves);
+    console.log(`\n${renderLedger(figure)}`);
+    await writeResults('-ledger', { ledger: figure }, started);
+    return;
+  }
   if (!args['no-build'] && !args['server-entry']) {
     log('building the server (npm run build -w @drapeau/server)');
     const build = spawnSync('npm', ['run', 'build', '-w', '@drapeau/server'], { cwd: root, stdio: 'inherit' });

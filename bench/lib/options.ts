@@ -87,6 +87,9 @@ export const HELP = `npm run bench -- [options]
                          before and with them open (memory per client), and 20 solves timed to every client
   --only=hot             only the three sustained loads (leaderboard page 1, search, wrong flags) after a cold start on
                          the seeded store, then the same loads on the bare Node server: the quick check of the hot paths
+  --only=ledger          only the scoring ledger's figure, in this process (no server, no database): the ledger built
+                         from --users players' --solves solves on dynamic challenges, the heap it holds, and a correct
+                         flag on its most solved challenge (issue #35: under 3 s and 100 MB at 10,000 and 100,000)
   --only=challenge-instances   only the challenge instances' figure (also in every full run, last; skipped with the
                          reason where podman cannot run): the pack's web service on the local engine, start to first
                          HTTP answer one at a time and 20 at once (p50, p99), and the memory per running instance

@@ -30,7 +30,7 @@ const SOLVE_SHARES = [
   0.97, 0.95, 0.93, 0.91, 0.89, 0.86, 0.82, 0.77, 0.71, 0.63, 0.53, 0.42, 0.31, 0.2, 0.11, 0.05, 0.02, 0.008, 0.003, 0.002,
 ];
 
-function solveTargets(challengeCount: number, users: number, solves: number): number[] {
+export function solveTargets(challengeCount: number, users: number, solves: number): number[] {
   const shares = Array.from({ length: challengeCount }, (_, i) => SOLVE_SHARES[Math.min(i, SOLVE_SHARES.length - 1)]!);
   const sum = shares.reduce((a, b) => a + b, 0);
   const targets = shares.map((s) => Math.min(users, Math.max(1, Math.round((s * solves) / sum))));

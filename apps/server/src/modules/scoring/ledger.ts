@@ -143,7 +143,7 @@ function countSolves(solves: readonly LedgerSolve[]): Map<string, number> {
  * hints its solver (its team) opened on it), plus the bonus when it is its challenge's first blood. A challenge whose
  * scoring is unknown gives nothing.
  */
-export function solvePoints(input: {
+function solvePoints(input: {
   scoring: Scoring | undefined;
   solveCount: number;
   hintCosts: number;

@@ -2,6 +2,7 @@ import type { Scoring } from '@drapeau/shared';
 
 import {
   adjustmentOwner,
+  challengeValue,
   compareSolves,
   hintKey,
   type LedgerAdjustment,
@@ -9,7 +10,6 @@ import {
   type LedgerHint,
   type LedgerSolve,
   type LedgerStanding,
-  solvePoints,
   type StandingKind,
 } from './ledger.js';
 
@@ -21,13 +21,21 @@ const KINDS: readonly StandingKind[] = ['players', 'teams'];
  * O(solvers of that challenge); a hint, only its challenge's; the first-blood bonus, each challenge's first solve. It
  * always equals ledger.ts's computeStandings over the same facts (live-ledger.test.ts).
  */
+/** A solve as held: its points as counted now, and the standings it counts for, found once. */
+interface HeldSolve {
+  solve: LedgerSolve;
+  points: number;
+  hintKey: string;
+  player: LedgerStanding;
+  /** Its team's standing, or in solo mode the player's own one among the teams' (each player is their own team). */
+  team: LedgerStanding;
+}
+
 export function createLiveLedger(initial: LedgerFacts) {
   const scoring = new Map<string, Scoring>(initial.scoring);
   let bonus = initial.firstBloodBonus;
-  const byChallenge = new Map<string, LedgerSolve[]>();
-  const solveIds = new Set<number>();
-  /** Each solve's points as counted now. */
-  const pointsOf = new Map<number, number>();
+  const byChallenge = new Map<string, HeldSolve[]>();
+  const held = new Map<number, HeldSolve>();
   const hintCosts = new Map<string, number>();
   const hints: LedgerHint[] = [];
   let adjustments: LedgerAdjustment[] = [];
@@ -43,49 +51,44 @@ export function createLiveLedger(initial: LedgerFacts) {
     }
     return standing;
   };
-  const ownersOf = (solve: LedgerSolve): [StandingKind, string][] =>
-    solve.teamId === null
-      ? [
-          ['players', solve.userId],
-          ['teams', solve.userId],
-        ]
-      : [
-          ['players', solve.userId],
-          ['teams', solve.teamId],
-        ];
 
-  /** Sets each solve of the challenge to what it gives now, moving its standings by the difference. */
+  /**
+   * Sets each solve of the challenge to what it gives now, moving its standings by the difference: the value is
+   * computed once, so that a dynamic challenge of thousands of solvers costs a pass over plain numbers.
+   */
   const rescoreChallenge = (challengeId: string) => {
     const list = byChallenge.get(challengeId);
     if (!list) return;
-    const first = list[0];
-    for (const solve of list) {
-      const points = solvePoints({
-        scoring: scoring.get(challengeId),
-        solveCount: list.length,
-        hintCosts: hintCosts.get(hintKey(solve, challengeId)) ?? 0,
-        isFirstBlood: solve === first,
-        firstBloodBonus: bonus,
-      });
-      const delta = points - (pointsOf.get(solve.id) ?? 0);
+    const challengeScoring = scoring.get(challengeId);
+    const value = challengeScoring ? challengeValue(challengeScoring, list.length) : 0;
+    for (let i = 0; i < list.length; i += 1) {
+      const solve = list[i]!;
+      const points = challengeScoring ? Math.max(0, value - (hintCosts.get(solve.hintKey) ?? 0)) + (i === 0 ? bonus : 0) : 0;
+      const delta = points - solve.points;
       if (delta === 0) continue;
-      pointsOf.set(solve.id, points);
-      for (const [kind, id] of ownersOf(solve)) entry(kind, id).score += delta;
+      solve.points = points;
+      solve.player.score += delta;
+      solve.team.score += delta;
     }
   };
 
   const insertSolve = (solve: LedgerSolve): boolean => {
-    if (solveIds.has(solve.id)) return false;
-    solveIds.add(solve.id);
+    if (held.has(solve.id)) return false;
+    const holding: HeldSolve = {
+      solve,
+      points: 0,
+      hintKey: hintKey(solve, solve.challengeId),
+      player: entry('players', solve.userId),
+      team: entry('teams', solve.teamId ?? solve.userId),
+    };
+    held.set(solve.id, holding);
     let list = byChallenge.get(solve.challengeId);
     if (!list) byChallenge.set(solve.challengeId, (list = []));
     // Solves arrive almost always in order: find the place from the end.
     let at = list.length;
-    while (at > 0 && compareSolves(list[at - 1]!, solve) > 0) at -= 1;
-    list.splice(at, 0, solve);
-    pointsOf.set(solve.id, 0);
-    for (const [kind, id] of ownersOf(solve)) {
-      const standing = entry(kind, id);
+    while (at > 0 && compareSolves(list[at - 1]!.solve, solve) > 0) at -= 1;
+    list.splice(at, 0, holding);
+    for (const standing of [holding.player, holding.team]) {
       standing.solvedCount += 1;
       standing.lastSolveAt = Math.max(standing.lastSolveAt ?? solve.solvedAt, solve.solvedAt);
       standing.reachedAt = Math.max(standing.reachedAt ?? solve.solvedAt, solve.solvedAt);
@@ -160,13 +163,22 @@ export function createLiveLedger(initial: LedgerFacts) {
     standing: (kind: StandingKind, id: string): LedgerStanding | undefined => standings[kind].get(id),
     standings: (kind: StandingKind): ReadonlyMap<string, LedgerStanding> => standings[kind],
     /** What a solve counts now (first-blood bonus included). */
-    pointsOfSolve: (id: number): number => pointsOf.get(id) ?? 0,
-    solvesOf: (challengeId: string): readonly LedgerSolve[] => byChallenge.get(challengeId) ?? [],
+    pointsOfSolve: (id: number): number => held.get(id)?.points ?? 0,
+    /** The facts of one challenge alone (its solves and the hints opened on it), to value a solve about to count. */
+    challengeFacts(challengeId: string): LedgerFacts {
+      return {
+        scoring,
+        solves: (byChallenge.get(challengeId) ?? []).map((holding) => holding.solve),
+        hints: hints.filter((hint) => hint.challengeId === challengeId),
+        adjustments: [],
+        firstBloodBonus: bonus,
+      };
+    },
     /** The facts as held, for the computations over a window (the freeze, an event). */
     facts(): LedgerFacts {
       if (factsCache?.version !== version) {
         const solves: LedgerSolve[] = [];
-        for (const list of byChallenge.values()) for (const solve of list) solves.push(solve);
+        for (const list of byChallenge.values()) for (const holding of list) solves.push(holding.solve);
         factsCache = { version, facts: { scoring, solves, hints: [...hints], adjustments, firstBloodBonus: bonus } };
       }
       return factsCache.facts;

@@ -167,9 +167,8 @@ export function createScoringService(deps: {
      */
     async previewSolves(challengeId: string, solves: readonly LedgerSolve[]) {
       const held = await current();
-      const facts = held.facts();
-      const others = held.solvesOf(challengeId);
-      const preview = valueSolves({ ...facts, solves: [...others, ...solves] });
+      const facts = held.challengeFacts(challengeId);
+      const preview = valueSolves({ ...facts, solves: [...facts.solves, ...solves] });
       const result = new Map<number, { points: number; score: number; isFirstBlood: boolean }>();
       for (const solve of solves) {
         const valued = preview.find((s) => s.id === solve.id)!;
