@@ -2,12 +2,15 @@ import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import { createChallengeFilesService } from '../modules/challenge-files/challenge-files.service.js';
-import { createAttachmentsService } from '../modules/challenges/attachments.service.js';
-import { createAuthoringService } from '../modules/challenges/authoring.service.js';
-import { createCatalogueRepository } from '../modules/challenges/catalogue.repository.js';
-import { type CatalogueTransferDeps, createCatalogueTransferService } from '../modules/challenges/catalogue-transfer.service.js';
-import { createChallengesRepository } from '../modules/challenges/challenges.repository.js';
-import { createChallengesService } from '../modules/challenges/challenges.service.js';
+import { createAttachmentsService } from '../modules/challenges/attachments/attachments.service.js';
+import { createAuthoringService } from '../modules/challenges/authoring/authoring.service.js';
+import { createCatalogueRepository } from '../modules/challenges/catalogue/catalogue.repository.js';
+import {
+  type CatalogueTransferDeps,
+  createCatalogueTransferService,
+} from '../modules/challenges/import-export/catalogue-transfer.service.js';
+import { createChallengesRepository } from '../modules/challenges/import-export/challenges.repository.js';
+import { createChallengesService } from '../modules/challenges/catalogue/challenges.service.js';
 import { type EventBus, publishChallengesChanged, type ServerEvents } from '../modules/events/event-bus.js';
 import { createLabPool } from '../modules/labs/lab-pool.js';
 import { createLabsService } from '../modules/labs/labs.service.js';

@@ -7,7 +7,7 @@ import { createAuditService } from '../modules/audit/audit.service.js';
 import type { Clock } from '../lib/clock.js';
 import { type EventBus, publishChallengesChanged } from '../modules/events/event-bus.js';
 import type { LimiterFor } from '../http/rate-limits.js';
-import type { ChallengesService } from '../modules/challenges/challenges.service.js';
+import type { ChallengesService } from '../modules/challenges/catalogue/challenges.service.js';
 import { createClassesRepository } from '../modules/classes/classes.repository.js';
 import { createClassesService } from '../modules/classes/classes.service.js';
 import type { LeaderboardService } from '../modules/leaderboard/leaderboard.service.js';

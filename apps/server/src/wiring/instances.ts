@@ -5,7 +5,7 @@ import type { Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
-import type { ChallengesService } from '../modules/challenges/challenges.service.js';
+import type { ChallengesService } from '../modules/challenges/catalogue/challenges.service.js';
 import type { EventBus, ServerEvents } from '../modules/events/event-bus.js';
 import { createContainerEngineProvider } from '../modules/instances/container-engine-provider.js';
 import { createEngineApi, createEngineStream } from '../modules/instances/engine-api.js';

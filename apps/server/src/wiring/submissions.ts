@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { Database } from '../db/client.js';
 import { createUnitOfWork } from '../db/unit-of-work.js';
-import type { AuthoringService } from '../modules/challenges/authoring.service.js';
-import type { ChallengesService } from '../modules/challenges/challenges.service.js';
+import type { AuthoringService } from '../modules/challenges/authoring/authoring.service.js';
+import type { ChallengesService } from '../modules/challenges/catalogue/challenges.service.js';
 import type { createMetrics } from '../http/metrics.js';
 import { createSubmissionsRepository } from '../modules/submissions/submissions.repository.js';
 import type { SolveBatchRetryReason } from '../modules/submissions/submissions.service.js';

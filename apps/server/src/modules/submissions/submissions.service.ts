@@ -6,14 +6,14 @@ import { createKeyedBatches } from '../../lib/keyed-batches.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { BadgesService } from '../badges/badges.service.js';
-import { type SolveOwner } from '../challenges/challenge.js';
+import { type SolveOwner } from '../challenges/model/challenge.js';
 import type { EventBus, ServerEvents } from '../events/event-bus.js';
 import type { ScoringService } from '../scoring/scoring.service.js';
-import { attemptsLeft } from '../challenges/challenge-views.js';
-import type { ChallengesService } from '../challenges/challenges.service.js';
+import { attemptsLeft } from '../challenges/model/challenge-views.js';
+import type { ChallengesService } from '../challenges/catalogue/challenges.service.js';
 import type { EventService } from '../seasons/event.service.js';
 import type { TeamsService } from '../teams/teams.service.js';
-import { checkFlag } from '../challenges/flag-check.js';
+import { checkFlag } from '../challenges/flags/flag-check.js';
 
 import { createSharedFlagReport } from './shared-flag-report.js';
 import type { SubmissionsRepository } from './submissions.repository.js';
