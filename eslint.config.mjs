@@ -35,8 +35,14 @@ const noDbClient = {
   message: `No database handle outside app.ts, db/ and repositories: take repositories or a unit of work (${layers}).`,
 };
 const noOtherRepository = {
-  group: ['../*/*.repository.js', '../*/*.repository', '**/modules/*/*.repository.js'],
+  group: ['../*/**/*.repository.js', '../*/**/*.repository', '**/modules/*/**/*.repository.js'],
   message: `Call the other module's service, never its repository (${layers}).`,
+};
+/** The files in a module's own folders (modules/challenges/catalogue/…): a sibling folder is the same module, `../..` another. */
+const inModuleFolder = 'apps/server/src/modules/*/*/**/*.ts';
+const noOtherModuleRepository = {
+  group: ['../../*/**/*.repository.js', '../../*/**/*.repository'],
+  message: noOtherRepository.message,
 };
 const noRepository = {
   group: ['**/*.repository.js', '**/*.repository'],
@@ -127,12 +133,33 @@ export default tseslint.config(
       'apps/server/src/modules/auth/better-auth.ts',
       'apps/server/src/**/*.test.ts',
       ...serverWiring,
+      inModuleFolder,
     ],
     rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noDbClient, noOtherRepository] }] },
   },
   {
+    files: [inModuleFolder],
+    ignores: ['apps/server/src/**/*.repository.ts', 'apps/server/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noDbClient, noOtherModuleRepository] }] },
+  },
+  {
     files: ['apps/server/src/**/*.service.ts'],
+    ignores: [inModuleFolder],
     rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noDbClient, noOtherRepository, noFastify] }] },
+  },
+  {
+    files: ['apps/server/src/modules/*/*/**/*.service.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noDrizzle, noDbClient, noOtherModuleRepository, noFastify] }] },
+  },
+  // A repository reads its own module's tables; what it shares with others' lives in db/ (db/rows-of.ts).
+  {
+    files: ['apps/server/src/**/*.repository.ts'],
+    ignores: [inModuleFolder],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noOtherRepository] }] },
+  },
+  {
+    files: ['apps/server/src/modules/*/*/**/*.repository.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noOtherModuleRepository] }] },
   },
   {
     files: ['apps/server/src/**/*.routes.ts', 'apps/server/src/**/*.admin-routes.ts'],

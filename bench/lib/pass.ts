@@ -4,7 +4,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import { deriveFlag } from '../../apps/server/src/modules/challenges/flags.js';
+import { deriveFlag } from '../../apps/server/src/modules/challenges/flags/flag-check.js';
 
 import { adminCookie, type CatalogueResult, runCatalogue } from './catalogue.js';
 import { type DynamicResult, makeDynamic, pickDynamicTarget, runDynamic } from './dynamic.js';

@@ -170,12 +170,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     scoring: scoringService,
   });
   const submissionsService = createSubmissionsService({
-    ...wireSubmissionStores({ database, challenges: challengesService, authoring: authoringService, metrics, log: app.log }),
+    ...wireSubmissionStores({ database, metrics, log: app.log }),
     event: eventService,
     challenges: challengesService,
+    authoring: authoringService,
     teams: teamsService,
     clock,
-    onIncident: (incident) => events.publish('incident', incident),
     wrongFlagLimiter: limiterFor('wrong-flag'),
     onWrongFlag: metrics.wrongFlag,
     scoring: scoringService,

@@ -6,7 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp } from '../../test/build-test-app.js';
-import { deriveFlag } from '../modules/challenges/flags.js';
+import { deriveFlag } from '../modules/challenges/flags/flag-check.js';
 
 import { createDatabase, migrateDatabase } from './client.js';
 

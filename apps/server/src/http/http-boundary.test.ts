@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, registerPlayer, type TestApp, TestClient } from '../../test/build-test-app.js';
 import { createLoggerOptions } from '../lib/logger.js';
-import { deriveFlag } from '../modules/challenges/flags.js';
+import { deriveFlag } from '../modules/challenges/flags/flag-check.js';
 
 import { RATE_LIMITS } from './rate-limits.js';
 

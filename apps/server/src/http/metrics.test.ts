@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, registerPlayer, type TestApp } from '../../test/build-test-app.js';
-import { deriveFlag } from '../modules/challenges/flags.js';
+import { deriveFlag } from '../modules/challenges/flags/flag-check.js';
 
 const TOKEN = 'metrics-token-0123456789abcdef';
 

@@ -7,7 +7,7 @@ import { buildTestApp, registerPlayer, TestClient } from '../../test/build-test-
 import { totpCode } from '../../test/totp.js';
 import { assert, attest, newCredential } from '../../test/webauthn.js';
 import { createLoggerOptions } from '../lib/logger.js';
-import { deriveFlag } from '../modules/challenges/flags.js';
+import { deriveFlag } from '../modules/challenges/flags/flag-check.js';
 
 function logSink() {
   const lines: string[] = [];

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createLoggerOptions } from '../lib/logger.js';
-import { deriveFlag } from '../modules/challenges/flags.js';
+import { deriveFlag } from '../modules/challenges/flags/flag-check.js';
 import { buildTestApp, registerPlayer, type TestApp } from '../../test/build-test-app.js';
 
 /**

@@ -7,7 +7,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp } from '../../test/build-test-app.js';
-import { deriveFlag } from '../modules/challenges/flags.js';
+import { deriveFlag } from '../modules/challenges/flags/flag-check.js';
 
 const WEB_PUBLIC = fileURLToPath(new URL('../../../web/public', import.meta.url));
 const INDEX = `<!doctype html><html><head><title>Drapeau</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;

@@ -13,6 +13,7 @@ import { createAuditRepository } from '../modules/audit/audit.repository.js';
 import { createAuditService } from '../modules/audit/audit.service.js';
 import { createAccountService } from '../modules/auth/account.service.js';
 import { createAuthMailHooks } from '../modules/auth/auth-mail.js';
+import { followAuthEvents } from '../modules/auth/auth.handlers.js';
 import { createAuthService } from '../modules/auth/auth.service.js';
 import { createBetterAuth } from '../modules/auth/better-auth.js';
 import { createPasswordChecks } from '../modules/auth/password-checks.js';
@@ -102,12 +103,7 @@ export function wireAccounts(deps: {
     ...(deps.scoring && deps.event ? { ownView: ownViewOf(deps.scoring, deps.event) } : {}),
     isVerificationOn,
   });
-  // Revoked sessions (role, ban, deletion, password or address change): revokeSessions() forgets them on this instance
-  // before the change is answered, the `sessions` event on the others (docs/decisions/012-accounts.md).
-  events.subscribe((message) => {
-    if (message.type === 'sessions') authService.forgetUserSessions((message.data as { userId: string }).userId);
-    if (message.type === 'resync') authService.forgetSessions();
-  });
+  followAuthEvents(events, authService);
   const auditService = createAuditService({ repository: createAuditRepository(database.db) });
   const twoFactorRepository = createTwoFactorRepository(database.db);
   const twoFactorService = createTwoFactorService({

@@ -2,13 +2,17 @@ import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import type { RateLimiter } from '../lib/rate-limiter.js';
 import { createChallengeFilesService } from '../modules/challenge-files/challenge-files.service.js';
-import { createAttachmentsService } from '../modules/challenges/attachments.service.js';
-import { createAuthoringService } from '../modules/challenges/authoring.service.js';
-import { createCatalogueRepository } from '../modules/challenges/catalogue.repository.js';
-import { type CatalogueTransferDeps, createCatalogueTransferService } from '../modules/challenges/catalogue-transfer.service.js';
-import { createChallengesRepository } from '../modules/challenges/challenges.repository.js';
-import { createChallengesService } from '../modules/challenges/challenges.service.js';
-import { type EventBus, publishChallengesChanged, type ServerEvents } from '../modules/events/event-bus.js';
+import { createAttachmentsService } from '../modules/challenges/attachments/attachments.service.js';
+import { createAuthoringService } from '../modules/challenges/authoring/authoring.service.js';
+import { createCatalogueRepository } from '../modules/challenges/catalogue/catalogue.repository.js';
+import {
+  type CatalogueTransferDeps,
+  createCatalogueTransferService,
+} from '../modules/challenges/import-export/catalogue-transfer.service.js';
+import { createChallengesRepository } from '../modules/challenges/import-export/challenges.repository.js';
+import { followCatalogueEvents } from '../modules/challenges/catalogue/catalogue.handlers.js';
+import { createChallengesService } from '../modules/challenges/catalogue/challenges.service.js';
+import { type EventBus, publishChallengesChanged } from '../modules/events/event-bus.js';
 import { createLabPool } from '../modules/labs/lab-pool.js';
 import { createLabsService } from '../modules/labs/labs.service.js';
 import type { UsersRepository } from '../modules/users/users.repository.js';
@@ -62,24 +66,7 @@ export function wireCatalogue(deps: {
     onCatalogueChanged,
     listUserIds: () => deps.users.listUserIds(),
   });
-  // Another instance's solve or opened hint, or an admin's change: the in-memory catalogue follows (docs/performance.md);
-  // players and teams added or removed: so does the index of per-user flags.
-  events.subscribe((message) => {
-    if (message.type === 'solve') {
-      const data = message.data as ServerEvents['solve'];
-      challengesService.noteSolve(data.userId, data.challengeId, new Date(data.solvedAt), data.teamId ?? null);
-    } else if (message.type === 'hint-opened') {
-      const data = message.data as ServerEvents['hint-opened'];
-      void challengesService.noteHintOpened(data.userId, data.hintId, data.teamId);
-    } else if (message.type === 'challenges') challengesService.reload();
-    else if (message.type === 'leaderboard') {
-      const { reason } = message.data as ServerEvents['leaderboard'];
-      if (reason.startsWith('user')) challengesService.forgetPlayer();
-      if (reason === 'user-updated') authoringService.flagOwnersChanged('players-added');
-      else if (reason === 'user-deleted') authoringService.flagOwnersChanged('players-removed');
-      else if (reason === 'team') authoringService.flagOwnersChanged('teams-changed');
-    }
-  });
+  followCatalogueEvents(events, { challenges: challengesService, authoring: authoringService });
   // The labs' worker threads, started now so that no lab call waits for one (docs/decisions/011-real-labs.md#workers).
   const labPool = createLabPool({
     size: deps.labs.workers,

@@ -7,7 +7,7 @@ import { createAuditService } from '../modules/audit/audit.service.js';
 import type { Clock } from '../lib/clock.js';
 import { type EventBus, publishChallengesChanged } from '../modules/events/event-bus.js';
 import type { LimiterFor } from '../http/rate-limits.js';
-import type { ChallengesService } from '../modules/challenges/challenges.service.js';
+import type { ChallengesService } from '../modules/challenges/catalogue/challenges.service.js';
 import { createClassesRepository } from '../modules/classes/classes.repository.js';
 import { createClassesService } from '../modules/classes/classes.service.js';
 import type { LeaderboardService } from '../modules/leaderboard/leaderboard.service.js';
@@ -22,21 +22,19 @@ export function wireTeams(deps: {
   database: Database;
   settings: () => TeamSettings;
   limiterFor: LimiterFor;
-  /** A player's solved challenges are their team's (docs/product.md#teams): a membership change rereads them. */
-  challengesService: Pick<ChallengesService, 'forgetMembership' | 'getSolveStats'>;
-  /** A team's name or existence changed: the team standings are rebuilt (docs/architecture.md#leaderboard-in-memory). */
-  events: Pick<EventBus, 'publish' | 'subscribe'>;
+  /** A team's page names its first bloods. */
+  challengesService: Pick<ChallengesService, 'getSolveStats'>;
+  /**
+   * A team's name or existence changed: the team standings are rebuilt (docs/architecture.md#leaderboard-in-memory); a
+   * membership changed: the catalogue rereads the players' solves (catalogue.handlers.ts).
+   */
+  events: Pick<EventBus, 'publish'>;
   /** The standings are wired after the teams: read at each use. A team's page shows the leaderboard's numbers. */
   leaderboard: () => Pick<LeaderboardService, 'getTeamView'>;
   scoring: Pick<ScoringService, 'liveStandings' | 'reload'>;
 }) {
   const { db } = deps.database;
-  const { challengesService, events } = deps;
-  // A membership change on any instance: the players' solved challenges are reread here too (docs/decisions/016-teams.md).
-  events.subscribe((message) => {
-    if (message.type !== 'team-members') return;
-    for (const userId of (message.data as { userIds: string[] }).userIds) challengesService.forgetMembership(userId);
-  });
+  const { events } = deps;
   // The bus tells this instance at once and the others through PostgreSQL (modules/events/event-bus.ts): a player's next
   // request here reads their new team's solves, or the renamed or new team.
   const membershipChanged = (userIds: string[]) => events.publish('team-members', { userIds });

@@ -5,13 +5,14 @@ import type { Registry } from 'prom-client';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
-import type { ChallengesService } from '../modules/challenges/challenges.service.js';
-import type { EventBus, ServerEvents } from '../modules/events/event-bus.js';
+import type { ChallengesService } from '../modules/challenges/catalogue/challenges.service.js';
+import type { EventBus } from '../modules/events/event-bus.js';
 import { createContainerEngineProvider } from '../modules/instances/container-engine-provider.js';
 import { createEngineApi, createEngineStream } from '../modules/instances/engine-api.js';
 import { createImageBuilder } from '../modules/instances/image-builder.js';
 import { createInstanceMetrics } from '../modules/instances/instance-metrics.js';
 import { createInstancesRepository } from '../modules/instances/instances.repository.js';
+import { followInstancesEvents } from '../modules/instances/instances.handlers.js';
 import { createInstancesService } from '../modules/instances/instances.service.js';
 import { checkIsolationRule, type IsolationStatus } from '../modules/instances/isolation-check.js';
 import { createKubernetesProvider } from '../modules/instances/kubernetes-provider.js';
@@ -112,19 +113,10 @@ export function wireInstances(deps: {
       timer = setInterval(() => void reap(), REAP_EVERY_MS);
       timer.unref();
     },
-    /**
-     * Follows the catalogue's changes (the bus's `challenges` events, from this server or another): a challenge hidden or
-     * deleted has its instances stopped at once, not at the reaper's next pass. Without a provider nothing runs.
-     */
+    /** Hands the bus to the instances' handlers (instances.handlers.ts); without a provider nothing runs. */
     followCatalogue(events: Pick<EventBus, 'subscribe'>): void {
       if (!provider) return;
-      events.subscribe((message) => {
-        if (message.type !== 'challenges') return;
-        const { challengeIds } = message.data as ServerEvents['challenges'];
-        instancesService
-          .stopInstancesOfGone(challengeIds)
-          .catch((error: unknown) => deps.log.warn({ err: error }, 'challenge instances: stopping those of a change failed'));
-      });
+      followInstancesEvents(events, { instances: instancesService, log: deps.log });
     },
     stopReaper(): void {
       clearInterval(timer);

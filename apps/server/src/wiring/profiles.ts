@@ -2,7 +2,7 @@ import path from 'node:path';
 
 import type { Config } from '../config.js';
 import type { LimiterFor } from '../http/rate-limits.js';
-import type { ChallengesService } from '../modules/challenges/challenges.service.js';
+import type { ChallengesService } from '../modules/challenges/catalogue/challenges.service.js';
 import type { EventBus } from '../modules/events/event-bus.js';
 import type { LeaderboardService } from '../modules/leaderboard/leaderboard.service.js';
 import type { ScoringService } from '../modules/scoring/scoring.service.js';

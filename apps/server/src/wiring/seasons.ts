@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
-import { isListed } from '../modules/challenges/challenge-views.js';
-import type { ChallengesService } from '../modules/challenges/challenges.service.js';
+import { isListed } from '../modules/challenges/model/challenge-views.js';
+import type { ChallengesService } from '../modules/challenges/catalogue/challenges.service.js';
 import { buildCtftimeFeed } from '../modules/leaderboard/ctftime-feed.js';
 import type { LeaderboardService } from '../modules/leaderboard/leaderboard.service.js';
 import { createSeasonsRepository } from '../modules/seasons/seasons.repository.js';

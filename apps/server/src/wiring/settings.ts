@@ -5,6 +5,7 @@ import { createUnitOfWork } from '../db/unit-of-work.js';
 import { createAuditRepository } from '../modules/audit/audit.repository.js';
 import { createAuditService } from '../modules/audit/audit.service.js';
 import type { EventBus } from '../modules/events/event-bus.js';
+import { followSettingsEvents } from '../modules/settings/settings.handlers.js';
 import { createSettingsRepository } from '../modules/settings/settings.repository.js';
 import { createSettingsService } from '../modules/settings/settings.service.js';
 
@@ -43,10 +44,6 @@ export async function wireSettings(deps: {
     },
   });
   await settingsService.load();
-  // Settings changed while this instance could not hear the others are read again.
-  events.subscribe((message) => {
-    if (message.type !== 'resync') return;
-    settingsService.load().catch((error: unknown) => log.error({ err: error }, 'settings could not be read again'));
-  });
+  followSettingsEvents(events, { settings: settingsService, log });
   return settingsService;
 }

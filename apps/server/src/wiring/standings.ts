@@ -1,7 +1,7 @@
 import type { Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
-import { isListed } from '../modules/challenges/challenge-views.js';
-import type { ChallengesService } from '../modules/challenges/challenges.service.js';
+import { isListed } from '../modules/challenges/model/challenge-views.js';
+import type { ChallengesService } from '../modules/challenges/catalogue/challenges.service.js';
 import type { EventService } from '../modules/seasons/event.service.js';
 import type { EventBus } from '../modules/events/event-bus.js';
 import { createLeaderboardRepository } from '../modules/leaderboard/leaderboard.repository.js';

@@ -2,8 +2,6 @@ import type { FastifyBaseLogger } from 'fastify';
 
 import type { Database } from '../db/client.js';
 import { createUnitOfWork } from '../db/unit-of-work.js';
-import type { AuthoringService } from '../modules/challenges/authoring.service.js';
-import type { ChallengesService } from '../modules/challenges/challenges.service.js';
 import type { createMetrics } from '../http/metrics.js';
 import { createSubmissionsRepository } from '../modules/submissions/submissions.repository.js';
 import type { SolveBatchRetryReason } from '../modules/submissions/submissions.service.js';
@@ -12,13 +10,11 @@ import { wireBadges } from './badges.js';
 
 /**
  * What the submissions service stores and reads through, part of the composition root: its repository, the unit of work
- * of a solve (the solve, its score and its badge awards commit together), whose per-user flag a text is, and how its
- * batches of correct flags meet the database (docs/performance.md "Burst of correct flags").
+ * of a solve (the solve, its score and its badge awards commit together), and how its batches of correct flags meet the
+ * database (docs/performance.md "Burst of correct flags").
  */
 export function wireSubmissionStores(deps: {
   database: Database;
-  challenges: ChallengesService;
-  authoring: AuthoringService;
   metrics: Pick<ReturnType<typeof createMetrics>, 'solveBatchRetried'>;
   log: FastifyBaseLogger;
 }) {
@@ -34,10 +30,6 @@ export function wireSubmissionStores(deps: {
         { size, ...('error' in reason ? { err: reason.error } : reason) },
         'a batch of correct flags failed: its flags run again one by one',
       );
-    },
-    findPerUserOwner: async (challengeId: string, flag: string) => {
-      const challenge = await deps.challenges.findChallenge(challengeId);
-      return challenge ? deps.authoring.findPerUserOwner(challenge, flag) : undefined;
     },
   };
 }

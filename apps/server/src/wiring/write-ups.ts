@@ -5,7 +5,7 @@ import type { Clock } from '../lib/clock.js';
 import type { LimiterFor } from '../http/rate-limits.js';
 import { createAuditRepository } from '../modules/audit/audit.repository.js';
 import { createAuditService } from '../modules/audit/audit.service.js';
-import type { ChallengesService } from '../modules/challenges/challenges.service.js';
+import type { ChallengesService } from '../modules/challenges/catalogue/challenges.service.js';
 import type { EventService } from '../modules/seasons/event.service.js';
 import { createWriteUpsRepository } from '../modules/write-ups/write-ups.repository.js';
 import { createWriteUpsService } from '../modules/write-ups/write-ups.service.js';

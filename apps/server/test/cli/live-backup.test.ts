@@ -3,7 +3,7 @@ import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { deriveFlag } from '../../src/modules/challenges/flags.js';
+import { deriveFlag } from '../../src/modules/challenges/flags/flag-check.js';
 import {
   checkIntegrity,
   cookieOf,

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { SOLVABLE_PACK_CHALLENGES } from '../pack.js';
-import { deriveFlag } from '../../src/modules/challenges/flags.js';
+import { deriveFlag } from '../../src/modules/challenges/flags/flag-check.js';
 import {
   checkClusterIntegrity,
   type Cluster,

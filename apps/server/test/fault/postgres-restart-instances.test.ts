@@ -6,7 +6,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { SOLVABLE_PACK_CHALLENGES } from '../pack.js';
-import { deriveFlag } from '../../src/modules/challenges/flags.js';
+import { deriveFlag } from '../../src/modules/challenges/flags/flag-check.js';
 import { type Cluster, findNginx, isRedisReachable, openLiveStream, startCluster } from '../scale/cluster.js';
 
 import { INSTANCE_SECRET, isPostgresReachable, request, sleep, tailOf } from './fault-helpers.js';

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 
 import { SOLVABLE_PACK_CHALLENGES } from '../pack.js';
-import { deriveFlag } from '../../src/modules/challenges/flags.js';
+import { deriveFlag } from '../../src/modules/challenges/flags/flag-check.js';
 import { openLiveStream } from '../scale/cluster.js';
 
 import {

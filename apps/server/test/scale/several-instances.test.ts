@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { SOLVABLE_PACK_CHALLENGES } from '../pack.js';
-import { deriveFlag } from '../../src/modules/challenges/flags.js';
+import { deriveFlag } from '../../src/modules/challenges/flags/flag-check.js';
 import { INSTANCE_SECRET } from '../fault/fault-helpers.js';
 
 import {

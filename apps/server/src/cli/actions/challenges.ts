@@ -3,10 +3,13 @@ import path from 'node:path';
 
 import type { Database } from '../../db/client.js';
 import { systemClock } from '../../lib/clock.js';
-import { createCatalogueRepository } from '../../modules/challenges/catalogue.repository.js';
-import { createCatalogueTransferService, ImportInvalidError } from '../../modules/challenges/catalogue-transfer.service.js';
-import { createChallengesRepository } from '../../modules/challenges/challenges.repository.js';
-import { createChallengesService } from '../../modules/challenges/challenges.service.js';
+import { createCatalogueRepository } from '../../modules/challenges/catalogue/catalogue.repository.js';
+import {
+  createCatalogueTransferService,
+  ImportInvalidError,
+} from '../../modules/challenges/import-export/catalogue-transfer.service.js';
+import { createChallengesRepository } from '../../modules/challenges/import-export/challenges.repository.js';
+import { createChallengesService } from '../../modules/challenges/catalogue/challenges.service.js';
 import { CliError, type CliContext } from '../context.js';
 
 function transferFor(database: Database) {

@@ -5,7 +5,7 @@ import { ADMIN_PAGE_SIZE } from '@drapeau/shared';
 import { users } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { registerTeacher } from '../../../test/class-fixtures.js';
-import { deriveFlag } from '../challenges/flags.js';
+import { deriveFlag } from '../challenges/flags/flag-check.js';
 
 let t: TestApp;
 let admin: TestClient;

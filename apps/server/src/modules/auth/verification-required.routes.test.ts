@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, TestClient } from '../../../test/build-test-app.js';
 import { type MailCatcher, startMailCatcher } from '../../../test/mail-catcher.js';
-import { deriveFlag } from '../challenges/flags.js';
+import { deriveFlag } from '../challenges/flags/flag-check.js';
 
 /**
  * The admin setting "email verification: required" (docs/decisions/012-accounts.md): a player whose address is not

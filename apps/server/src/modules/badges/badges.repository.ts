@@ -5,7 +5,7 @@ import type { Badge, BadgeCriteria } from '@drapeau/shared';
 import { anyOf, arrayOf } from '../../db/array-params.js';
 import type { Db } from '../../db/client.js';
 import { badges, challenges, solves, userBadges } from '../../db/schema/index.js';
-import { rowsOf } from '../challenges/categories.repository.js';
+import { rowsOf } from '../../db/rows-of.js';
 
 import type { PlayerStats } from './badge-rules.js';
 

@@ -3,9 +3,9 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { notFound } from '../../lib/app-error.js';
-import type { Challenge } from '../challenges/challenge.js';
-import type { ChallengesService } from '../challenges/challenges.service.js';
-import type { FlagTeam } from '../challenges/player-flags.js';
+import type { Challenge } from '../challenges/model/challenge.js';
+import type { ChallengesService } from '../challenges/catalogue/challenges.service.js';
+import type { FlagTeam } from '../challenges/flags/player-flags.js';
 
 import type { GeneratedFile } from './generator.js';
 import { FILE_GENERATORS } from './generator-registry.js';
@@ -98,7 +98,7 @@ export function createChallengeFilesService(deps: {
   }
 
   return {
-    /** A player's download (signed in; the challenge playable for them: challenges/playable.ts). */
+    /** A player's download (signed in; the challenge playable for them: challenges/catalogue/playable.ts). */
     async getChallengeFile(challengeId: string, userId: string, attachmentId?: number): Promise<GeneratedFile> {
       const { challenge } = await challenges.getPlayableChallenge(challengeId, userId);
       return fileOf(challenge, attachmentId, userId);

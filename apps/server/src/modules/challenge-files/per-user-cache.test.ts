@@ -4,8 +4,8 @@ import path from 'node:path';
 
 import { describe, expect, it } from 'vitest';
 
-import type { Challenge } from '../challenges/challenge.js';
-import type { ChallengesService } from '../challenges/challenges.service.js';
+import type { Challenge } from '../challenges/model/challenge.js';
+import type { ChallengesService } from '../challenges/catalogue/challenges.service.js';
 
 import { createChallengeFilesService } from './challenge-files.service.js';
 

@@ -3,7 +3,14 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
-import { createPostgresEventBus, type EventBus, publishChallengesChanged, type ServerEventMessage } from './event-bus.js';
+import {
+  createMemoryEventBus,
+  createPostgresEventBus,
+  type EventBus,
+  publishChallengesChanged,
+  type ServerEventMessage,
+  subscribeHandlers,
+} from './event-bus.js';
 
 const databaseUrl = process.env.DATABASE_URL;
 
@@ -32,6 +39,23 @@ describe('announcing changed challenges', () => {
     published.length = 0;
     publishChallengesChanged({ publish: (type, data) => published.push({ type, data: data as never }) }, []);
     expect(published).toEqual([{ type: 'challenges', data: { challengeIds: [] } }]);
+  });
+});
+
+describe("a module's handlers", () => {
+  it('hands each event to the handler of its type only, with its data, until unsubscribed', () => {
+    const bus = createMemoryEventBus();
+    const seen: string[] = [];
+    const unsubscribe = subscribeHandlers(bus, {
+      sessions: ({ userId }) => seen.push(`sessions ${userId}`),
+      'team-members': ({ userIds }) => seen.push(`team-members ${userIds.join(',')}`),
+    });
+    bus.publish('sessions', { userId: 'u1' });
+    bus.publish('leaderboard', { reason: 'solve' });
+    bus.publish('team-members', { userIds: ['u2', 'u3'] });
+    unsubscribe();
+    bus.publish('sessions', { userId: 'u4' });
+    expect(seen).toEqual(['sessions u1', 'team-members u2,u3']);
   });
 });
 

@@ -98,6 +98,20 @@ export function createMemoryEventBus(): EventBus {
   };
 }
 
+/** What a module does on the events it follows: one handler per event type, given that event's data. */
+type EventHandlers = { [K in ServerEventName]?: (data: ServerEvents[K]) => void };
+
+/**
+ * Subscribes a module's handlers to the bus (docs/architecture.md "A flag's path"): each module says in its own
+ * `<m>.handlers.ts` what it does on which event, and the composition root only hands it the bus.
+ */
+export function subscribeHandlers(events: Pick<EventBus, 'subscribe'>, handlers: EventHandlers): () => void {
+  return events.subscribe((message) => {
+    const handler = handlers[message.type] as ((data: ServerEvents[ServerEventName]) => void) | undefined;
+    handler?.(message.data);
+  });
+}
+
 const CHANNEL = 'drapeau_events';
 /** PostgreSQL's bound on a NOTIFY payload (its default build): a payload must be shorter. */
 const NOTIFY_PAYLOAD_BYTES = 8000;

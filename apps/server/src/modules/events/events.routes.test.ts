@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createDatabase } from '../../db/client.js';
 import { buildTestApp, registerPlayer, type TestApp } from '../../../test/build-test-app.js';
-import { deriveFlag } from '../challenges/flags.js';
+import { deriveFlag } from '../challenges/flags/flag-check.js';
 import { cookieOf, nextEvent } from '../../../test/sse.js';
 
 describe('GET /api/events', () => {

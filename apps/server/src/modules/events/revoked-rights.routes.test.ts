@@ -4,7 +4,7 @@ import { createDatabase } from '../../db/client.js';
 import { buildTestApp, loginAdmin, registerPlayer, TestClient, type TestApp } from '../../../test/build-test-app.js';
 import { cookieOf } from '../../../test/sse.js';
 import { totpCode } from '../../../test/totp.js';
-import { derivePerUserFlag } from '../challenges/flag-check.js';
+import { derivePerUserFlag } from '../challenges/flags/flag-check.js';
 
 // Rights end at once, everywhere (docs/product.md#sessions, docs/decisions/012-accounts.md): a change of role ends the
 // account's sessions; a demotion, a ban or a deletion ends its open live streams on every instance, so that no admin-only

@@ -2,7 +2,7 @@ import type { AdminChallengeServiceResult, ChallengeService, ServiceBuild } from
 
 import { notFound, type AppError } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { ChallengesService } from '../challenges/challenges.service.js';
+import type { ChallengesService } from '../challenges/catalogue/challenges.service.js';
 
 import type { ImageBuilder } from './image-builder.js';
 import type { InstancesRepository } from './instances.repository.js';

@@ -1,4 +1,4 @@
-import type { ChallengesService } from '../challenges/challenges.service.js';
+import type { ChallengesService } from '../challenges/catalogue/challenges.service.js';
 
 import type { InstanceRow, InstancesRepository } from './instances.repository.js';
 import type { InstanceProvider } from './provider.js';

@@ -13,8 +13,8 @@ import type {
 
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
-import type { Challenge } from '../challenges/challenge.js';
-import type { ChallengesService } from '../challenges/challenges.service.js';
+import type { Challenge } from '../challenges/model/challenge.js';
+import type { ChallengesService } from '../challenges/catalogue/challenges.service.js';
 
 import { createChallengeServices } from './challenge-services.js';
 import { createGoneSweep } from './gone-sweep.js';

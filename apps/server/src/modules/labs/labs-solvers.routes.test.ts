@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
-import { deriveFlag } from '../challenges/flags.js';
+import { deriveFlag } from '../challenges/flags/flag-check.js';
 
 /**
  * Each lab of issue 13's new challenges, solved through the HTTP API by its intended method, the way a student does it

@@ -3,7 +3,7 @@ import { LAB_HANDLERS, type LabResult } from '@drapeau/labs';
 
 import { notFound, rateLimited } from '../../lib/app-error.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
-import type { ChallengesService } from '../challenges/challenges.service.js';
+import type { ChallengesService } from '../challenges/catalogue/challenges.service.js';
 
 import type { LabPool } from './lab-pool.js';
 

@@ -7,7 +7,7 @@ import { CtftimeFeedSchema } from '@drapeau/shared';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { createManualClock } from '../../../test/manual-clock.js';
 import { PACK_CHALLENGE_COUNT } from '../../../test/pack.js';
-import { deriveFlag } from '../challenges/flags.js';
+import { deriveFlag } from '../challenges/flags/flag-check.js';
 
 /**
  * docs/product.md#ctftime-feed. The fixture is the "Maximum scoreboard (Jeopardy)" example of CTFtime's documentation

@@ -3,7 +3,7 @@ import { and, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { teams, users } from '../../db/schema/index.js';
 import { shownUsername } from '../../db/user-row.js';
-import { rowsOf } from '../challenges/categories.repository.js';
+import { rowsOf } from '../../db/rows-of.js';
 
 /** Who can stand on the players' board: their names and what the ranking needs besides the ledger's numbers. */
 export interface PlayerRow {

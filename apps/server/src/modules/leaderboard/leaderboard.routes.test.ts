@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp } from '../../../test/build-test-app.js';
 import { registerTeacher } from '../../../test/class-fixtures.js';
-import { deriveFlag } from '../challenges/flags.js';
+import { deriveFlag } from '../challenges/flags/flag-check.js';
 
 let t: TestApp;
 const solve = (client: Awaited<ReturnType<typeof registerPlayer>>['client'], id: string) =>

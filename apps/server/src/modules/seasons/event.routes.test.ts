@@ -7,7 +7,7 @@ import { createManualClock } from '../../../test/manual-clock.js';
 import { nextEvent } from '../../../test/sse.js';
 import { PACK_CHALLENGE_COUNT } from '../../../test/pack.js';
 import { expectScoreInvariant } from '../../../test/score-invariant.js';
-import { deriveFlag } from '../challenges/flags.js';
+import { deriveFlag } from '../challenges/flags/flag-check.js';
 
 // docs/product.md#events: training by default; an event's start, end and practice, on the server's (test) clock.
 const HOUR = 60 * 60_000;

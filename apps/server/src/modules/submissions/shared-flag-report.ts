@@ -1,6 +1,6 @@
 import type { SharedFlagIncident } from '@drapeau/shared';
 
-import type { SolveOwner } from '../challenges/challenge.js';
+import type { SolveOwner } from '../challenges/model/challenge.js';
 
 import type { SubmissionsRepository } from './submissions.repository.js';
 

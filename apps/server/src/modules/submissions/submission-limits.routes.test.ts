@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { submissions } from '../../db/schema/index.js';
 import { buildTestApp, registerPlayer, type TestApp } from '../../../test/build-test-app.js';
 import { createManualClock } from '../../../test/manual-clock.js';
-import { deriveFlag } from '../challenges/flags.js';
+import { deriveFlag } from '../challenges/flags/flag-check.js';
 
 /** Wrong-flag limit (issue #17.4, #17.5): atomic under concurrency, refunded by a new solve, junk on a solved challenge counted. */
 let t: TestApp;

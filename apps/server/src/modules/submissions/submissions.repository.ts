@@ -4,7 +4,7 @@ import { arrayOf } from '../../db/array-params.js';
 import type { Db } from '../../db/client.js';
 import { flagIncidents, submissions } from '../../db/schema/index.js';
 import { createKeyedBatches } from '../../lib/keyed-batches.js';
-import { rowsOf } from '../challenges/categories.repository.js';
+import { rowsOf } from '../../db/rows-of.js';
 
 interface AttemptRecord {
   userId: string;

@@ -1,4 +1,4 @@
-import type { SharedFlagIncident, SubmitStatus } from '@drapeau/shared';
+import type { SubmitStatus } from '@drapeau/shared';
 
 import { AppError, forbidden, rateLimited } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -6,14 +6,14 @@ import { createKeyedBatches } from '../../lib/keyed-batches.js';
 import type { RateLimiter } from '../../lib/rate-limiter.js';
 import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { BadgesService } from '../badges/badges.service.js';
-import { type SolveOwner } from '../challenges/challenge.js';
+import type { AuthoringService } from '../challenges/authoring/authoring.service.js';
 import type { EventBus, ServerEvents } from '../events/event-bus.js';
 import type { ScoringService } from '../scoring/scoring.service.js';
-import { attemptsLeft } from '../challenges/challenge-views.js';
-import type { ChallengesService } from '../challenges/challenges.service.js';
+import { attemptsLeft } from '../challenges/model/challenge-views.js';
+import type { ChallengesService } from '../challenges/catalogue/challenges.service.js';
 import type { EventService } from '../seasons/event.service.js';
 import type { TeamsService } from '../teams/teams.service.js';
-import { checkFlag } from '../challenges/flag-check.js';
+import { checkFlag } from '../challenges/flags/flag-check.js';
 
 import { createSharedFlagReport } from './shared-flag-report.js';
 import type { SubmissionsRepository } from './submissions.repository.js';
@@ -86,8 +86,7 @@ export function createSubmissionsService(deps: {
   onSolved?: () => void;
   onWrongFlag?: () => void;
   /** Whose per-user flag a text is, if anyone's (a shared flag): a player's, or in team mode a team's. */
-  findPerUserOwner: (challengeId: string, flag: string) => Promise<SolveOwner | undefined>;
-  onIncident?: (incident: SharedFlagIncident) => void;
+  authoring: Pick<AuthoringService, 'findPerUserOwner'>;
   /**
    * A batch of correct flags failed and its flags run again one by one (lib/keyed-batches.ts): `ranksShifted` when it
    * met a solve committed elsewhere (several instances), else the database's error.
@@ -181,8 +180,12 @@ export function createSubmissionsService(deps: {
 
   const reportSharedFlag = createSharedFlagReport({
     repository,
-    findPerUserOwner: deps.findPerUserOwner,
-    ...(deps.onIncident ? { onIncident: deps.onIncident } : {}),
+    findPerUserOwner: async (challengeId, flag) => {
+      const challenge = await challenges.findChallenge(challengeId);
+      return challenge ? deps.authoring.findPerUserOwner(challenge, flag) : undefined;
+    },
+    // Written to admins' streams only (modules/events/event-bus.ts ADMIN_ONLY_EVENTS).
+    onIncident: (incident) => deps.events?.publish('incident', incident),
   });
 
   return {

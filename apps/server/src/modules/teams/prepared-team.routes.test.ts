@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp } from '../../../test/build-test-app.js';
-import { deriveFlag } from '../challenges/flags.js';
+import { deriveFlag } from '../challenges/flags/flag-check.js';
 
 // docs/product.md#team-management: admins may prepare teams before team mode is on. Until it is, play is solo: a player
 // put in a team meanwhile still sees their own solves as solved at once (their team counts only in team mode).

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solves } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { expectScoreInvariant, expectTeamScoreInvariant } from '../../../test/score-invariant.js';
-import { deriveFlag } from '../challenges/flags.js';
+import { deriveFlag } from '../challenges/flags/flag-check.js';
 
 // docs/product.md#teams: in team mode a solve belongs to the team. A challenge is solved once per team, every member sees
 // it solved, and the team's score is the sum of its solves' points (docs/decisions/016-teams.md).

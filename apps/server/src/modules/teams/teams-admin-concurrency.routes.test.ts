@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { createManualClock } from '../../../test/manual-clock.js';
 import { expectScoreInvariant, expectTeamScoreInvariant } from '../../../test/score-invariant.js';
-import { deriveFlag } from '../challenges/flags.js';
+import { deriveFlag } from '../challenges/flags/flag-check.js';
 
 // docs/decisions/016-teams.md: admins' team changes under concurrency (a member solving during a merge, two merges on
 // the same teams at once) and on several instances (a membership change rereads the players' progress everywhere).

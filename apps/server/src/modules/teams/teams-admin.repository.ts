@@ -3,7 +3,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { teamMembers, teams, users } from '../../db/schema/index.js';
 import { shownUsername } from '../../db/user-row.js';
-import { rowsOf } from '../challenges/categories.repository.js';
+import { rowsOf } from '../../db/rows-of.js';
 
 import type { TeamRow } from './teams.repository.js';
 

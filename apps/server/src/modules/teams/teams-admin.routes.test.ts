@@ -5,7 +5,7 @@ import { solves } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { createManualClock } from '../../../test/manual-clock.js';
 import { expectScoreInvariant, expectTeamScoreInvariant, recomputeScoreOf } from '../../../test/score-invariant.js';
-import { deriveFlag } from '../challenges/flags.js';
+import { deriveFlag } from '../challenges/flags/flag-check.js';
 
 // docs/product.md#team-management: admins create, edit, merge and delete teams and move members, with the score rules
 // kept (docs/decisions/016-teams.md): team score = sum of its solves' points + its adjustment, and each player's score

@@ -5,7 +5,7 @@ import { apiTokens, users } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, TestClient, type TestApp } from '../../../test/build-test-app.js';
 import { createManualClock } from '../../../test/manual-clock.js';
 import { totpCode } from '../../../test/totp.js';
-import { deriveFlag } from '../challenges/flags.js';
+import { deriveFlag } from '../challenges/flags/flag-check.js';
 
 let t: TestApp;
 let admin: TestClient;

@@ -1,0 +1,153 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { PublicChallenge } from '@drapeau/shared';
+
+import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../../test/build-test-app.js';
+import { createManualClock } from '../../../../test/manual-clock.js';
+
+// The list's JSON is shared between players who have not touched a challenge (challenge-list-json.ts): these tests
+// check that what one player does never shows in another's list, and that every change reaches every list.
+
+const clock = createManualClock();
+let t: TestApp;
+let admin: TestClient;
+
+beforeAll(async () => {
+  t = await buildTestApp({ clock });
+  admin = await loginAdmin(t.app);
+});
+afterAll(async () => t?.close());
+
+const flag = 'CTF{list_cache_flag}';
+const challengeBody = (id: string, extra: Record<string, unknown> = {}) => ({
+  id,
+  title: { en: `Cache ${id}`, fr: `Cache ${id}` },
+  description: { en: 'Secret description.', fr: 'Description secrète.' },
+  category: 'web-server',
+  level: 'easy',
+  scoring: { type: 'dynamic', initial: 500, decay: 2, minimum: 100, function: 'linear' },
+  hints: [{ content: { en: 'Costly hint', fr: 'Indice payant' }, cost: 20 }],
+  flags: [{ kind: 'static', matcher: 'exact', content: flag }],
+  ...extra,
+});
+
+async function listOf(client: TestClient): Promise<Map<string, PublicChallenge>> {
+  const response = await client.get('/api/challenges');
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toMatch(/^application\/json/);
+  return new Map((response.json().challenges as PublicChallenge[]).map((c) => [c.id, c]));
+}
+
+describe('the shared challenge list', () => {
+  it('keeps each player’s solves, hints, attempts and unlocks to that player, and gives every change to all', async () => {
+    for (const body of [
+      challengeBody('cache-base', { maxAttempts: 5 }),
+      challengeBody('cache-next', { prerequisites: ['cache-base'] }),
+    ])
+      expect((await admin.post('/api/admin/challenges', body)).statusCode).toBe(201);
+    const alice = (await registerPlayer(t.app)).client;
+    const bob = (await registerPlayer(t.app)).client;
+    // Registered before any list is built: a registration refreshes every list (a new player on the leaderboard).
+    const dave = (await registerPlayer(t.app)).client;
+    const base = await listOf(bob);
+    expect(base.get('cache-base')).toMatchObject({ solved: false, solveCount: 0, points: 500, attemptsLeft: 5 });
+    expect(base.get('cache-next')).toMatchObject({ isLocked: true, description: { en: '' } });
+
+    // Alice: a wrong attempt, a hint opened, then a solve.
+    await alice.post('/api/challenges/cache-base/submit', { flag: 'CTF{wrong}' });
+    const hintId = base.get('cache-base')!.hints[0]!.id;
+    expect((await alice.post(`/api/challenges/cache-base/hints/${hintId}/open`, {})).statusCode).toBe(200);
+    let aliceList = await listOf(alice);
+    expect(aliceList.get('cache-base')).toMatchObject({ attemptsLeft: 4, hints: [{ isOpened: true }] });
+    let bobList = await listOf(bob);
+    expect(bobList.get('cache-base')).toMatchObject({ attemptsLeft: 5, hints: [{ isOpened: false, content: null }] });
+
+    expect((await alice.post('/api/challenges/cache-base/submit', { flag })).json()).toMatchObject({ status: 'correct' });
+    // A second solver: the dynamic value decays from the second solve on (CTFd's formula).
+    expect((await dave.post('/api/challenges/cache-base/submit', { flag })).json()).toMatchObject({ status: 'correct' });
+    aliceList = await listOf(alice);
+    bobList = await listOf(bob);
+    expect(aliceList.get('cache-base')).toMatchObject({ solved: true, solveCount: 2, points: 498 });
+    expect(aliceList.get('cache-next')).toMatchObject({ isLocked: false, description: { en: 'Secret description.' } });
+    // Bob sees the new count and value, and nothing of Alice's progress.
+    expect(bobList.get('cache-base')).toMatchObject({ solved: false, solveCount: 2, points: 498, attemptsLeft: 5 });
+    expect(bobList.get('cache-next')).toMatchObject({ isLocked: true, description: { en: '' } });
+    expect(JSON.stringify([...bobList.values()])).not.toContain(flag);
+    expect(JSON.stringify([...aliceList.values()])).not.toContain(flag);
+  });
+
+  it('follows the catalogue, a challenge’s close time and its open time without any request changing them', async () => {
+    const now = clock.now().getTime();
+    const body = challengeBody('cache-timed', {
+      closesAt: new Date(now + 60_000).toISOString(),
+    });
+    expect((await admin.post('/api/admin/challenges', body)).statusCode).toBe(201);
+    const later = challengeBody('cache-later', { opensAt: new Date(now + 30_000).toISOString() });
+    expect((await admin.post('/api/admin/challenges', later)).statusCode).toBe(201);
+    const carol = (await registerPlayer(t.app)).client;
+    let list = await listOf(carol);
+    expect(list.get('cache-timed')).toMatchObject({ isClosed: false });
+    expect(list.has('cache-later')).toBe(false);
+
+    clock.advance(30_000);
+    list = await listOf(carol);
+    expect(list.get('cache-timed')).toMatchObject({ isClosed: false });
+    expect(list.has('cache-later')).toBe(true);
+
+    clock.advance(30_000);
+    expect((await listOf(carol)).get('cache-timed')).toMatchObject({ isClosed: true });
+
+    const renamed = await admin.patch('/api/admin/challenges/cache-later', { title: { en: 'Renamed', fr: 'Renommé' } });
+    expect(renamed.statusCode).toBe(200);
+    expect((await listOf(carol)).get('cache-later')?.title).toEqual({ en: 'Renamed', fr: 'Renommé' });
+    expect((await admin.patch('/api/admin/challenges/cache-later', { state: 'hidden' })).statusCode).toBe(200);
+    expect((await listOf(carol)).has('cache-later')).toBe(false);
+  });
+  it('shares a view only between players whose own part of it is alike, and follows each player’s own changes', async () => {
+    for (const body of [
+      challengeBody('share-a', { maxAttempts: 3 }),
+      challengeBody('share-b', { prerequisites: ['share-a'], explanation: { en: 'Why.', fr: 'Pourquoi.' } }),
+    ])
+      expect((await admin.post('/api/admin/challenges', body)).statusCode).toBe(201);
+    const [p1, p2, p3] = [
+      (await registerPlayer(t.app)).client,
+      (await registerPlayer(t.app)).client,
+      (await registerPlayer(t.app)).client,
+    ];
+    for (const p of [p1, p2])
+      expect((await p.post('/api/challenges/share-a/submit', { flag })).json()).toMatchObject({ status: 'correct' });
+    const hintId = (await listOf(p2)).get('share-b')!.hints[0]!.id;
+    // p2 opens the costly hint of share-b first: p1, alike in every other way, must not get p2's bytes.
+    expect((await p2.post(`/api/challenges/share-b/hints/${hintId}/open`, {})).statusCode).toBe(200);
+    const second = await listOf(p2);
+    expect(second.get('share-b')).toMatchObject({ isLocked: false, hints: [{ isOpened: true, content: { en: 'Costly hint' } }] });
+    const first = await listOf(p1);
+    expect(first.get('share-a')).toMatchObject({ solved: true, explanation: null });
+    expect(first.get('share-b')).toMatchObject({ isLocked: false, hints: [{ isOpened: false, content: null }] });
+    // p3 is a newcomer's list until a wrong attempt, then their own; each wrong attempt shows at once.
+    expect((await listOf(p3)).get('share-a')).toMatchObject({ solved: false, attemptsLeft: 3 });
+    await p3.post('/api/challenges/share-a/submit', { flag: 'CTF{wrong}' });
+    expect((await listOf(p3)).get('share-a')).toMatchObject({ attemptsLeft: 2 });
+    await p3.post('/api/challenges/share-a/submit', { flag: 'CTF{wrong}' });
+    const third = await listOf(p3);
+    expect(third.get('share-a')).toMatchObject({ attemptsLeft: 1 });
+    expect(third.get('share-b')).toMatchObject({ isLocked: true, hints: [], description: { en: '' } });
+    // p1 solves share-b: its explanation is theirs only, and p2 (same solves of share-a) still sees it unsolved.
+    expect((await p1.post('/api/challenges/share-b/submit', { flag })).json()).toMatchObject({ status: 'correct' });
+    expect((await listOf(p1)).get('share-b')).toMatchObject({ solved: true, explanation: { en: 'Why.' } });
+    expect((await listOf(p2)).get('share-b')).toMatchObject({ solved: false, explanation: null, solveCount: 1 });
+  });
+  it('answers a browser compressed (Brotli or gzip), with the same list', async () => {
+    const [p1, p2] = [(await registerPlayer(t.app)).client, (await registerPlayer(t.app)).client];
+    const plain = await p1.get('/api/challenges');
+    const first = await p1.get('/api/challenges', { 'accept-encoding': 'br, gzip' });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toMatch(/accept-encoding/);
+    expect(JSON.parse(brotliDecompressSync(first.rawPayload).toString('utf8'))).toEqual(plain.json());
+    const second = await p2.get('/api/challenges', { 'accept-encoding': 'gzip' });
+    expect(second.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(second.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+});
