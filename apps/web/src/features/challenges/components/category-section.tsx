@@ -27,7 +27,7 @@ export function CategorySection({ group, name, icon, firstIndex }: CategorySecti
   return (
     <section
       aria-labelledby={headingId}
-      className="-m-2 grid gap-4 p-2 [contain-intrinsic-size:auto_32rem] [content-visibility:auto]"
+      className="-m-2 grid gap-4 p-2 [contain-intrinsic-block-size:auto_32rem] [content-visibility:auto]"
     >
       <header className="flex items-center gap-3">
         <span className="flex size-9 items-center justify-center rounded-lg bg-primary/10 text-primary ring-1 ring-primary/20">
