@@ -15,6 +15,14 @@ export function pickText(text: LocalizedText, locale: Locale): string {
   return text[locale] || text.en;
 }
 
+/** One formatter per language: making one costs more than formatting with it, and a page formats a number per row. */
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+
 export function formatNumber(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale).format(value);
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    numberFormats.set(locale, format);
+  }
+  return format.format(value);
 }

@@ -1,4 +1,5 @@
 import { SearchX } from 'lucide-react';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { Button } from '@/components/ui/button';
@@ -30,11 +31,12 @@ function firstIndexes(groups: CategoryGroup[]): number[] {
 export function ChallengeList() {
   const { t } = useTranslation(['challenges', 'common']);
   useDocumentTitle(t('challenges:title'));
-  const { data, error, isPending, refetch } = useChallenges();
+  const { data: latest, error, refetch } = useChallenges();
+  // The list is drawn in slices between the browser's tasks, not in one long task (docs/performance.md "Lighthouse").
+  const data = useDeferredValue(latest);
   const { filters, setCategory, setLevel, reset } = useChallengeFilters();
   const catalog = useCategoryCatalog();
 
-  if (isPending) return <PageSpinner label={t('common:loading')} />;
   if (error) {
     return (
       <ErrorNotice
@@ -45,6 +47,8 @@ export function ChallengeList() {
       />
     );
   }
+
+  if (!data) return <PageSpinner label={t('common:loading')} />;
 
   const groups = groupByCategory(filterChallenges(data.challenges, filters), catalog.order);
   const categoryKeys = [...new Set([...catalog.order, ...data.challenges.map((challenge) => challenge.category)])];

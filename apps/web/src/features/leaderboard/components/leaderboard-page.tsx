@@ -1,5 +1,5 @@
 import { SearchX, Users } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -56,7 +56,11 @@ export function LeaderboardPage({ currentUserId, currentTeamId, frozenAt, isAdmi
   // The graph above the table shows with it, not after it: a graph arriving later would push the table (or its spinner)
   // down the page (docs/performance.md "Lighthouse": layout shift).
   const { isPending: isGraphPending } = useScoreGraph({ enabled: !isSearching });
-  const isLoading = isPending || (!isSearching && isGraphPending);
+  const isLoaded = !isPending && (isSearching || !isGraphPending);
+  // The standings and the graph are drawn in slices between the browser's tasks once loaded, the spinner shown until
+  // then; a page that starts loading again shows its spinner at once (docs/performance.md "Lighthouse").
+  const isDrawn = useDeferredValue(isLoaded);
+  const isLoading = !isLoaded || !isDrawn;
 
   const pageCount = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   // A page past the end (an old link, users deleted since): go back to the first page.
