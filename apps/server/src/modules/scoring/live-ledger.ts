@@ -122,7 +122,8 @@ export function createLiveLedger(initial: LedgerFacts) {
     return true;
   };
 
-  for (const solve of initial.solves) insertSolve(solve);
+  // In order first: each insertion then appends (the facts come in the database's order, not the solves' times).
+  for (const solve of [...initial.solves].sort(compareSolves)) insertSolve(solve);
   for (const hint of initial.hints) insertHint(hint);
   for (const challengeId of byChallenge.keys()) rescoreChallenge(challengeId);
   adjustments = [...initial.adjustments];
