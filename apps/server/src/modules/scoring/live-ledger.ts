@@ -15,12 +15,6 @@ import {
 
 const KINDS: readonly StandingKind[] = ['players', 'teams'];
 
-/**
- * The ledger's facts held in memory with every standing's live numbers kept current (docs/architecture.md, "Scoring
- * ledger"): a new solve rescores only its own challenge's solves (a dynamic value moves for all of them), in
- * O(solvers of that challenge); a hint, only its challenge's; the first-blood bonus, each challenge's first solve. It
- * always equals ledger.ts's computeStandings over the same facts (live-ledger.test.ts).
- */
 /** A solve as held: its points as counted now, and the standings it counts for, found once. */
 interface HeldSolve {
   solve: LedgerSolve;
@@ -31,6 +25,12 @@ interface HeldSolve {
   team: LedgerStanding;
 }
 
+/**
+ * The ledger's facts held in memory with every standing's live numbers kept current (docs/architecture.md, "Scoring
+ * ledger"): a new solve rescores only its own challenge's solves (a dynamic value moves for all of them), in
+ * O(solvers of that challenge); a hint, only its challenge's; the first-blood bonus, each challenge's first solve. It
+ * always equals ledger.ts's computeStandings over the same facts (live-ledger.test.ts).
+ */
 export function createLiveLedger(initial: LedgerFacts) {
   const scoring = new Map<string, Scoring>(initial.scoring);
   let bonus = initial.firstBloodBonus;
