@@ -89,4 +89,25 @@ describe('live ledger', () => {
     expect(live.standing('players', 'b')?.score).toBe(460);
     expect(live.pointsOfSolve(3)).toBe(460);
   });
+
+  it('is built the same from facts in any order (a database gives them in its own)', () => {
+    const next = random(7);
+    const solves: LedgerSolve[] = Array.from({ length: 60 }, (_, i) => ({
+      id: i + 1,
+      userId: `u${i}`,
+      teamId: null,
+      challengeId: ['s', 'l', 'g'][i % 3]!,
+      solvedAt: next(1000),
+    }));
+    const hints: LedgerHint[] = [{ userId: 'u4', teamId: null, challengeId: 'l', cost: 30 }];
+    const facts = { scoring, solves, hints, adjustments: [], firstBloodBonus: 10 };
+    const live = createLiveLedger({ ...facts, solves: [...solves].reverse() });
+    sameStandings(live, facts);
+    expect(live.challengeFacts('l').solves.map((solve) => solve.solvedAt)).toEqual(
+      solves
+        .filter((solve) => solve.challengeId === 'l')
+        .map((solve) => solve.solvedAt)
+        .sort((a, b) => a - b),
+    );
+  });
 });
