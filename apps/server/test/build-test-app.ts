@@ -24,6 +24,9 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The apps built here and not closed yet: the score invariant is checked on each after every test (test/setup.ts). */
+export const openTestApps = new Set<TestApp>();
+
 export const TEST_ADMIN = { email: 'admin@example.com', username: 'admin', password: 'admin-password-1' };
 
 /** One app on its own fresh database (docs/conventions.md#tests: no shared mutable database between test files). */
@@ -64,8 +67,12 @@ export async function buildTestApp(
     labWorkersOnDemand: !options.labWorkersAtStart,
     ...(options.passwordChecks ? { passwordChecks: options.passwordChecks } : {}),
   });
+  // Out of the checks once closed, even by `app.close()` alone (a second instance a test stops).
+  app.addHook('onClose', async () => {
+    openTestApps.delete(testApp);
+  });
   await app.ready();
-  return {
+  const testApp: TestApp = {
     app,
     database,
     config,
@@ -75,6 +82,8 @@ export async function buildTestApp(
       if (!options.database) await database.close();
     },
   };
+  openTestApps.add(testApp);
+  return testApp;
 }
 
 /** A browser-like client: keeps the session cookie between requests. */
