@@ -15,6 +15,7 @@ import { formatCreatedAdmin } from '../src/modules/auth/admin-bootstrap.js';
 import { createManualClock } from './manual-clock.js';
 import { createTestDatabase } from './test-database.js';
 import { eventually } from './eventually.js';
+import { openTestApps } from './open-test-apps.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -23,9 +24,6 @@ export interface TestApp {
   printed: string[];
   close(): Promise<void>;
 }
-
-/** The apps built here and not closed yet: the score invariant is checked on each after every test (test/setup.ts). */
-export const openTestApps = new Set<TestApp>();
 
 export const TEST_ADMIN = { email: 'admin@example.com', username: 'admin', password: 'admin-password-1' };
 

@@ -1,12 +1,13 @@
 import { afterAll, afterEach } from 'vitest';
 
-import { openTestApps } from './build-test-app.js';
-import { checkScoresServed } from './score-check.js';
+import { openTestApps } from './open-test-apps.js';
 
 // The score invariant (docs/conventions.md#tests), after every test of every file: each app still open serves the
-// scores its rows make. Not after a failed test (its own failure says more).
+// scores its rows make. Not after a failed test (its own failure says more). The check is imported only when an app is
+// open: loaded before a test file's `vi.mock`, the server's modules would keep their real imports.
 afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail') return;
+  if (task.result?.state === 'fail' || openTestApps.size === 0) return;
+  const { checkScoresServed } = await import('./score-check.js');
   for (const t of openTestApps) await checkScoresServed(t);
 });
 
