@@ -19,6 +19,8 @@ export function serverProject(isolated: boolean) {
       testTimeout: 180_000,
       hookTimeout: 180_000,
       globalSetup: ['./test/global-setup.ts'],
+      // After each test, every app still open serves the scores its rows make (docs/conventions.md#tests).
+      setupFiles: ['./test/setup.ts'],
       // Apart from the files that mock a module, one module graph per worker, not per file: half the suite's time was
       // each file loading the server again (docs/conventions.md, "Tests"). A test file leaves no module state behind:
       // each builds its own app.

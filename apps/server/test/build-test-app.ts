@@ -15,6 +15,7 @@ import { formatCreatedAdmin } from '../src/modules/auth/admin-bootstrap.js';
 import { createManualClock } from './manual-clock.js';
 import { createTestDatabase } from './test-database.js';
 import { eventually } from './eventually.js';
+import { openTestApps } from './open-test-apps.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -64,8 +65,12 @@ export async function buildTestApp(
     labWorkersOnDemand: !options.labWorkersAtStart,
     ...(options.passwordChecks ? { passwordChecks: options.passwordChecks } : {}),
   });
+  // Out of the checks once closed, even by `app.close()` alone (a second instance a test stops).
+  app.addHook('onClose', async () => {
+    openTestApps.delete(testApp);
+  });
   await app.ready();
-  return {
+  const testApp: TestApp = {
     app,
     database,
     config,
@@ -75,6 +80,8 @@ export async function buildTestApp(
       if (!options.database) await database.close();
     },
   };
+  openTestApps.add(testApp);
+  return testApp;
 }
 
 /** A browser-like client: keeps the session cookie between requests. */

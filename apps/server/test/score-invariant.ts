@@ -8,7 +8,7 @@ import { createScoringRepository } from '../src/modules/scoring/scoring.reposito
 import { loginAdmin, type TestApp } from './build-test-app.js';
 
 /** What the rows say every score is: the scoring ledger's rules (ledger.ts) over the facts read from the database. */
-async function recomputeFromRows(database: Database, kind: 'players' | 'teams'): Promise<Map<string, number>> {
+export async function recomputeFromRows(database: Database, kind: 'players' | 'teams'): Promise<Map<string, number>> {
   const facts = await createScoringRepository(database.db).loadFacts();
   return new Map([...computeStandings(facts, kind)].map(([id, standing]) => [id, standing.score]));
 }

@@ -11,6 +11,7 @@ import { createBadgesService } from '../badges/badges.service.js';
 import { createMemoryEventBus, type ServerEventMessage } from '../events/event-bus.js';
 import { createScoringRepository } from '../scoring/scoring.repository.js';
 import { createScoringService } from '../scoring/scoring.service.js';
+import { optOutOfScoreCheck } from '../../../test/score-check.js';
 
 import { createAdminRepository, isUsernameConflict } from './admin.repository.js';
 import { type AvatarStore, createAdminService } from './admin.service.js';
@@ -21,6 +22,8 @@ let adminId: string;
 
 beforeAll(async () => {
   t = await buildTestApp();
+  // The service under test runs on the app's database with a bus of its own: the app never hears of its score changes.
+  optOutOfScoreCheck(t, 'a second admin service writes scores behind the app');
   adminId = (await (await loginAdmin(t.app)).get('/api/auth/session')).json().user.uid;
 });
 afterAll(async () => {

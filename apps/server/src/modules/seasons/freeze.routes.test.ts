@@ -4,6 +4,7 @@ import type { CtftimeFeed, LeaderboardPage, PublicChallenge, PublicUser } from '
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { createManualClock } from '../../../test/manual-clock.js';
+import { optOutOfScoreCheck } from '../../../test/score-check.js';
 import { expectScoreInvariant } from '../../../test/score-invariant.js';
 import { cookieOf as sessionCookieOf, eventsUntil } from '../../../test/sse.js';
 
@@ -183,6 +184,8 @@ describe('the freeze', () => {
     // the standings change of Bob's solve before the freeze may still sit in the one-second merge window
     // (events.routes.ts) and reach a stream opened now, rightly, and indistinguishable from a leak.
     const other = await buildTestApp({ database: t.database, clock });
+    // On PGlite (no bus between instances) the first instance never hears of the solve taken by the second one.
+    if (!process.env.DATABASE_URL) optOutOfScoreCheck(t, 'a second instance on PGlite solves unheard of');
     try {
       const otherUrl = await other.app.listen({ port: 0, host: '127.0.0.1' });
       const otherAdmin = await loginAdmin(other.app);
