@@ -22,7 +22,7 @@ export function createGoneSweep(deps: {
     return !challenge || challenge.state !== 'visible' || !(await repository.findService(challengeId));
   };
   /** `challengeIds` null: every challenge. */
-  return async (challengeIds: ReadonlySet<string> | null): Promise<number> => {
+  const sweep = async (challengeIds: ReadonlySet<string> | null): Promise<number> => {
     let stopped = 0;
     const concerned = (challengeId: string) => challengeIds === null || challengeIds.has(challengeId);
     // The provider's list first: whatever it runs was recorded before it was created, so is in the record read next.
@@ -37,5 +37,20 @@ export function createGoneSweep(deps: {
       stopped++;
     }
     return stopped;
+  };
+  /**
+   * The sweeps under way. One that finds an instance already ended by another (the bus's handler of the same change,
+   * started first) still waits for that one's removal before it answers: "stopped at once" holds for whoever asked.
+   */
+  const sweeping = new Set<Promise<number>>();
+  return async (challengeIds: ReadonlySet<string> | null): Promise<number> => {
+    const run = sweep(challengeIds);
+    sweeping.add(run);
+    try {
+      return await run;
+    } finally {
+      sweeping.delete(run);
+      await Promise.allSettled([...sweeping]);
+    }
   };
 }
