@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 
 import type { Database } from '../src/db/client.js';
 
 import { loginAdmin, type TestApp, type TestClient } from './build-test-app.js';
 import { eventually } from './eventually.js';
-import { recomputeFromRows } from './score-invariant.js';
+import { recomputeFromRows, servedScores } from './score-invariant.js';
 
 /** Per app: the facts' fingerprint at its last check, its admin session, and why it opted out, if it did. */
 interface Watch {
@@ -50,7 +51,7 @@ async function fingerprintOf(database: Database): Promise<string> {
 }
 
 /** An admin's request on the app's kept session, signed in again when the session was ended (by a test). */
-async function asAdmin(t: TestApp, watch: Watch, url: string): Promise<unknown> {
+async function asAdmin(t: TestApp, watch: Watch, url: string): Promise<LightMyRequestResponse> {
   watch.admin ??= await loginAdmin(t.app);
   let response = await watch.admin.get(url);
   if (response.statusCode === 401) {
@@ -58,20 +59,7 @@ async function asAdmin(t: TestApp, watch: Watch, url: string): Promise<unknown> 
     response = await watch.admin.get(url);
   }
   if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
-  return response.json();
-}
-
-/** Every player's or team's score as the admin lists serve them (the app's live scoring ledger). */
-async function servedScores(t: TestApp, watch: Watch, list: 'users' | 'teams'): Promise<Map<string, number>> {
-  const served = new Map<string, number>();
-  for (let page = 1; ; page += 1) {
-    const body = (await asAdmin(t, watch, `/api/admin/${list}?page=${page}`)) as Record<string, unknown> & {
-      total: number;
-    };
-    const items = body[list] as { uid?: string; id?: string; score: number }[];
-    for (const item of items) served.set(item.uid ?? item.id!, item.score);
-    if (items.length === 0 || served.size >= body.total) return served;
-  }
+  return response;
 }
 
 /**
@@ -91,7 +79,7 @@ export async function checkScoresServed(t: TestApp): Promise<void> {
       ['teams', 'teams'],
     ] as const) {
       const expected = await recomputeFromRows(t.database, kind);
-      for (const [id, score] of await servedScores(t, watch, list))
+      for (const [id, score] of await servedScores((url) => asAdmin(t, watch, url), list))
         expect(score, `score of ${kind === 'players' ? 'player' : 'team'} ${id}`).toBe(expected.get(id) ?? 0);
     }
   }, 30);

@@ -26,16 +26,22 @@ export async function recomputeScoreOf(database: Database, kind: 'players' | 'te
 export async function expectScoreInvariant(t: Pick<TestApp, 'app' | 'database'>): Promise<void> {
   const expected = await recomputeFromRows(t.database, 'players');
   const admin = await loginAdmin(t.app);
+  for (const [uid, score] of await servedScores((url) => admin.get(url), 'users'))
+    expect(score, `score of ${uid}`).toBe(expected.get(uid) ?? 0);
+}
+
+/** Every player's (`users`) or team's score as the admin lists serve them (the app's live ledger), page by page. */
+export async function servedScores(
+  get: (url: string) => Promise<{ json<T>(): T }>,
+  list: 'users' | 'teams',
+): Promise<Map<string, number>> {
   const served = new Map<string, number>();
   for (let page = 1; ; page += 1) {
-    const body = (await admin.get(`/api/admin/users?page=${page}`)).json<{
-      users: { uid: string; score: number }[];
-      total: number;
-    }>();
-    for (const user of body.users) served.set(user.uid, user.score);
-    if (body.users.length === 0 || served.size >= body.total) break;
+    const body = (await get(`/api/admin/${list}?page=${page}`)).json<Record<string, unknown> & { total: number }>();
+    const items = body[list] as { uid?: string; id?: string; score: number }[];
+    for (const item of items) served.set(item.uid ?? item.id!, item.score);
+    if (items.length === 0 || served.size >= body.total) return served;
   }
-  for (const [uid, score] of served) expect(score, `score of ${uid}`).toBe(expected.get(uid) ?? 0);
 }
 
 /**
