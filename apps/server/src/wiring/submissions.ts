@@ -10,7 +10,7 @@ import { wireBadges } from './badges.js';
 
 /**
  * What the submissions service stores and reads through, part of the composition root: its repository, the unit of work
- * of a solve (the solve, its score and its badge awards commit together), and how its batches of correct flags meet the
+ * of a solve (the solve and its badge awards commit together), and how its batches of correct flags meet the
  * database (docs/performance.md "Burst of correct flags").
  */
 export function wireSubmissionStores(deps: {
