@@ -215,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     settings: settingsService,
     leaderboard,
     challenges: challengesService,
+    teams: teamsService,
     log: app.log,
   });
   const adminService = createAdminService({

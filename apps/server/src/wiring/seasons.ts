@@ -8,6 +8,7 @@ import { buildCtftimeFeed } from '../modules/leaderboard/ctftime-feed.js';
 import type { LeaderboardService } from '../modules/leaderboard/leaderboard.service.js';
 import { createSeasonsRepository } from '../modules/seasons/seasons.repository.js';
 import { createSeasonsService } from '../modules/seasons/seasons.service.js';
+import type { TeamsService } from '../modules/teams/teams.service.js';
 import type { SettingsService } from '../modules/settings/settings.service.js';
 
 /**
@@ -20,6 +21,7 @@ export function wireSeasons(deps: {
   settings: SettingsService;
   leaderboard: () => LeaderboardService;
   challenges: ChallengesService;
+  teams: TeamsService;
   log: FastifyBaseLogger;
 }) {
   const { settings, clock, challenges } = deps;
@@ -27,6 +29,7 @@ export function wireSeasons(deps: {
     repository: createSeasonsRepository(deps.database.db),
     currentEvent: () => settings.get().event,
     clock,
+    teamIdOf: (userId) => deps.teams.findTeamIdOf(userId),
     // What was solved from the start (inclusive) to the end (exclusive), the freeze lifted (docs/product.md#events).
     finalStandingsOf: async ({ from, until }) => {
       const window = { from: from.getTime(), until: until.getTime() - 1 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 
+import { PageInfoSchema, PageNumberSchema } from './common.js';
 import { EventNameSchema } from './event.js';
 
 /**
@@ -25,6 +26,8 @@ export const SeasonListResultSchema = z.object({ seasons: z.array(SeasonSchema) 
 export type SeasonListResult = z.infer<typeof SeasonListResultSchema>;
 
 export const SeasonParamsSchema = z.object({ id: z.uuid() });
+/** GET /api/seasons/{id}?page=N: the final standings are paged as the live leaderboard is (LEADERBOARD_PAGE_SIZE rows). */
+export const SeasonStandingsQuerySchema = z.object({ page: PageNumberSchema });
 
 /** One row of an event's final standings, as kept at its end. */
 export const SeasonStandingSchema = z.object({
@@ -39,5 +42,12 @@ export const SeasonStandingSchema = z.object({
 });
 export type SeasonStanding = z.infer<typeof SeasonStandingSchema>;
 
-export const SeasonStandingsResultSchema = z.object({ season: SeasonSchema, standings: z.array(SeasonStandingSchema) });
+/** One page of an event's final standings; `total` is every ranked player (team). */
+export const SeasonStandingsResultSchema = z.object({
+  season: SeasonSchema,
+  standings: z.array(SeasonStandingSchema),
+  ...PageInfoSchema.shape,
+  /** The signed-in player's row (their current team's, in team mode), whatever the page; null when not ranked. */
+  mine: SeasonStandingSchema.nullable(),
+});
 export type SeasonStandingsResult = z.infer<typeof SeasonStandingsResultSchema>;

@@ -1,4 +1,4 @@
-import { count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { seasonStandings, seasons } from '../../db/schema/index.js';
@@ -43,6 +43,15 @@ const seasonColumns = {
 /** Rows per insert statement: PostgreSQL takes at most 65,535 parameters, a standing has 7. */
 const BATCH = 1000;
 
+const standingColumns = {
+  pos: seasonStandings.pos,
+  entrantId: seasonStandings.entrantId,
+  name: seasonStandings.name,
+  score: seasonStandings.score,
+  taskStats: seasonStandings.taskStats,
+  lastSolveAt: seasonStandings.lastSolveAt,
+};
+
 export function createSeasonsRepository(db: Db) {
   return {
     /**
@@ -85,19 +94,26 @@ export function createSeasonsRepository(db: Db) {
       return row;
     },
 
-    async listStandings(seasonId: string): Promise<KeptStanding[]> {
-      return db
-        .select({
-          pos: seasonStandings.pos,
-          entrantId: seasonStandings.entrantId,
-          name: seasonStandings.name,
-          score: seasonStandings.score,
-          taskStats: seasonStandings.taskStats,
-          lastSolveAt: seasonStandings.lastSolveAt,
-        })
+    /** The final standings in order: every row, or `limit` rows from `offset` (one page). */
+    async listStandings(seasonId: string, range?: { offset: number; limit: number }): Promise<KeptStanding[]> {
+      const query = db
+        .select(standingColumns)
         .from(seasonStandings)
         .where(eq(seasonStandings.seasonId, seasonId))
         .orderBy(seasonStandings.pos);
+      return range ? query.limit(range.limit).offset(range.offset) : query;
+    },
+
+    /** The first row, in order, of any of these players (teams); undefined when none is ranked. */
+    async findStanding(seasonId: string, entrantIds: readonly string[]): Promise<KeptStanding | undefined> {
+      if (entrantIds.length === 0) return undefined;
+      const [row] = await db
+        .select(standingColumns)
+        .from(seasonStandings)
+        .where(and(eq(seasonStandings.seasonId, seasonId), inArray(seasonStandings.entrantId, [...entrantIds])))
+        .orderBy(seasonStandings.pos)
+        .limit(1);
+      return row;
     },
   };
 }

@@ -148,7 +148,7 @@ describe('when the event ends', () => {
   });
 
   it('stay as they were when the platform goes back to training and players come and go', async () => {
-    const before = (await alice.client.get(`/api/seasons/${seasonId}`)).json<SeasonStandingsResult>();
+    const before = (await bob.client.get(`/api/seasons/${seasonId}`)).json<SeasonStandingsResult>();
     expect((await admin.patch('/api/admin/settings', { event: { ...event, mode: 'training' } })).statusCode).toBe(200);
     expect((await solve(bob, 'sn-a')).json().status).toBe('correct');
     expect((await admin.delete(`/api/admin/users/${alice.userId}`)).statusCode).toBe(200);
@@ -191,5 +191,66 @@ describe('when the event ends', () => {
         '/api/seasons/{id}/ctftime',
       ]),
     );
+  });
+});
+
+describe('kept standings of a large event', () => {
+  let paged: TestApp;
+  let pagedAdmin: TestClient;
+  beforeAll(async () => {
+    paged = await buildTestApp();
+    pagedAdmin = await loginAdmin(paged.app);
+  });
+  afterAll(async () => paged?.close());
+
+  it('are read a page at a time, with the viewer’s own row (their team’s in team mode) wherever it is', async () => {
+    const reader = await registerPlayer(paged.app);
+    const repository = createSeasonsRepository(paged.database.db);
+    const kept = (isTeams: boolean, hour: number) => ({
+      nameEn: `Paged ${hour}`,
+      nameFr: `Paginé ${hour}`,
+      startsAt: new Date(Date.UTC(2025, 0, 1, hour)),
+      endsAt: new Date(Date.UTC(2025, 0, 1, hour + 1)),
+      freezeAt: null,
+      isTeams,
+      tasks: ['Task'],
+    });
+    const standings = (mineAt: number, mineId: string) =>
+      Array.from({ length: 250 }, (_, index) => ({
+        pos: index + 1,
+        entrantId: index + 1 === mineAt ? mineId : randomUUID(),
+        name: `entrant-${index + 1}`,
+        score: 10_000 - index,
+        taskStats: { Task: { points: 10_000 - index, time: 1 } },
+        lastSolveAt: null,
+      }));
+    expect(await repository.insertSeason(kept(false, 1), standings(237, reader.userId))).toBe(true);
+    const captain = await registerPlayer(paged.app);
+    expect((await pagedAdmin.patch('/api/admin/settings', { teams: { enabled: true, maxSize: 4 } })).statusCode).toBe(200);
+    const team = (await captain.client.post('/api/teams', { name: 'Paged team' })).json<{ id: string }>();
+    expect(await repository.insertSeason(kept(true, 3), standings(42, team.id))).toBe(true);
+    expect((await pagedAdmin.patch('/api/admin/settings', { teams: { enabled: false, maxSize: 4 } })).statusCode).toBe(200);
+    const idOf = async (name: string) => (await list(reader.client)).find((season) => season.name.en === name)!.id;
+
+    const players = await idOf('Paged 1');
+    const first = (await reader.client.get(`/api/seasons/${players}`)).json<SeasonStandingsResult>();
+    expect(first).toMatchObject({ total: 250, page: 1, pageSize: 100, mine: { pos: 237, id: reader.userId } });
+    expect(first.standings.map((row) => row.pos)).toEqual(Array.from({ length: 100 }, (_, index) => index + 1));
+    const third = (await reader.client.get(`/api/seasons/${players}?page=3`)).json<SeasonStandingsResult>();
+    expect(third.standings.map((row) => row.pos)).toEqual(Array.from({ length: 50 }, (_, index) => index + 201));
+    expect(third.standings.find((row) => row.id === reader.userId)).toMatchObject({ pos: 237, name: 'entrant-237' });
+    // Another player, not ranked: no row of theirs.
+    expect((await captain.client.get(`/api/seasons/${players}`)).json<SeasonStandingsResult>().mine).toBeNull();
+    expect((await reader.client.get(`/api/seasons/${players}?page=0`)).statusCode).toBe(400);
+    expect((await reader.client.get(`/api/seasons/${players}?page=9`)).json<SeasonStandingsResult>().standings).toEqual([]);
+    // The CSV holds every row.
+    expect((await reader.client.get(`/api/seasons/${players}/standings.csv`)).body.trim().split('\r\n')).toHaveLength(251);
+
+    const teams = await idOf('Paged 3');
+    expect((await captain.client.get(`/api/seasons/${teams}`)).json<SeasonStandingsResult>().mine).toMatchObject({
+      pos: 42,
+      id: team.id,
+    });
+    expect((await reader.client.get(`/api/seasons/${teams}`)).json<SeasonStandingsResult>().mine).toBeNull();
   });
 });

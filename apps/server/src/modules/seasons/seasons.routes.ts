@@ -1,9 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
-import { CtftimeFeedSchema, SeasonListResultSchema, SeasonParamsSchema, SeasonStandingsResultSchema } from '@drapeau/shared';
+import {
+  CtftimeFeedSchema,
+  SeasonListResultSchema,
+  SeasonParamsSchema,
+  SeasonStandingsQuerySchema,
+  SeasonStandingsResultSchema,
+} from '@drapeau/shared';
 
-import type { Guards } from '../../http/auth-guards.js';
+import { currentUser, type Guards } from '../../http/auth-guards.js';
 
 import type { SeasonsService } from './seasons.service.js';
 
@@ -27,9 +33,15 @@ export const seasonsRoutes: FastifyPluginAsyncZod<{ seasons: SeasonsService; gua
     '/:id',
     {
       onRequest: guards.requireUser,
-      schema: { tags, params, summary: "An ended event's final standings", response: { 200: SeasonStandingsResultSchema } },
+      schema: {
+        tags,
+        params,
+        querystring: SeasonStandingsQuerySchema,
+        summary: "An ended event's final standings, one page, and the viewer's own row",
+        response: { 200: SeasonStandingsResultSchema },
+      },
     },
-    async (request) => seasons.getSeason(request.params.id),
+    async (request) => seasons.getSeason(request.params.id, { page: request.query.page, userId: currentUser(request).userId }),
   );
   app.get(
     '/:id/standings.csv',

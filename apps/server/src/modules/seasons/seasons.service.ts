@@ -1,4 +1,12 @@
-import type { CtftimeFeed, EventSettings, Season, SeasonListResult, SeasonStandingsResult } from '@drapeau/shared';
+import {
+  type CtftimeFeed,
+  type EventSettings,
+  LEADERBOARD_PAGE_SIZE,
+  type Season,
+  type SeasonListResult,
+  type SeasonStanding,
+  type SeasonStandingsResult,
+} from '@drapeau/shared';
 
 import { notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -20,9 +28,20 @@ export interface SeasonsServiceDeps {
   currentEvent: () => EventSettings;
   clock: Clock;
   /** The board of what was solved in [from, until) (docs/product.md#events): the final standings of an event. */
+  /** The player's current team, whose row is theirs in a team-mode event's standings. */
+  teamIdOf: (userId: string) => Promise<string | undefined>;
   finalStandingsOf: (window: { from: Date; until: Date }) => Promise<FinalStandings>;
   onError: (error: unknown) => void;
 }
+
+const toStanding = (standing: KeptStanding): SeasonStanding => ({
+  pos: standing.pos,
+  id: standing.entrantId,
+  name: standing.name,
+  score: standing.score,
+  solved: Object.keys(standing.taskStats).length,
+  lastSolveAt: standing.lastSolveAt?.toISOString() ?? null,
+});
 
 const keyOf = (event: EventSettings) => `${event.startsAt}|${event.endsAt}`;
 
@@ -116,26 +135,32 @@ export function createSeasonsService(deps: SeasonsServiceDeps) {
       return { seasons: (await repository.listSeasons()).map(toSeason) };
     },
 
-    /** GET /api/seasons/{id}: the event and its final standings. */
-    async getSeason(id: string): Promise<SeasonStandingsResult> {
+    /**
+     * GET /api/seasons/{id}?page=N: the event, one page of its final standings, and the viewer's own row (theirs, or
+     * their current team's) wherever it is.
+     */
+    async getSeason(id: string, { page, userId }: { page: number; userId: string }): Promise<SeasonStandingsResult> {
       const row = await findSeason(id);
-      const standings = await repository.listStandings(id);
+      const pageSize = LEADERBOARD_PAGE_SIZE;
+      const teamId = row.isTeams ? await deps.teamIdOf(userId) : undefined;
+      const [standings, mine] = await Promise.all([
+        repository.listStandings(id, { offset: (page - 1) * pageSize, limit: pageSize }),
+        repository.findStanding(id, teamId ? [teamId] : [userId]),
+      ]);
       return {
         season: toSeason(row),
-        standings: standings.map((standing) => ({
-          pos: standing.pos,
-          id: standing.entrantId,
-          name: standing.name,
-          score: standing.score,
-          solved: Object.keys(standing.taskStats).length,
-          lastSolveAt: standing.lastSolveAt?.toISOString() ?? null,
-        })),
+        standings: standings.map(toStanding),
+        total: row.entrants,
+        page,
+        pageSize,
+        mine: mine ? toStanding(mine) : null,
       };
     },
 
-    /** GET /api/seasons/{id}/standings.csv */
+    /** GET /api/seasons/{id}/standings.csv: every row. */
     async getStandingsCsv(id: string): Promise<string> {
-      return toStandingsCsv(await this.getSeason(id));
+      await findSeason(id);
+      return toStandingsCsv((await repository.listStandings(id)).map(toStanding));
     },
 
     /** GET /api/seasons/{id}/ctftime: CTFtime's feed of that event, from the kept standings (docs/product.md#ctftime-feed). */

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
 import { ErrorNotice } from '@/components/ui/error-notice';
+import { Pagination } from '@/components/ui/pagination';
 import { SearchBox } from '@/components/ui/search-box';
 import { PageSpinner, Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/error-message';
@@ -13,7 +14,6 @@ import { useLeaderboard } from '../api/get-leaderboard';
 import { useScoreGraph } from '../api/get-score-graph';
 
 import { FreezeNotice } from './freeze-notice';
-import { LeaderboardPagination } from './leaderboard-pagination';
 import { LeaderboardTable } from './leaderboard-table';
 import { ScoreGraph } from './score-graph';
 import { useLeaderboardParams } from './use-leaderboard-params';
@@ -129,7 +129,9 @@ export function LeaderboardPage({ currentUserId, currentTeamId, frozenAt, isAdmi
               isTeams={isTeams}
             />
           )}
-          {data.total > data.pageSize && <LeaderboardPagination page={page} pageCount={pageCount} onPageChange={setPage} />}
+          {data.total > data.pageSize && (
+            <Pagination label={t('pagination.label')} page={page} pageCount={pageCount} onPageChange={setPage} />
+          )}
         </>
       )}
     </div>

@@ -2,11 +2,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 
 import { SEARCH_DEBOUNCE_MS } from '@/lib/use-debounced-value';
-
-function readPage(value: string | null): number {
-  const page = Number(value);
-  return Number.isInteger(page) && page >= 1 ? page : 1;
-}
+import { usePageParam } from '@/lib/use-page-param';
 
 /**
  * The search and page live in the URL (`?search=neo&page=2`), so a view can be shared, reloaded or returned to with
@@ -15,7 +11,7 @@ function readPage(value: string | null): number {
 export function useLeaderboardParams() {
   const [searchParams, setSearchParams] = useSearchParams();
   const search = (searchParams.get('search') ?? '').trim();
-  const page = readPage(searchParams.get('page'));
+  const [page, setPage] = usePageParam();
   const [draft, setDraft] = useState(search);
   const [lastSearch, setLastSearch] = useState(search);
 
@@ -42,15 +38,6 @@ export function useLeaderboardParams() {
     }, SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [draft, search, setSearchParams]);
-
-  function setPage(nextPage: number): void {
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      if (nextPage <= 1) next.delete('page');
-      else next.set('page', String(nextPage));
-      return next;
-    });
-  }
 
   function clearSearch(): void {
     setDraft('');

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
 import { SeasonListResultSchema, SeasonStandingsResultSchema } from '@drapeau/shared';
 
@@ -8,7 +8,7 @@ import { eventKeys } from '@/lib/query-keys';
 /** Under the event's key: a change of the event (live `event`, or an admin's save) may keep one more (docs/product.md#events). */
 const seasonKeys = {
   list: () => [...eventKeys.all, 'seasons'] as const,
-  detail: (id: string) => [...eventKeys.all, 'seasons', id] as const,
+  detail: (id: string, page: number) => [...eventKeys.all, 'seasons', id, page] as const,
 };
 
 /** GET /api/seasons: the events that ended, the latest first. */
@@ -19,11 +19,13 @@ export function useSeasons() {
   });
 }
 
-/** GET /api/seasons/{id}: an ended event and its final standings. */
-export function useSeason(id: string) {
+/** GET /api/seasons/{id}?page=N: an ended event, a page of its final standings and the player's own row. */
+export function useSeason(id: string, page: number) {
   return useQuery({
-    queryKey: seasonKeys.detail(id),
-    queryFn: ({ signal }) => apiClient.get(`/api/seasons/${encodeURIComponent(id)}`, SeasonStandingsResultSchema, { signal }),
+    queryKey: seasonKeys.detail(id, page),
+    queryFn: ({ signal }) =>
+      apiClient.get(`/api/seasons/${encodeURIComponent(id)}?page=${page}`, SeasonStandingsResultSchema, { signal }),
+    placeholderData: keepPreviousData,
   });
 }
 
