@@ -120,6 +120,7 @@ test('An organiser names an event; players solve before and during it; the freez
     const standings = player!.getByRole('table', { name: 'Final standings' });
     await expect(standings).toContainText(playerAccount.username);
     await expect(standings).toContainText(lateAccount.username);
+    await expect(player!.getByText(/^You finished at rank \d+ with \d+ points?\.$/)).toBeVisible();
     const seasonUrl = player!.url();
 
     // Back to training: the final standings stay listed, as they were.
@@ -139,6 +140,9 @@ test('An organiser names an event; players solve before and during it; the freez
       'admin-past-events': '/admin/event/seasons',
       'admin-event': '/admin/event/event',
     });
+    const playerState = `${test.info().outputDir}/player-state.json`;
+    await player!.context().storageState({ path: playerState });
+    await saveScreens(browser, playerState, { 'event-standings-player': seasonPath });
   } finally {
     await page.request.patch('/api/admin/settings', { data: { event: TRAINING } });
     await Promise.all(contexts.map((context) => context.close()));
