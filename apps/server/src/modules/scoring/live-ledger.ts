@@ -175,6 +175,8 @@ export function createLiveLedger(initial: LedgerFacts) {
         firstBloodBonus: bonus,
       };
     },
+    /** The facts a change of the catalogue may rewrite: the values' parameters and the costly hints opened. */
+    catalogueFacts: (): { scoring: ReadonlyMap<string, Scoring>; hints: readonly LedgerHint[] } => ({ scoring, hints }),
     /** The facts as held, for the computations over a window (the freeze, an event). */
     facts(): LedgerFacts {
       if (factsCache?.version !== version) {

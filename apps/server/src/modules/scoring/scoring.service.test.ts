@@ -32,7 +32,7 @@ describe('the scoring service', () => {
     scoring.close();
   });
 
-  it('applies a costly hint opened from its event, without reading every fact again', async () => {
+  it('applies a costly hint opened from its event, and reads every fact again only after a change that rewrites some', async () => {
     const repository = createScoringRepository(database.db);
     let reads = 0;
     const counted = { ...repository, loadFacts: () => (reads++, repository.loadFacts()) };
@@ -44,10 +44,34 @@ describe('the scoring service', () => {
     events.publish('leaderboard', { reason: 'solve' });
     await scoring.liveStandings('players');
     expect(reads).toBe(1);
-    // An admin's change to the catalogue may rewrite facts: read again.
+    // An admin's change to the catalogue that rewrites a value: read again.
+    await database.db.execute(sql`insert into categories (key, name_en, icon) values ('ledger-cat', 'C', 'flag')
+      on conflict do nothing`);
+    await database.db.execute(sql`insert into challenges (id, position, category, level, points, title_en, title_fr,
+      description_en, description_fr) values ('ledger-read', 1, 'ledger-cat', 'easy', 100, 'T', 'T', 'D', 'D')`);
     events.publish('leaderboard', { reason: 'catalogue' });
     await scoring.liveStandings('players');
     expect(reads).toBe(2);
+    await database.db.execute(sql`update challenges set points = 150 where id = 'ledger-read'`);
+    events.publish('leaderboard', { reason: 'catalogue' });
+    await scoring.liveStandings('players');
+    expect(reads).toBe(3);
+    // One that changes a text (or a file) only: the values and costly hints are read, not every solve.
+    await database.db.execute(sql`update challenges set title_en = 'Retitled' where id = 'ledger-read'`);
+    events.publish('leaderboard', { reason: 'catalogue' });
+    await scoring.liveStandings('players');
+    expect(reads).toBe(3);
+    // A change that deletes facts reads them all again, whatever is asked meanwhile.
+    await database.db.execute(sql`delete from challenges where id = 'ledger-read'`);
+    events.publish('leaderboard', { reason: 'catalogue' });
+    events.publish('leaderboard', { reason: 'catalogue' });
+    await scoring.liveStandings('players');
+    expect(reads).toBe(4);
+    events.publish('leaderboard', { reason: 'catalogue' });
+    events.publish('leaderboard', { reason: 'settings' });
+    events.publish('leaderboard', { reason: 'catalogue' });
+    await scoring.liveStandings('players');
+    expect(reads).toBe(5);
     scoring.close();
   });
 });

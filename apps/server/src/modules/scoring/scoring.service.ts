@@ -1,9 +1,14 @@
+import { isDeepStrictEqual } from 'node:util';
+
+import type { Scoring } from '@drapeau/shared';
+
 import { isInsideTransaction } from '../../lib/transaction-scope.js';
 import type { EventBus, ServerEventMessage, ServerEvents } from '../events/event-bus.js';
 
 import {
   computeStandings,
   type LedgerFacts,
+  type LedgerHint,
   type LedgerSolve,
   type LedgerStanding,
   type LedgerWindow,
@@ -16,8 +21,26 @@ import {
 import { createLiveLedger, type LiveLedger } from './live-ledger.js';
 import type { ScoringRepository } from './scoring.repository.js';
 
+type ReadMode = 'full' | 'if-changed';
+
 /** Leaderboard changes after which facts may have been deleted or rewritten: the ledger reads them all again. */
-const RELOADING_REASONS = new Set(['user-deleted', 'seed', 'catalogue', 'team', 'settings']);
+const RELOADING_REASONS = new Set(['user-deleted', 'seed', 'team', 'settings']);
+
+/** Whether the catalogue's part of the facts read now (values' parameters, costly hints opened) is the ledger's. */
+function sameCatalogueFacts(held: LiveLedger, scoring: ReadonlyMap<string, Scoring>, hints: readonly LedgerHint[]): boolean {
+  const mine = held.catalogueFacts();
+  if (mine.scoring.size !== scoring.size || mine.hints.length !== hints.length) return false;
+  for (const [id, value] of scoring) if (!isDeepStrictEqual(mine.scoring.get(id), value)) return false;
+  const keyOf = (hint: LedgerHint) => `${hint.hintId}|${hint.userId}|${hint.teamId ?? ''}|${hint.challengeId}|${hint.cost}`;
+  const counts = new Map<string, number>();
+  for (const hint of mine.hints) counts.set(keyOf(hint), (counts.get(keyOf(hint)) ?? 0) + 1);
+  for (const hint of hints) {
+    const left = counts.get(keyOf(hint));
+    if (!left) return false;
+    counts.set(keyOf(hint), left - 1);
+  }
+  return true;
+}
 
 /**
  * The scoring ledger of this instance (docs/decisions/007-scoring.md, docs/architecture.md "Scoring ledger"): every
@@ -53,8 +76,21 @@ export function createScoringService(deps: {
   let reading: Promise<void> | undefined;
   let readAgain: Promise<void> | undefined;
   let retry: NodeJS.Timeout | undefined;
-  const readAll = async () => {
+  /**
+   * `if-changed` (a change of the catalogue: most edit texts or files): reads the values' parameters and the costly hints
+   * opened first, and every fact only when those differ from the ledger's (a value or a hint's cost changed, a
+   * challenge deleted with its solves).
+   */
+  const readAll = async (mode: ReadMode) => {
     heardDuringRead = [];
+    if (mode === 'if-changed' && ledger) {
+      const held = ledger;
+      const [scoring, hints] = await Promise.all([repository.listScorings(), repository.listHints()]);
+      if (ledger === held && sameCatalogueFacts(held, scoring, hints)) {
+        heardDuringRead = [];
+        return;
+      }
+    }
     const readNumber = ++adjustmentReads;
     const fresh = createLiveLedger(await repository.loadFacts());
     adjustmentsReadOf.set(fresh, readNumber);
@@ -63,19 +99,28 @@ export function createScoringService(deps: {
     ledger = fresh;
     changed();
   };
-  /** Reads every fact again, once any read under way is over (one waits at most); resolves once the new ledger holds. */
-  const load = (): Promise<void> => {
-    if (readAgain) return readAgain;
+  /** Whether the read waiting for the one under way reads every fact whatever the check finds. */
+  let againInFull = false;
+  /**
+   * Reads every fact again (or, `if-changed`, when the catalogue's facts changed), once any read under way is over (one
+   * waits at most, in full if any of the reads it stands for was asked in full); resolves once the new ledger holds.
+   */
+  const load = (mode: ReadMode = 'full'): Promise<void> => {
+    if (readAgain) {
+      againInFull ||= mode === 'full';
+      return readAgain;
+    }
     if (reading) {
+      againInFull = mode === 'full';
       readAgain = reading
         .catch(() => {})
         .then(() => {
           readAgain = undefined;
-          return load();
+          return load(againInFull ? 'full' : 'if-changed');
         });
       return readAgain;
     }
-    reading = readAll().finally(() => {
+    reading = readAll(mode).finally(() => {
       reading = undefined;
     });
     // A failed read is reported and tried again a moment later; the ledger held serves meanwhile.
@@ -139,6 +184,7 @@ export function createScoringService(deps: {
     } else if (message.type === 'leaderboard') {
       const { reason } = message.data as ServerEvents['leaderboard'];
       if (RELOADING_REASONS.has(reason)) void load().catch(() => {});
+      else if (reason === 'catalogue') void load('if-changed').catch(() => {});
       else if (reason === 'user-updated') readAdjustments();
     } else if (message.type === 'resync') void load().catch(() => {});
   };
