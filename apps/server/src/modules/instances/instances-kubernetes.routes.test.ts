@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -5,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp } from '../../../test/build-test-app.js';
+import { challengeInstances } from '../../db/schema/index.js';
 
 /**
  * INSTANCES_PROVIDER=kubernetes picks the Kubernetes provider (wiring/instances.ts): players are offered Start, and a
@@ -58,6 +60,37 @@ describe('challenge instances on Kubernetes, chosen by configuration', () => {
     expect((await player.client.get('/api/challenges/caesar-cipher/instance')).json()).toMatchObject({ instance: null });
     // On Kubernetes each instance's NetworkPolicy isolates it: the host rule's check does not apply.
     expect((await admin.get('/api/admin/instances')).json()).toEqual({ instances: [], isolation: 'ok' });
+  });
+
+  it('answers 503 INSTANCE_ENGINE_UNAVAILABLE to an extension the cluster cannot take, and stops the instance anyway', async () => {
+    const admin = await loginAdmin(t.app);
+    const service = { image: 'registry.example.org/web-sqli:1', protocol: 'http', port: 8080, extendable: true };
+    expect((await admin.put('/api/admin/challenges/caesar-cipher/service', service)).statusCode).toBe(200);
+    const player = await registerPlayer(t.app);
+    // An instance started while the cluster answered, which it no longer does.
+    const now = Date.now();
+    await t.database.db.insert(challengeInstances).values({
+      id: randomUUID(),
+      challengeId: 'caesar-cipher',
+      ownerKey: `user:${player.userId}`,
+      startedBy: player.userId,
+      providerRef: 'drapeau-instance',
+      status: 'running',
+      endpointHost: 'play.example.net',
+      endpointPort: 30_001,
+      startedAt: new Date(now),
+      expiresAt: new Date(now + 30 * 60_000),
+    });
+    const extend = await player.client.post('/api/challenges/caesar-cipher/instance/extend', {});
+    expect(extend.statusCode).toBe(503);
+    expect(extend.json<{ error: { code: string } }>().error.code).toBe('INSTANCE_ENGINE_UNAVAILABLE');
+    const { instance } = (await player.client.get('/api/challenges/caesar-cipher/instance')).json<{
+      instance: { expiresAt: string } | null;
+    }>();
+    expect(new Date(instance!.expiresAt).getTime()).toBe(now + 30 * 60_000);
+    // Stopping ends it for the player at once; what the cluster runs is the reaper's once it answers again.
+    expect((await player.client.delete('/api/challenges/caesar-cipher/instance')).statusCode).toBe(200);
+    expect((await player.client.get('/api/challenges/caesar-cipher/instance')).json()).toMatchObject({ instance: null });
   });
 
   it("offers the built-in pack's services with no admin step: their challenge.yml declares them", async () => {

@@ -147,9 +147,17 @@ export function createInstancesService(deps: {
   });
 
   /** Ends the record first (whoever ends it first does the rest), then removes what the provider runs. */
+  /**
+   * Ends the record, then removes what the provider runs. When the engine cannot be reached, the record stays ended and
+   * the reaper's pass removes the container once it can (what the provider runs that no live record holds).
+   */
   const end = async (row: InstanceRow, status: 'stopped' | 'expired'): Promise<boolean> => {
     if (!(await repository.end(row.id, status, clock.now()))) return false;
-    await provider?.delete(row.id);
+    try {
+      await provider?.delete(row.id);
+    } catch (error) {
+      deps.log.warn({ err: error, challengeId: row.challengeId }, 'challenge instance ended, its removal left to the reaper');
+    }
     return true;
   };
 
@@ -262,7 +270,12 @@ export function createInstancesService(deps: {
       if (!row || row.status !== 'running') throw noInstance();
       const wanted = new Date(clock.now().getTime() + definition.lifetimeMinutes * 60_000);
       const expiresAt = wanted > row.expiresAt ? wanted : row.expiresAt;
-      await requireProvider().extend(row.id, expiresAt);
+      try {
+        await requireProvider().extend(row.id, expiresAt);
+      } catch (error) {
+        deps.log.warn({ err: error, challengeId }, 'challenge instance could not be extended');
+        throw new AppError('INSTANCE_ENGINE_UNAVAILABLE', 503, 'The instance could not be extended: try again in a moment.');
+      }
       if (!(await repository.setExpiry(row.id, expiresAt))) throw noInstance();
       return toPlayerView({ ...row, expiresAt }, definition);
     },
