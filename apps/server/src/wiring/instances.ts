@@ -106,8 +106,11 @@ export function wireInstances(deps: {
       .catch((error: unknown) => deps.log.warn({ err: error }, 'challenge instances: reaper failed'));
   return {
     instancesService,
-    /** Starts the reaper (only with a provider: without one, nothing can run). */
+    /** Makes again the builds a stop cut short, then starts the reaper (only with a provider: without one, nothing runs). */
     startReaper(): void {
+      void instancesService
+        .resumeBuilds()
+        .catch((error: unknown) => deps.log.warn({ err: error }, 'challenge services: resuming the builds cut short failed'));
       if (!provider || timer) return;
       void reap();
       timer = setInterval(() => void reap(), REAP_EVERY_MS);

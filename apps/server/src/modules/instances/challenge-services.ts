@@ -107,6 +107,25 @@ export function createChallengeServices(deps: {
     ): Promise<void> {
       await prepare(challengeId, definition, context);
     },
+    /**
+     * At start: the builds and pulls recorded under way, which a stop of the server (a restart, a crash) cut short, are
+     * made again as `prepare` makes them (from the folder kept with the service, or the reference), instead of staying
+     * `building`, which refuses every start. Several instances starting together may each make one: the engine's result
+     * is the same image.
+     */
+    resumeBuilds(): Promise<void> {
+      const work = (async () => {
+        for (const challengeId of await repository.listBuildingServices()) {
+          const found = await repository.findServiceAndBuild(challengeId);
+          if (found?.build?.status !== 'building') continue;
+          const tar = found.source && (await repository.readContext(found.source.contextSha256));
+          await prepare(challengeId, found.service, found.source && tar ? { folder: found.source.folder, tar } : null);
+        }
+      })();
+      builds.add(work);
+      void work.finally(() => builds.delete(work));
+      return work;
+    },
     /** Resolves once the builds and pulls under way have ended (shutdown, tests). */
     async idle(): Promise<void> {
       await Promise.all([...builds]);

@@ -1,12 +1,14 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { AdminChallengeServiceResult, PlayerInstance } from '@drapeau/shared';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { importZip, zipOf } from '../../../test/ctfcli-fixture.js';
+import { challengeServices } from '../../db/schema/index.js';
 
 import { askWhenUp, reportSkip, skipReason, startPodmanEngine } from './test-support/podman-engine.js';
 
@@ -103,5 +105,23 @@ describe.skipIf(skipReason !== undefined)('an imported folder with a Dockerfile,
     expect(build?.status).toBe('failed');
     expect(build?.log).toMatch(/compiling/);
     expect(build?.log).toMatch(/exit status 3|returned a non-zero code: 3|exit code 3/i);
+  }, 300_000);
+
+  it('makes again, at the next start, a build that a stop of the server cut short', async () => {
+    // As a server stopped in the middle of the build of a new tag left it: recorded under way, the folder kept.
+    const tag = `localhost/drapeau-built-service:resumed-${crypto.randomUUID()}`;
+    await t.database.db
+      .update(challengeServices)
+      .set({ image: tag, buildStatus: 'building', buildLog: '', builtAt: null })
+      .where(eq(challengeServices.challengeId, 'built-service'));
+    const next = await buildTestApp({ database: t.database, env: engine!.appEnv });
+    try {
+      const { service, build } = await buildOf('built-service');
+      expect(service?.image).toBe(tag);
+      expect(build?.status, build?.log).toBe('built');
+      expect(build?.log).toMatch(/COPY app\/service\.mjs/);
+    } finally {
+      await next.close();
+    }
   }, 300_000);
 });

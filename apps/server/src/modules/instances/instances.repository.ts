@@ -80,6 +80,19 @@ export function createInstancesRepository(db: Db) {
         .onConflictDoUpdate({ target: challengeServices.challengeId, set: values });
     },
     /** Records a build's (or pull's) end, unless the service's image changed meanwhile. */
+    /** The services whose build or pull was recorded under way (one that a stop of the server cut short, at start). */
+    async listBuildingServices(): Promise<string[]> {
+      const rows = await db
+        .select({ challengeId: challengeServices.challengeId })
+        .from(challengeServices)
+        .where(eq(challengeServices.buildStatus, 'building'));
+      return rows.map((row) => row.challengeId);
+    },
+    /** A build context kept with its service (the folder it was imported from, as a tar). */
+    async readContext(sha256: string): Promise<Buffer | undefined> {
+      const [row] = await db.select({ data: fileBlobs.data }).from(fileBlobs).where(eq(fileBlobs.sha256, sha256));
+      return row?.data;
+    },
     async finishBuild(challengeId: string, image: string, build: ServiceBuild): Promise<void> {
       await db
         .update(challengeServices)

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { AdminChallengeServiceResult } from '@drapeau/shared';
+import { type AdminChallengeServiceResult, ChallengeServiceSchema } from '@drapeau/shared';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
+import { eventually } from '../../../test/eventually.js';
 
+import { createInstancesRepository } from './instances.repository.js';
 import { packServiceContexts } from './test-support/pack-images.js';
 
 /** The instance routes' rules that hold with or without a container engine (the engine's: instances-engine.routes.test.ts). */
@@ -102,5 +104,37 @@ describe('challenge services and instances without an engine', () => {
     expect((await admin.post('/api/admin/instances/stop-all', {})).json()).toEqual({ stopped: 0 });
     const audit = (await admin.get('/api/admin/audit')).json<{ entries: { action: string; details: object }[] }>();
     expect(audit.entries[0]).toMatchObject({ action: 'challenge-instance.stop-all', details: { stopped: 0 } });
+  });
+
+  it('does not leave a build that a stop of the server cut short under way: the next start makes it again', async () => {
+    const repository = createInstancesRepository(t.database.db);
+    const building = { status: 'building', log: '', finishedAt: null } as const;
+    // As a server stopped in the middle left them: a folder being built, a reference being pulled.
+    await repository.saveService(
+      'caesar-cipher',
+      ChallengeServiceSchema.parse({ ...SERVICE, image: 'localhost/cut-short:1' }),
+      building,
+      {
+        folder: 'service',
+        context: Buffer.from('a build context'),
+      },
+    );
+    await repository.saveService(
+      'xor-encryption',
+      ChallengeServiceSchema.parse({ ...SERVICE, image: 'registry.example.org/x:1' }),
+      building,
+    );
+    const next = await buildTestApp({ database: t.database });
+    try {
+      // Without an engine now: the folder cannot be built (saying why), and the reference is the provider's to fetch.
+      await eventually(async () => {
+        const folder = (await admin.get('/api/admin/challenges/caesar-cipher/service')).json<AdminChallengeServiceResult>();
+        expect(folder.build).toMatchObject({ status: 'failed', log: expect.stringContaining('No container engine') });
+        expect((await admin.get('/api/admin/challenges/xor-encryption/service')).json()).toMatchObject({ build: null });
+      });
+    } finally {
+      await next.close();
+      for (const id of ['caesar-cipher', 'xor-encryption']) await admin.delete(`/api/admin/challenges/${id}/service`);
+    }
   });
 });
