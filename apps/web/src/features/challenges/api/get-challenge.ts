@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { PublicChallengeSchema } from '@drapeau/shared';
+import { PublicChallengeSchema, type ChallengeSummary } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { challengeKeys } from '@/lib/query-keys';
@@ -19,13 +19,17 @@ export function challengeQueryOptions(id: string) {
   });
 }
 
-/** One challenge; shown at once from the list when the list is already loaded. */
+/** One challenge, whole: the list gives a summary only (description, hints and files come from here). */
 export function useChallenge(id: string) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    ...challengeQueryOptions(id),
-    initialData: () =>
-      queryClient.getQueryData(challengesQueryOptions.queryKey)?.challenges.find((challenge) => challenge.id === id),
-    initialDataUpdatedAt: () => queryClient.getQueryState(challengesQueryOptions.queryKey)?.dataUpdatedAt,
-  });
+  return useQuery(challengeQueryOptions(id));
+}
+
+/**
+ * What the list already read says of a challenge, if it was read: the challenge page shows its header from it while
+ * the challenge itself is read, and only what the summary has.
+ */
+export function useListedChallenge(id: string): ChallengeSummary | undefined {
+  return useQueryClient()
+    .getQueryData(challengesQueryOptions.queryKey)
+    ?.challenges.find((challenge) => challenge.id === id);
 }
