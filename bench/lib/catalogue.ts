@@ -10,7 +10,13 @@ export interface CatalogueResult {
   challengeDetail: LoadResult;
   /** The first leaderboard page under the same load, just after: the list's server CPU per request is compared to it. */
   leaderboardPage?: LoadResult;
+  /** One player's list answer, in bytes, uncompressed. */
+  listBytes?: number;
+  /** The list, then page 1, asked as a browser does (`accept-encoding: br, gzip`): compressed answers. */
+  compressed?: { challengeList: LoadResult; leaderboardPage: LoadResult };
 }
+
+const BROWSER = { 'accept-encoding': 'br, gzip' } as const;
 
 /** Issue #35: the list of 220 challenges costs no more than twice page 1's server CPU per request. */
 const LIST_TO_PAGE_GOAL = 2;
@@ -107,6 +113,13 @@ export async function runCatalogue(options: {
   const ids = Array.from({ length: count }, (_, i) => `/api/challenges/bench-import-${String(i).padStart(3, '0')}`);
   const challengeDetail = await runLoad({ baseUrl: options.baseUrl, path: ids[0]!, paths: ids, ...options.load });
   const leaderboardPage = await runLoad({ baseUrl: options.baseUrl, path: '/api/leaderboard', ...options.load });
+  const compressed = {
+    challengeList: await runLoad({ baseUrl: options.baseUrl, path: '/api/challenges', headers: BROWSER, ...options.load }),
+    leaderboardPage: await runLoad({ baseUrl: options.baseUrl, path: '/api/leaderboard', headers: BROWSER, ...options.load }),
+  };
+  const listBytes = Buffer.byteLength(
+    (await httpRequest(`${options.baseUrl}/api/challenges`, { headers: { cookie: cookies[0] ?? cookie } })).body,
+  );
   return {
     import: {
       challenges: count,
@@ -119,24 +132,34 @@ export async function runCatalogue(options: {
     challengeList,
     challengeDetail,
     leaderboardPage,
+    listBytes,
+    compressed,
   };
 }
 
 export function renderCatalogue(kind: string, r: CatalogueResult): string {
   const load = (l: LoadResult) =>
     `${Math.round(l.requestsPerSecond)} req/s, p50 ${l.p50Ms} ms, p99 ${l.p99Ms} ms, ${Math.round(l.serverCpuUsPerRequest)} µs CPU/req, non-2xx ${l.non2xx}`;
+  const ratio = (list: LoadResult, page: LoadResult) =>
+    `${(list.serverCpuUsPerRequest / page.serverCpuUsPerRequest).toFixed(2)}x (goal <= ${LIST_TO_PAGE_GOAL}x)`;
   return [
     `${kind}: import of ${r.import.challenges} challenges with ${r.import.files} files (${(r.import.zipBytes / 1024).toFixed(0)} KB zip): ` +
       `new ${(r.import.createdMs / 1000).toFixed(2)} s, unchanged ${(r.import.unchangedMs / 1000).toFixed(2)} s, ` +
       `all updated ${(r.import.updatedMs / 1000).toFixed(2)} s`,
-    `${kind}: challenge list (${r.import.challenges + 20} challenges): ${load(r.challengeList)}`,
+    `${kind}: challenge list (${r.import.challenges + 20} challenges` +
+      `${r.listBytes === undefined ? '' : `, ${(r.listBytes / 1024).toFixed(0)} KB`}): ${load(r.challengeList)}`,
     `${kind}: challenge detail: ${load(r.challengeDetail)}`,
     ...(r.leaderboardPage
       ? [
           `${kind}: leaderboard page 1, same load: ${load(r.leaderboardPage)}`,
-          `${kind}: challenge list / page 1, server CPU per request: ` +
-            `${(r.challengeList.serverCpuUsPerRequest / r.leaderboardPage.serverCpuUsPerRequest).toFixed(2)}x ` +
-            `(goal <= ${LIST_TO_PAGE_GOAL}x)`,
+          `${kind}: challenge list / page 1, server CPU per request: ${ratio(r.challengeList, r.leaderboardPage)}`,
+        ]
+      : []),
+    ...(r.compressed
+      ? [
+          `${kind}: compressed (accept-encoding: br, gzip): list ${load(r.compressed.challengeList)}`,
+          `${kind}: compressed: page 1 ${load(r.compressed.leaderboardPage)}`,
+          `${kind}: compressed: list / page 1, server CPU per request: ${ratio(r.compressed.challengeList, r.compressed.leaderboardPage)}`,
         ]
       : []),
   ].join('\n');

@@ -35,6 +35,8 @@ export async function runLoad(options: {
   paths?: readonly string[];
   method?: 'GET' | 'POST';
   body?: string;
+  /** Sent with every request (e.g. `accept-encoding`, as a browser does). */
+  headers?: Readonly<Record<string, string>>;
   cookies: readonly string[];
   connections: number;
   durationSeconds: number;
@@ -45,7 +47,10 @@ export async function runLoad(options: {
   const pids = typeof options.serverPid === 'number' ? [options.serverPid] : options.serverPid;
   const cpuOf = async () => (await Promise.all(pids.map((pid) => readCpuSeconds(pid)))).reduce((a, b) => a + b, 0);
   let next = 0;
-  const headers: Record<string, string> = options.body !== undefined ? { 'content-type': 'application/json' } : {};
+  const headers: Record<string, string> = {
+    ...options.headers,
+    ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+  };
   const run = (durationSeconds: number) =>
     autocannon({
       url: options.baseUrl,

@@ -1,7 +1,9 @@
 import {
+  ChallengeSummarySchema,
   PublicChallengeSchema,
   PublicStatsSchema,
   PublicUserSchema,
+  type ChallengeSummary,
   type PublicChallenge,
   type PublicStats,
   type PublicUser,
@@ -28,8 +30,9 @@ export function buildAdmin(overrides: Partial<PublicUser> = {}): PublicUser {
   return buildUser({ uid: 'admin-1', username: 'root', email: 'root@example.com', rank: 'admin', ...overrides });
 }
 
+/** A challenge as the detail route gives it; by default with one free hint and no file. */
 export function buildChallenge(overrides: Partial<PublicChallenge> = {}): PublicChallenge {
-  const base = {
+  return PublicChallengeSchema.parse({
     id: 'dom-manipulation',
     category: 'web-client',
     level: 'very-easy',
@@ -39,6 +42,15 @@ export function buildChallenge(overrides: Partial<PublicChallenge> = {}): Public
     description: { en: 'Enable the button.', fr: 'Activez le bouton.' },
     author: null,
     tags: [],
+    hints: [
+      {
+        id: 1,
+        cost: 0,
+        isOpened: false,
+        content: { en: 'Open the developer tools.', fr: 'Ouvrez les outils de développement.' },
+      },
+    ],
+    attachments: [],
     lab: null,
     connectionInfo: null,
     hasService: false,
@@ -49,23 +61,27 @@ export function buildChallenge(overrides: Partial<PublicChallenge> = {}): Public
     maxAttempts: null,
     attemptsLeft: null,
     explanation: null,
-    hint: { en: 'Open the developer tools.', fr: 'Ouvrez les outils de développement.' },
-    solutionType: null,
-    fileName: null,
     solved: false,
     solvedAfterFreeze: false,
     solveCount: 3,
     firstBlood: null,
     ...overrides,
-  };
-  // The list of hints and files follows the single hint and file a test gives, unless it gives the lists themselves.
-  const hints = overrides.hints ?? (base.hint ? [{ id: 1, cost: 0, isOpened: false, content: base.hint }] : []);
-  const attachments =
-    overrides.attachments ??
-    (base.fileName
-      ? [{ id: 1, name: base.fileName, size: 1024, sha256: null, url: `/api/challenges/${base.id}/attachments/1` }]
-      : []);
-  return PublicChallengeSchema.parse({ ...base, hints, attachments });
+  });
+}
+
+/** What the list route gives of a challenge (ChallengeSummarySchema), as the server cuts it from the detail's view. */
+export function toSummary(challenge: PublicChallenge): ChallengeSummary {
+  return ChallengeSummarySchema.parse({ ...challenge, hasExplanation: challenge.explanation !== null });
+}
+
+/** A challenge as the list gives it. */
+export function buildSummary(overrides: Partial<PublicChallenge> = {}): ChallengeSummary {
+  return toSummary(buildChallenge(overrides));
+}
+
+/** A file of the challenge `id`, as the detail lists it. */
+export function buildAttachment(id: string, name: string) {
+  return { id: 1, name, size: 1024, sha256: null, url: `/api/challenges/${id}/attachments/1` };
 }
 
 /** A small catalogue over three categories, one of them solved. */
@@ -93,9 +109,8 @@ export function buildCatalogue(): PublicChallenge[] {
       level: 'medium',
       points: 50,
       title: { en: 'Memory Dump Analysis', fr: 'Analyse de dump mémoire' },
-      hint: null,
-      solutionType: 'download',
-      fileName: 'memory.dmp',
+      hints: [],
+      attachments: [buildAttachment('memory-dump-analysis', 'memory.dmp')],
     }),
   ];
 }

@@ -7,6 +7,7 @@ import {
   PublicCategorySchema,
   type AuthResponse,
   type CategoryList,
+  type ChallengeList,
   type ErrorBody,
   type ErrorCode,
   type LabResponse,
@@ -25,7 +26,7 @@ import {
   type WriteUpPage,
 } from '@drapeau/shared';
 
-import { buildCatalogue, buildStats, buildUser } from './factories';
+import { buildCatalogue, buildStats, buildUser, toSummary } from './factories';
 
 /** An error reply in the API's `{ error: { code, message } }` shape. */
 export function errorResponse(status: number, code: ErrorCode, extra: Partial<ErrorBody['error']> = {}) {
@@ -36,9 +37,10 @@ export function sessionHandler(user: PublicUser | null) {
   return http.get('/api/auth/session', () => HttpResponse.json<SessionResponse>({ user }));
 }
 
+/** GET /api/challenges answers the challenges' summaries; GET /api/challenges/:id the whole challenge. */
 export function challengesHandler(challenges: PublicChallenge[]) {
   return [
-    http.get('/api/challenges', () => HttpResponse.json<{ challenges: PublicChallenge[] }>({ challenges })),
+    http.get('/api/challenges', () => HttpResponse.json<ChallengeList>({ challenges: challenges.map(toSummary) })),
     http.get<{ id: string }>('/api/challenges/:id', ({ params }) => {
       const challenge = challenges.find((candidate) => candidate.id === params.id);
       return challenge ? HttpResponse.json<PublicChallenge>(challenge) : errorResponse(404, 'CHALLENGE_NOT_FOUND');

@@ -97,16 +97,37 @@ export const PublicChallengeSchema = z.object({
   firstBlood: z
     .object({ uid: z.string(), username: z.string(), teamId: z.string().optional(), teamName: z.string().optional() })
     .nullable(),
-  /** @deprecated the first free hint, for the current web app. TODO(#12): removed once the web reads `hints`. */
-  hint: LocalizedTextSchema.nullable(),
-  /** @deprecated 'download' when there is an attachment. TODO(#12): removed once the web reads `attachments`. */
-  solutionType: z.enum(['download']).nullable(),
-  /** @deprecated the first attachment's name (served by GET .../:id/file). TODO(#12): removed with `solutionType`. */
-  fileName: z.string().nullable(),
 });
 export type PublicChallenge = z.infer<typeof PublicChallengeSchema>;
 
-export const ChallengeListSchema = z.object({ challenges: z.array(PublicChallengeSchema) });
+/**
+ * A challenge in the players' list (GET /api/challenges): what the list's cards, its filters and the challenge page's
+ * header show, and nothing else (docs/performance.md "Catalogue figures": the list is a few hundred bytes per challenge).
+ * The description, hints, attachments, explanation, connection, attempts and the exercise come from GET
+ * /api/challenges/:id, read when a challenge opens. A locked challenge gives its title and `lockedBy`, as in the detail.
+ */
+export const ChallengeSummarySchema = PublicChallengeSchema.pick({
+  id: true,
+  category: true,
+  level: true,
+  points: true,
+  title: true,
+  author: true,
+  tags: true,
+  isLocked: true,
+  lockedBy: true,
+  isClosed: true,
+  solved: true,
+  solvedAfterFreeze: true,
+  solveCount: true,
+  firstBlood: true,
+}).extend({
+  /** Solved, and the challenge has an "understand and fix" text (`explanation` of the detail): the card leads to it. */
+  hasExplanation: z.boolean(),
+});
+export type ChallengeSummary = z.infer<typeof ChallengeSummarySchema>;
+
+export const ChallengeListSchema = z.object({ challenges: z.array(ChallengeSummarySchema) });
 export type ChallengeList = z.infer<typeof ChallengeListSchema>;
 
 /** POST /api/challenges/:id/hints/:hintId/open: the opened hint, and what a solve now gives this player. */

@@ -1,4 +1,4 @@
-import { PublicChallengeSchema } from '@drapeau/shared';
+import { ChallengeSummarySchema } from '@drapeau/shared';
 
 import { PrecompressedBody } from '../../../lib/precompressed-body.js';
 import type { Challenge } from '../model/challenge.js';
@@ -30,20 +30,18 @@ function maskOf<T>(items: readonly T[], test: (item: T) => boolean): string | nu
 }
 
 /**
- * What of `challenge`'s view is this player's own (docs/performance.md "Catalogue figures"): solved, solved after the
- * freeze, the prerequisites solved (the lock), the hints opened, the attempts counted. Two players with the same key see
- * the same bytes; UNTOUCHED when the player has touched nothing of it.
+ * What of `challenge`'s summary is this player's own (docs/performance.md "Catalogue figures"): solved, solved after the
+ * freeze (which adds their own solve to the count), the prerequisites solved (the lock). Two players with the same key
+ * see the same bytes; UNTOUCHED when the player has touched none of it. Opened hints and attempts are the detail's only.
  */
 function ownPartOf(challenge: Challenge, progress: PlayerProgress, frozenAt: number | null): string {
   const solved = progress.solved;
   const solvedNow = solved.has(challenge.id);
   const unlocked = challenge.prerequisites.length === 0 ? 0 : maskOf(challenge.prerequisites, (id) => solved.has(id));
-  const opened = challenge.hints.length === 0 ? 0 : maskOf(challenge.hints, (h) => progress.openedHints.has(h.id));
-  const attempts = challenge.maxAttempts === null ? 0 : (progress.wrongAttempts.get(challenge.id) ?? 0);
-  if (!solvedNow && unlocked === 0 && opened === 0 && attempts === 0) return UNTOUCHED;
+  if (!solvedNow && unlocked === 0) return UNTOUCHED;
   const solvedAt = progress.solvedAt.get(challenge.id);
   const afterFreeze = frozenAt !== null && solvedAt !== undefined && solvedAt > frozenAt;
-  return `${solvedNow ? (afterFreeze ? 2 : 1) : 0}.${unlocked}.${opened}.${Math.min(attempts, challenge.maxAttempts ?? 0)}`;
+  return `${solvedNow ? (afterFreeze ? 2 : 1) : 0}.${unlocked}`;
 }
 
 interface ChallengeViews {
@@ -81,10 +79,10 @@ const emptyCache = (): ListCache => ({
 });
 
 /**
- * The players' challenge list as JSON (docs/performance.md "Catalogue figures"): shared bytes plus each player's own
- * part. The catalogue part of a challenge's view (titles, categories, values, solve counts, first bloods, in both
- * languages, live or as at the freeze) is the same for every player; what differs is a handful of facts of the player's
- * own (ownPartOf). Each distinct combination is encoded once, through the response schema (which keeps only the fields
+ * The players' challenge list as JSON (docs/performance.md "Catalogue figures"): a summary per challenge
+ * (ChallengeSummarySchema; the rest is the detail route's), shared bytes plus each player's own part. The catalogue
+ * part of a summary (titles, categories, values, solve counts, first bloods, in both languages, live or as at the
+ * freeze) is the same for every player; what differs is a few facts of the player's own (ownPartOf). Each distinct combination is encoded once, through the response schema (which keeps only the fields
  * it names, so no flag can pass), and shared by every player with the same combination, until the catalogue, a solve
  * count or the challenge's close time changes it. A request computes its player's key per challenge and joins kept
  * bytes; players whose keys are all alike (every newcomer) share one whole answer, compressed once per encoding
@@ -92,22 +90,20 @@ const emptyCache = (): ListCache => ({
  */
 export function createChallengeListJson() {
   let shared = emptyCache();
-  const toJson = (challenge: Challenge, context: ListContext, progress: PlayerProgress): Buffer =>
-    Buffer.from(
-      JSON.stringify(
-        PublicChallengeSchema.parse(
-          toPublicChallenge(challenge, {
-            progress,
-            solveCount: context.solveCounts.get(challenge.id) ?? 0,
-            now: context.now,
-            catalogue: context.catalogue,
-            firstBlood: context.firstBloods.get(challenge.id) ?? null,
-            frozenAt: context.frozenAt,
-            canStartInstances: context.canStartInstances,
-          }),
-        ),
-      ),
-    );
+  const toJson = (challenge: Challenge, context: ListContext, progress: PlayerProgress): Buffer => {
+    const view = toPublicChallenge(challenge, {
+      progress,
+      solveCount: context.solveCounts.get(challenge.id) ?? 0,
+      now: context.now,
+      catalogue: context.catalogue,
+      firstBlood: context.firstBloods.get(challenge.id) ?? null,
+      frozenAt: context.frozenAt,
+      canStartInstances: context.canStartInstances,
+    });
+    // The summary is cut from the detail's view, so that a locked challenge hides here what it hides there.
+    const summary = ChallengeSummarySchema.parse({ ...view, hasExplanation: view.explanation !== null });
+    return Buffer.from(JSON.stringify(summary));
+  };
 
   const viewOf = (cache: ListCache, challenge: Challenge, key: string, context: ListContext, now: number): Buffer => {
     let views = cache.challenges.get(challenge.id);

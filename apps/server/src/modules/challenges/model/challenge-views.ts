@@ -83,7 +83,6 @@ export function toPublicChallenge(
         sha256: a.sha256,
         url: `/api/challenges/${challenge.id}/attachments/${a.id}`,
       }));
-  const firstFree = hints.find((h) => h.cost === 0);
   return {
     id: challenge.id,
     category: challenge.category,
@@ -110,9 +109,6 @@ export function toPublicChallenge(
     solvedAfterFreeze,
     solveCount,
     firstBlood: context.firstBlood ?? null,
-    hint: firstFree?.content ?? null,
-    solutionType: attachments.length > 0 ? 'download' : null,
-    fileName: attachments[0]?.name ?? null,
   };
 }
 

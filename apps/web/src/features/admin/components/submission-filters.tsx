@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import type { PublicChallenge } from '@drapeau/shared';
+import type { ChallengeSummary } from '@drapeau/shared';
 
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -16,7 +16,7 @@ const ALL = 'all';
 interface SubmissionFilterBarProps {
   /** The user filter as typed (the query uses it once typing pauses). */
   filters: SubmissionFilters;
-  challenges: PublicChallenge[];
+  challenges: ChallengeSummary[];
   onChange: (next: SubmissionFilters) => void;
 }
 

@@ -1,15 +1,19 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { PublicChallengeSchema } from '@drapeau/shared';
+import { PublicChallengeSchema, type ChallengeSummary } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { challengeKeys } from '@/lib/query-keys';
 
+import { takeChallengeRead } from './early-challenge-read';
 import { challengesQueryOptions } from './get-challenges';
 
 /** GET /api/challenges/:id: one challenge; 404 CHALLENGE_NOT_FOUND when it does not exist. */
 function getChallenge(id: string, signal?: AbortSignal) {
-  return apiClient.get(`/api/challenges/${encodeURIComponent(id)}`, PublicChallengeSchema, { signal });
+  return apiClient.get(`/api/challenges/${encodeURIComponent(id)}`, PublicChallengeSchema, {
+    signal,
+    started: takeChallengeRead(id),
+  });
 }
 
 export function challengeQueryOptions(id: string) {
@@ -19,13 +23,17 @@ export function challengeQueryOptions(id: string) {
   });
 }
 
-/** One challenge; shown at once from the list when the list is already loaded. */
+/** One challenge, whole: the list gives a summary only (description, hints and files come from here). */
 export function useChallenge(id: string) {
-  const queryClient = useQueryClient();
-  return useQuery({
-    ...challengeQueryOptions(id),
-    initialData: () =>
-      queryClient.getQueryData(challengesQueryOptions.queryKey)?.challenges.find((challenge) => challenge.id === id),
-    initialDataUpdatedAt: () => queryClient.getQueryState(challengesQueryOptions.queryKey)?.dataUpdatedAt,
-  });
+  return useQuery(challengeQueryOptions(id));
+}
+
+/**
+ * What the list already read says of a challenge, if it was read: the challenge page shows its header from it while
+ * the challenge itself is read, and only what the summary has.
+ */
+export function useListedChallenge(id: string): ChallengeSummary | undefined {
+  return useQueryClient()
+    .getQueryData(challengesQueryOptions.queryKey)
+    ?.challenges.find((challenge) => challenge.id === id);
 }

@@ -24,7 +24,6 @@ function authored(overrides: Partial<PublicChallenge> = {}): PublicChallenge {
     points: 100,
     title: { en: 'Login Bypass', fr: 'Contournement de connexion' },
     description: { en: 'Get in as **admin**.', fr: 'Entrez en tant qu’**admin**.' },
-    hint: null,
     hints: [{ id: 7, cost: 10, isOpened: false, content: null }],
     ...overrides,
   });

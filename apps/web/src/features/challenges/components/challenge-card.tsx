@@ -3,7 +3,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import type { PublicChallenge } from '@drapeau/shared';
+import type { ChallengeSummary } from '@drapeau/shared';
 
 import { pickText, useLocale } from '@/lib/use-locale';
 import { cn } from '@/lib/utils';
@@ -16,7 +16,7 @@ import { SolveStats } from './solve-stats';
 const CARD_STAGGER_MS = 50;
 
 interface ChallengeCardProps {
-  challenge: PublicChallenge;
+  challenge: ChallengeSummary;
   /** Position among the cards on screen, for the entry stagger. */
   index: number;
 }
@@ -32,7 +32,7 @@ export const ChallengeCard = memo(function ChallengeCard({ challenge, index }: C
   const locale = useLocale();
   const title = pickText(challenge.title, locale);
   // A solved card leads to its "understand and fix" text, which the solve's page showed only briefly.
-  const isExplained = challenge.solved && challenge.explanation !== null && pickText(challenge.explanation, locale).trim() !== '';
+  const isExplained = challenge.hasExplanation;
 
   return (
     <Link

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it, onTestFinished, vi } from 
 
 import type { SessionResponse, SubmitFlagResult } from '@drapeau/shared';
 
-import { buildChallenge, buildUser } from '@/testing/factories';
+import { buildAttachment, buildChallenge, buildUser } from '@/testing/factories';
 import { challengesHandler, errorResponse, submitHandler } from '@/testing/handlers';
 import { preloadPage, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
@@ -38,7 +38,7 @@ const PLAIN = buildChallenge({
   level: 'medium',
   points: 40,
   title: { en: 'Hash Cracking', fr: 'Cassage de hash' },
-  hint: { en: 'Try a wordlist.', fr: 'Essayez une liste de mots.' },
+  hints: [{ id: 1, cost: 0, isOpened: false, content: { en: 'Try a wordlist.', fr: 'Essayez une liste de mots.' } }],
 });
 const SOLVED = buildChallenge({
   id: 'caesar-cipher',
@@ -53,9 +53,8 @@ const WITH_FILE = buildChallenge({
   points: 50,
   title: { en: 'Memory Dump Analysis', fr: 'Analyse de dump mémoire' },
   description: { en: 'Find the process.', fr: 'Trouvez le processus.' },
-  hint: null,
-  solutionType: 'download',
-  fileName: 'memory.dmp',
+  hints: [],
+  attachments: [buildAttachment('memory-dump-analysis', 'memory.dmp')],
 });
 
 beforeEach(() => {
@@ -108,6 +107,32 @@ describe('challenge detail', () => {
     expect(await screen.findByText('Essayez une liste de mots.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Cassage de hash', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Masquer l’indice' })).toHaveAttribute('aria-expanded', 'true');
+  });
+});
+
+describe('challenge detail opened from the list', () => {
+  it('shows the list’s header at once and the body’s placeholder until the challenge itself answers', async () => {
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('/api/challenges/hash-cracking', async () => {
+        await answered;
+        return HttpResponse.json(PLAIN);
+      }),
+    );
+    const { user } = renderApp('/challenges', { sessionUser: buildUser() });
+    await user.click(await screen.findByRole('link', { name: /Hash Cracking/ }));
+
+    expect(await screen.findByRole('heading', { name: 'Hash Cracking', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('40 pts')).toBeInTheDocument();
+    expect(screen.getByTestId('challenge-body-loading')).toBeInTheDocument();
+    expect(screen.queryByText('Description')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+
+    answer();
+    expect(await findSubmit()).toBeInTheDocument();
+    expect(screen.getByText('Description')).toBeInTheDocument();
+    expect(screen.queryByTestId('challenge-body-loading')).not.toBeInTheDocument();
   });
 });
 

@@ -1,9 +1,6 @@
-import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { ConnectionLine } from '@/components/ui/connection-line';
 import { ErrorNotice } from '@/components/ui/error-notice';
@@ -16,11 +13,13 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { pickText, useLocale } from '@/lib/use-locale';
 import { cn } from '@/lib/utils';
 
-import { useChallenge } from '../api/get-challenge';
+import { useChallenge, useListedChallenge } from '../api/get-challenge';
 
+import { BackToList } from './back-to-list';
 import { ChallengeAttachments } from './challenge-attachments';
 import { ChallengeHeader } from './challenge-header';
 import { ChallengeHints } from './challenge-hints';
+import { ChallengeLoading } from './challenge-loading';
 import { ChallengeNotFound } from './challenge-not-found';
 import { AttemptsLeft, ClosedNotice, LockedNotice } from './challenge-status';
 import { ExplanationPanel } from './explanation-panel';
@@ -47,8 +46,11 @@ export function ChallengeDetail({ id, renderLabSlot, renderWriteUps }: Challenge
   const { t } = useTranslation(['challenge', 'common']);
   const locale = useLocale();
   const { data: challenge, error, isPending, refetch } = useChallenge(id);
-  useDocumentTitle(challenge ? pickText(challenge.title, locale) : undefined);
+  const listed = useListedChallenge(id);
+  const known = challenge ?? listed;
+  useDocumentTitle(known ? pickText(known.title, locale) : undefined);
 
+  if (isPending && listed) return <ChallengeLoading summary={listed} />;
   if (isPending) return <PageSpinner label={t('common:loading')} />;
   if (isNotFound(error)) return <ChallengeNotFound />;
   if (error) {
@@ -67,12 +69,7 @@ export function ChallengeDetail({ id, renderLabSlot, renderWriteUps }: Challenge
 
   return (
     <div className="mx-auto grid w-full max-w-3xl gap-6">
-      <Button asChild variant="ghost" size="sm" className="w-fit">
-        <Link to="/challenges">
-          <ArrowLeft />
-          {t('challenge:back')}
-        </Link>
-      </Button>
+      <BackToList />
       <Card className={cn('border-l-4', challenge.solved ? 'border-l-primary' : 'border-l-destructive')}>
         <CardContent className="grid gap-6 pt-5 sm:pt-6">
           <ChallengeHeader challenge={challenge} title={pickText(challenge.title, locale)} />

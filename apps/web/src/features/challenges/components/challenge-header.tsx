@@ -1,7 +1,7 @@
 import { CalendarX, CircleCheck, Lock, PenLine, Snowflake, Trophy } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
-import type { PublicChallenge } from '@drapeau/shared';
+import type { ChallengeSummary } from '@drapeau/shared';
 
 import { Badge } from '@/components/ui/badge';
 import { CategoryIcon } from '@/components/ui/category-icon';
@@ -11,7 +11,8 @@ import { SolveStats } from './solve-stats';
 import { useCategoryCatalog } from './use-category-catalog';
 
 interface ChallengeHeaderProps {
-  challenge: PublicChallenge;
+  /** What the list's summary has too, so that the header shows while the challenge's detail is read. */
+  challenge: Omit<ChallengeSummary, 'hasExplanation' | 'lockedBy'>;
   title: string;
 }
 

@@ -2,8 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import categoryNames from '@/locales/en/categories.json';
-import { buildUser } from '@/testing/factories';
+import { buildChallenge, buildUser } from '@/testing/factories';
+import { challengesHandler } from '@/testing/handlers';
 import { renderApp } from '@/testing/render-app';
+import { server } from '@/testing/server';
 
 function renderList(path = '/challenges') {
   return renderApp(path, { sessionUser: buildUser() });
@@ -58,6 +60,22 @@ describe('challenge list', () => {
     expect(within(unsolved).getByText('1 solve')).toBeInTheDocument();
     expect(within(unsolved).queryByRole('img', { name: 'Solved' })).not.toBeInTheDocument();
     expect(unsolved).toHaveClass('border-l-destructive');
+  });
+
+  it('leads a solved card to its explanation when the challenge has one, and the others to the challenge', async () => {
+    server.use(
+      ...challengesHandler([
+        buildChallenge({ solved: true, explanation: { en: 'Why it works.', fr: 'Pourquoi.' } }),
+        buildChallenge({ id: 'xss-filter-bypass', title: { en: 'XSS Filter Bypass', fr: 'XSS' }, solved: true }),
+      ]),
+    );
+    renderList();
+    await findSections();
+    const explained = screen.getByRole('link', { name: /DOM Manipulation/ });
+    expect(explained).toHaveAttribute('href', '/challenge/dom-manipulation#explanation');
+    expect(within(explained).getByText('Understand and fix: read the explanation')).toBeInTheDocument();
+    const plain = screen.getByRole('link', { name: /XSS Filter Bypass/ });
+    expect(plain).toHaveAttribute('href', '/challenge/xss-filter-bypass');
   });
 
   it('staggers the cards entry by 50 ms each', async () => {

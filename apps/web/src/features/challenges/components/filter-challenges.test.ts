@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 
 import { CATEGORIES } from '@drapeau/shared';
 
-import { buildCatalogue, buildChallenge } from '@/testing/factories';
+import { buildCatalogue, buildSummary, toSummary } from '@/testing/factories';
 
 import { filterChallenges, groupByCategory } from './filter-challenges';
 
 describe('filterChallenges', () => {
-  const catalogue = buildCatalogue();
+  const catalogue = buildCatalogue().map(toSummary);
 
   it('keeps everything with both filters on all', () => {
     expect(filterChallenges(catalogue, { category: 'all', level: 'all' })).toHaveLength(catalogue.length);
@@ -23,11 +23,11 @@ describe('groupByCategory', () => {
   it('follows the order of CATEGORIES, leaves empty groups out and puts the easiest first', () => {
     const groups = groupByCategory(
       [
-        buildChallenge({ id: 'b', category: 'forensics', level: 'hard', points: 60 }),
-        buildChallenge({ id: 'a', category: 'forensics', level: 'easy', points: 25 }),
-        buildChallenge({ id: 'c', category: 'networking', level: 'easy', points: 25 }),
-        buildChallenge({ id: 'd', category: 'web-client', level: 'easy', points: 20 }),
-        buildChallenge({ id: 'e', category: 'web-client', level: 'easy', points: 15 }),
+        buildSummary({ id: 'b', category: 'forensics', level: 'hard', points: 60 }),
+        buildSummary({ id: 'a', category: 'forensics', level: 'easy', points: 25 }),
+        buildSummary({ id: 'c', category: 'networking', level: 'easy', points: 25 }),
+        buildSummary({ id: 'd', category: 'web-client', level: 'easy', points: 20 }),
+        buildSummary({ id: 'e', category: 'web-client', level: 'easy', points: 15 }),
       ],
       CATEGORIES,
     );
@@ -37,7 +37,7 @@ describe('groupByCategory', () => {
   });
 
   it('keeps a challenge whose category an admin added, even before the category list names it', () => {
-    const challenges = [buildChallenge({ id: 'a', category: 'crypto' }), buildChallenge({ id: 'b', category: 'forensics' })];
+    const challenges = [buildSummary({ id: 'a', category: 'crypto' }), buildSummary({ id: 'b', category: 'forensics' })];
     expect(groupByCategory(challenges, CATEGORIES).map((group) => group.category)).toEqual(['forensics', 'crypto']);
     expect(groupByCategory(challenges, ['crypto', ...CATEGORIES]).map((group) => group.category)).toEqual([
       'crypto',

@@ -1,4 +1,4 @@
-import { LEVELS, type CategoryKey, type Level, type PublicChallenge } from '@drapeau/shared';
+import { LEVELS, type CategoryKey, type Level, type ChallengeSummary } from '@drapeau/shared';
 
 export const ALL = 'all';
 export type CategoryFilter = CategoryKey;
@@ -11,10 +11,10 @@ export interface ChallengeFilters {
 
 export interface CategoryGroup {
   category: CategoryKey;
-  challenges: PublicChallenge[];
+  challenges: ChallengeSummary[];
 }
 
-export function filterChallenges(challenges: PublicChallenge[], filters: ChallengeFilters): PublicChallenge[] {
+export function filterChallenges(challenges: ChallengeSummary[], filters: ChallengeFilters): ChallengeSummary[] {
   return challenges.filter(
     (challenge) =>
       (filters.category === ALL || challenge.category === filters.category) &&
@@ -22,7 +22,7 @@ export function filterChallenges(challenges: PublicChallenge[], filters: Challen
   );
 }
 
-function compareChallenges(a: PublicChallenge, b: PublicChallenge): number {
+function compareChallenges(a: ChallengeSummary, b: ChallengeSummary): number {
   return LEVELS.indexOf(a.level) - LEVELS.indexOf(b.level) || a.points - b.points;
 }
 
@@ -30,7 +30,7 @@ function compareChallenges(a: PublicChallenge, b: PublicChallenge): number {
  * Groups in the categories' order, easiest first inside a group; empty groups are left out. A category missing from
  * `order` (not loaded yet, or new) still gets its group, after the others.
  */
-export function groupByCategory(challenges: PublicChallenge[], order: readonly string[]): CategoryGroup[] {
+export function groupByCategory(challenges: ChallengeSummary[], order: readonly string[]): CategoryGroup[] {
   const keys = [...new Set([...order, ...challenges.map((challenge) => challenge.category)])];
   return keys
     .map((category) => ({

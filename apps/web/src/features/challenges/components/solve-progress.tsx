@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 
-import type { PublicChallenge } from '@drapeau/shared';
+import type { ChallengeSummary } from '@drapeau/shared';
 
-export function SolveProgress({ challenges }: { challenges: PublicChallenge[] }) {
+export function SolveProgress({ challenges }: { challenges: ChallengeSummary[] }) {
   const { t } = useTranslation('challenges');
   const total = challenges.length;
   const solved = challenges.filter((challenge) => challenge.solved).length;
