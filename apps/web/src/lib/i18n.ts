@@ -2,11 +2,13 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 import { LOCALE_GROUPS, localeGroupOf } from './locale-groups';
+import { readPreferenceCookie, writePreferenceCookie } from './preference-cookie';
 
 /** The languages of `@drapeau/shared`'s LOCALES, repeated here so that the first page loads no schema library. */
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** The key of the chosen language in localStorage, and the name of its cookie, which the server reads. */
 const LANGUAGE_STORAGE_KEY = 'language';
 const DEFAULT_LANGUAGE: Language = 'en';
 
@@ -66,17 +68,23 @@ function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/** The language kept in localStorage, else in its cookie (a browser without storage), else the default. */
 function readStoredLanguage(): Language {
+  let stored: unknown;
   try {
-    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+    stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
   } catch {
-    return DEFAULT_LANGUAGE;
+    stored = undefined;
   }
+  if (isLanguage(stored)) return stored;
+  const fromCookie = readPreferenceCookie(LANGUAGE_STORAGE_KEY);
+  return isLanguage(fromCookie) ? fromCookie : DEFAULT_LANGUAGE;
 }
 
+/** Also in a cookie, so that the server sends index.html in this language next time (docs/performance.md "Lighthouse"). */
 function rememberLanguage(language: string): void {
   document.documentElement.lang = language;
+  writePreferenceCookie(LANGUAGE_STORAGE_KEY, language);
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

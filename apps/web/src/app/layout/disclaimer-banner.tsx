@@ -1,16 +1,22 @@
 import { ShieldAlert, X } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** docs/product.md#disclaimer-banner: the dismissal is remembered under this key, with the value `true`. */
+import { readPreferenceCookie, writePreferenceCookie } from '@/lib/preference-cookie';
+
+/**
+ * docs/product.md#disclaimer-banner: the dismissal is remembered under this key, with the value `true`, in localStorage
+ * and in a cookie of the same name, which the server reads to send the page without the banner (web-app.ts).
+ */
 export const DISCLAIMER_STORAGE_KEY = 'security-disclaimer-dismissed';
 
 function isDismissedStored(): boolean {
   try {
-    return window.localStorage.getItem(DISCLAIMER_STORAGE_KEY) === 'true';
+    if (window.localStorage.getItem(DISCLAIMER_STORAGE_KEY) === 'true') return true;
   } catch {
-    return false;
+    // No storage: the cookie may still say it.
   }
+  return readPreferenceCookie(DISCLAIMER_STORAGE_KEY) === 'true';
 }
 
 /** The banner hides as soon as it is dismissed, whichever way the dismissal is kept. */
@@ -22,7 +28,7 @@ function storeDismissal(): void {
   try {
     window.localStorage.setItem(DISCLAIMER_STORAGE_KEY, 'true');
   } catch {
-    // Without storage the banner comes back on the next visit; nothing else breaks.
+    // Without storage only the cookie keeps it (when the browser keeps cookies); nothing else breaks.
     dismissedWithoutStorage = true;
   }
   listeners.forEach((listener) => listener());
@@ -41,7 +47,12 @@ const isDismissed = () => dismissedWithoutStorage || isDismissedStored();
  */
 export function DisclaimerBanner() {
   const { t } = useTranslation(['disclaimer', 'common']);
-  if (useSyncExternalStore(subscribe, isDismissed, isDismissed)) return null;
+  const isHidden = useSyncExternalStore(subscribe, isDismissed, isDismissed);
+  // The cookie follows the dismissal, a new one or one kept in localStorage before the cookie existed.
+  useEffect(() => {
+    if (isHidden) writePreferenceCookie(DISCLAIMER_STORAGE_KEY, 'true');
+  }, [isHidden]);
+  if (isHidden) return null;
 
   return (
     <aside aria-label={t('disclaimer:title')} className="border-b border-warning/25 bg-warning/10 text-warning">

@@ -1,0 +1,37 @@
+/** A year, in seconds: a preference outlives the session. */
+const ONE_YEAR_S = 365 * 24 * 60 * 60;
+
+/**
+ * Keeps a display preference (the language, the disclaimer's dismissal) in a cookie beside localStorage, so that the
+ * server sends the page already in that language and without a dismissed disclaimer (apps/server/src/http/web-app.ts,
+ * docs/performance.md "Lighthouse"). Readable by scripts on purpose: it holds nothing secret.
+ */
+export function writePreferenceCookie(name: string, value: string): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  try {
+    document.cookie = `${name}=${encodeURIComponent(value)}; Path=/; Max-Age=${ONE_YEAR_S}; SameSite=Lax${secure}`;
+  } catch {
+    // A document without cookies (a sandboxed frame): the server then sends the default frame.
+  }
+}
+
+/** The value of a preference cookie, if the browser has one. */
+export function readPreferenceCookie(name: string): string | undefined {
+  let cookies: string;
+  try {
+    cookies = document.cookie;
+  } catch {
+    return undefined;
+  }
+  for (const pair of cookies.split(';')) {
+    const separator = pair.indexOf('=');
+    if (separator !== -1 && pair.slice(0, separator).trim() === name) {
+      try {
+        return decodeURIComponent(pair.slice(separator + 1).trim());
+      } catch {
+        return undefined;
+      }
+    }
+  }
+  return undefined;
+}
