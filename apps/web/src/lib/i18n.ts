@@ -81,10 +81,15 @@ function readStoredLanguage(): Language {
   return isLanguage(fromCookie) ? fromCookie : DEFAULT_LANGUAGE;
 }
 
-/** Also in a cookie, so that the server sends index.html in this language next time (docs/performance.md "Lighthouse"). */
+/**
+ * Also in a cookie, so that the server sends index.html in this language next time (docs/performance.md "Lighthouse"):
+ * written when it would change what the server sends, not on every load (no cookie means the default language).
+ */
 function rememberLanguage(language: string): void {
   document.documentElement.lang = language;
-  writePreferenceCookie(LANGUAGE_STORAGE_KEY, language);
+  const cookie = readPreferenceCookie(LANGUAGE_STORAGE_KEY);
+  if (cookie !== language && !(cookie === undefined && language === DEFAULT_LANGUAGE))
+    writePreferenceCookie(LANGUAGE_STORAGE_KEY, language);
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

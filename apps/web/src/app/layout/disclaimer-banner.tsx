@@ -50,7 +50,8 @@ export function DisclaimerBanner() {
   const isHidden = useSyncExternalStore(subscribe, isDismissed, isDismissed);
   // The cookie follows the dismissal, a new one or one kept in localStorage before the cookie existed.
   useEffect(() => {
-    if (isHidden) writePreferenceCookie(DISCLAIMER_STORAGE_KEY, 'true');
+    if (isHidden && readPreferenceCookie(DISCLAIMER_STORAGE_KEY) !== 'true')
+      writePreferenceCookie(DISCLAIMER_STORAGE_KEY, 'true');
   }, [isHidden]);
   if (isHidden) return null;
 
