@@ -60,7 +60,8 @@ export function DisclaimerBanner() {
       <div className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-2.5 text-sm">
         <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <p className="flex-1 text-pretty">
-          <strong className="font-semibold">{t('disclaimer:title')}.</strong>{' '}
+          {/* One text node, as in index.html's frame (build/app-frame.ts), so that the text is shaped the same. */}
+          <strong className="font-semibold">{`${t('disclaimer:title')}.`}</strong>{' '}
           <span className="text-warning/90">{t('disclaimer:text')}</span>
         </p>
         <button
