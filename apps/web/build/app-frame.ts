@@ -49,7 +49,8 @@ export function appFrame(): Plugin {
         for (const isDisclaimerShown of [true, false]) {
           const frame = await module.renderFrame(language, isDisclaimerShown);
           const source = html
-            .replace('<html lang="en"', `<html lang="${language}"`)
+            // What the server knew from the cookies, for the app to read (lib/i18n.ts, disclaimer-banner.tsx).
+            .replace('<html lang="en"', `<html lang="${language}"${isDisclaimerShown ? '' : ' data-disclaimer="dismissed"'}`)
             .replace(ROOT_ELEMENT, `<div id="root">${frame}</div>`);
           const fileName = frameFileName(language, isDisclaimerShown);
           if (fileName === 'index.html') index.source = source;

@@ -2,7 +2,7 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 import { LOCALE_GROUPS, localeGroupOf } from './locale-groups';
-import { readPreferenceCookie, writePreferenceCookie } from './preference-cookie';
+import { writePreferenceCookie } from './preference-cookie';
 
 /** The languages of `@drapeau/shared`'s LOCALES, repeated here so that the first page loads no schema library. */
 export const LANGUAGES = ['en', 'fr'] as const;
@@ -68,7 +68,13 @@ function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
-/** The language kept in localStorage, else in its cookie (a browser without storage), else the default. */
+/**
+ * The language of the page as the server sent it (index.html's variant, chosen by the `language` cookie: apps/server
+ * src/http/web-app.ts), read before i18next sets its own.
+ */
+let servedLanguage: string = document.documentElement.lang;
+
+/** The language kept in localStorage, else the one the server sent the page in (its cookie), else the default. */
 function readStoredLanguage(): Language {
   let stored: unknown;
   try {
@@ -77,19 +83,19 @@ function readStoredLanguage(): Language {
     stored = undefined;
   }
   if (isLanguage(stored)) return stored;
-  const fromCookie = readPreferenceCookie(LANGUAGE_STORAGE_KEY);
-  return isLanguage(fromCookie) ? fromCookie : DEFAULT_LANGUAGE;
+  return isLanguage(servedLanguage) ? servedLanguage : DEFAULT_LANGUAGE;
 }
 
 /**
  * Also in a cookie, so that the server sends index.html in this language next time (docs/performance.md "Lighthouse"):
- * written when it would change what the server sends, not on every load (no cookie means the default language).
+ * written when it would change what the server sends, not on every load.
  */
 function rememberLanguage(language: string): void {
   document.documentElement.lang = language;
-  const cookie = readPreferenceCookie(LANGUAGE_STORAGE_KEY);
-  if (cookie !== language && !(cookie === undefined && language === DEFAULT_LANGUAGE))
+  if (language !== servedLanguage) {
     writePreferenceCookie(LANGUAGE_STORAGE_KEY, language);
+    servedLanguage = language;
+  }
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

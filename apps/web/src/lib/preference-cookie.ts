@@ -4,7 +4,9 @@ const ONE_YEAR_S = 365 * 24 * 60 * 60;
 /**
  * Keeps a display preference (the language, the disclaimer's dismissal) in a cookie beside localStorage, so that the
  * server sends the page already in that language and without a dismissed disclaimer (apps/server/src/http/web-app.ts,
- * docs/performance.md "Lighthouse"). Readable by scripts on purpose: it holds nothing secret.
+ * docs/performance.md "Lighthouse"). Readable by scripts on purpose: it holds nothing secret. The app never reads it
+ * back (Chromium reports each read of `document.cookie` as a performance issue): what the server made of it is in the
+ * page it sent, `<html lang>` and `data-disclaimer="dismissed"`.
  */
 export function writePreferenceCookie(name: string, value: string): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
@@ -13,25 +15,4 @@ export function writePreferenceCookie(name: string, value: string): void {
   } catch {
     // A document without cookies (a sandboxed frame): the server then sends the default frame.
   }
-}
-
-/** The value of a preference cookie, if the browser has one. */
-export function readPreferenceCookie(name: string): string | undefined {
-  let cookies: string;
-  try {
-    cookies = document.cookie;
-  } catch {
-    return undefined;
-  }
-  for (const pair of cookies.split(';')) {
-    const separator = pair.indexOf('=');
-    if (separator !== -1 && pair.slice(0, separator).trim() === name) {
-      try {
-        return decodeURIComponent(pair.slice(separator + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
-  }
-  return undefined;
 }

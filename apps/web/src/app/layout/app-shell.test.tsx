@@ -149,11 +149,15 @@ describe('disclaimer banner', () => {
     expect(screen.queryByRole('complementary', { name: 'Training platform' })).not.toBeInTheDocument();
   });
 
-  it('stays away when only the cookie remembers the dismissal (a browser without storage)', async () => {
-    document.cookie = `${DISCLAIMER_STORAGE_KEY}=true; Path=/`;
-    renderApp('/login');
-    await screen.findByRole('heading', { name: 'Welcome back' });
-    expect(screen.queryByRole('complementary', { name: 'Training platform' })).not.toBeInTheDocument();
+  it('stays away when the server sent the page without it (its cookie, in a browser without storage)', async () => {
+    document.documentElement.dataset.disclaimer = 'dismissed';
+    try {
+      renderApp('/login');
+      await screen.findByRole('heading', { name: 'Welcome back' });
+      expect(screen.queryByRole('complementary', { name: 'Training platform' })).not.toBeInTheDocument();
+    } finally {
+      delete document.documentElement.dataset.disclaimer;
+    }
   });
 
   it('shows, with the header’s place, while the first page’s code is still loading', async () => {

@@ -2,7 +2,7 @@ import { ShieldAlert, X } from 'lucide-react';
 import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { readPreferenceCookie, writePreferenceCookie } from '@/lib/preference-cookie';
+import { writePreferenceCookie } from '@/lib/preference-cookie';
 
 /**
  * docs/product.md#disclaimer-banner: the dismissal is remembered under this key, with the value `true`, in localStorage
@@ -10,13 +10,18 @@ import { readPreferenceCookie, writePreferenceCookie } from '@/lib/preference-co
  */
 export const DISCLAIMER_STORAGE_KEY = 'security-disclaimer-dismissed';
 
+/** The server sent the page without the banner: it had the dismissal's cookie (apps/server src/http/web-app.ts). */
+function wasServedDismissed(): boolean {
+  return typeof document !== 'undefined' && document.documentElement.dataset.disclaimer === 'dismissed';
+}
+
 function isDismissedStored(): boolean {
   try {
     if (window.localStorage.getItem(DISCLAIMER_STORAGE_KEY) === 'true') return true;
   } catch {
-    // No storage: the cookie may still say it.
+    // No storage: the page as the server sent it may still say it.
   }
-  return readPreferenceCookie(DISCLAIMER_STORAGE_KEY) === 'true';
+  return wasServedDismissed();
 }
 
 /** The banner hides as soon as it is dismissed, whichever way the dismissal is kept. */
@@ -50,8 +55,7 @@ export function DisclaimerBanner() {
   const isHidden = useSyncExternalStore(subscribe, isDismissed, isDismissed);
   // The cookie follows the dismissal, a new one or one kept in localStorage before the cookie existed.
   useEffect(() => {
-    if (isHidden && readPreferenceCookie(DISCLAIMER_STORAGE_KEY) !== 'true')
-      writePreferenceCookie(DISCLAIMER_STORAGE_KEY, 'true');
+    if (isHidden && !wasServedDismissed()) writePreferenceCookie(DISCLAIMER_STORAGE_KEY, 'true');
   }, [isHidden]);
   if (isHidden) return null;
 
