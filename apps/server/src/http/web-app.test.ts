@@ -109,6 +109,21 @@ describe('the web app', () => {
     expect(brotliDecompressSync(french.rawPayload).toString()).toContain('<html lang="fr">');
   });
 
+  it('sends index.html to everyone when the build has no variants (a build from before them)', async () => {
+    const oldBuild = await mkdtemp(path.join(os.tmpdir(), 'drapeau-web-'));
+    await writeFile(path.join(oldBuild, 'index.html'), INDEX);
+    const old = await buildTestApp({ webDistDir: oldBuild });
+    try {
+      const response = await old.app.inject({ method: 'GET', url: '/challenges', headers: { cookie: 'language=fr' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX);
+      expect(response.headers['vary'] ?? '').not.toMatch(/cookie/i);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await old.close();
+    }
+  });
+
   it('serves a real robots.txt and favicon.ico', async () => {
     const robots = await get('/robots.txt');
     expect(robots.statusCode).toBe(200);
