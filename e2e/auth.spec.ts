@@ -63,6 +63,33 @@ test('The French choice persists across a reload', async ({ page }) => {
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
 });
 
+test('The page arrives in the chosen language, and without the dismissed banner, before its scripts run', async ({
+  page,
+  browser,
+}) => {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Français' }).first().click();
+  await expect(page.getByRole('link', { name: 'Commencer' }).first()).toBeVisible();
+  // What the server sends, seen by a browser that runs no script: the frame index.html draws by itself.
+  const withoutScripts = await browser.newContext({ javaScriptEnabled: false, baseURL: page.url() });
+  try {
+    await withoutScripts.addCookies(await page.context().cookies());
+    const frame = await withoutScripts.newPage();
+    await frame.goto('/challenges');
+    await expect(frame.locator('html')).toHaveAttribute('lang', 'fr');
+    await expect(frame.getByRole('complementary', { name: 'Plateforme d’entraînement' })).toContainText('Jouez le jeu');
+    await expect(frame.getByRole('status', { name: 'Chargement…' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Masquer l’avertissement' }).click();
+    await withoutScripts.addCookies(await page.context().cookies());
+    await frame.reload();
+    await expect(frame.getByRole('status', { name: 'Chargement…' })).toBeVisible();
+    await expect(frame.getByRole('complementary')).toHaveCount(0);
+  } finally {
+    await withoutScripts.close();
+  }
+});
+
 test('Guards: a protected page sends visitors to /login, and /login sends players to /challenges', async ({ page, login }) => {
   await page.goto('/leaderboard');
   await expect(page).toHaveURL(/\/login$/);

@@ -4,7 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 
-import { AppFrame } from './app/layout/app-shell';
+import { AppFrame } from './app/layout/app-frame';
 import { AppProviders } from './app/providers';
 import { createAppRouter } from './app/router';
 import { preloadLiveUpdates } from './app/signed-in-live-updates';

@@ -10,7 +10,15 @@ import { buildTestApp, loginAdmin, registerPlayer, type TestApp } from '../../te
 import { deriveFlag } from '../modules/challenges/flags/flag-check.js';
 
 const WEB_PUBLIC = fileURLToPath(new URL('../../../web/public', import.meta.url));
-const INDEX = `<!doctype html><html><head><title>Drapeau</title></head><body>${'<div></div>'.repeat(200)}</body></html>`;
+/** index.html as the build writes it for a language, with the disclaimer's frame or without (apps/web build/app-frame.ts). */
+const indexPage = (language: string, disclaimer: string) =>
+  `<!doctype html><html lang="${language}"><head><title>Drapeau</title></head><body><div id="root">${disclaimer}</div>${'<div></div>'.repeat(200)}</body></html>`;
+const INDEX = indexPage('en', '<aside>Play fair</aside>');
+const INDEX_VARIANTS = [
+  ['index-fr.html', indexPage('fr', '<aside>Jouez le jeu</aside>')],
+  ['index-dismissed.html', indexPage('en', '')],
+  ['index-fr-dismissed.html', indexPage('fr', '')],
+] as const;
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 let t: TestApp;
@@ -19,10 +27,7 @@ let t: TestApp;
 async function writeBuild(): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'drapeau-web-'));
   await mkdir(path.join(dir, 'assets'));
-  for (const [name, content] of [
-    ['index.html', INDEX],
-    ['assets/index-Ab12Cd34.js', SCRIPT],
-  ] as const) {
+  for (const [name, content] of [['index.html', INDEX], ...INDEX_VARIANTS, ['assets/index-Ab12Cd34.js', SCRIPT]] as const) {
     await writeFile(path.join(dir, name), content);
     await writeFile(path.join(dir, `${name}.br`), brotliCompressSync(content));
     await writeFile(path.join(dir, `${name}.gz`), gzipSync(content));
@@ -71,6 +76,51 @@ describe('the web app', () => {
       const response = await get(url, 'br');
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('sends the page in the language and with the disclaimer the visitor’s cookies ask for, the default for any other value', async () => {
+    const page = (url: string, cookie?: string) =>
+      t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br', ...(cookie ? { cookie } : {}) } });
+    const cases: [cookie: string | undefined, body: string][] = [
+      [undefined, INDEX],
+      ['language=fr', INDEX_VARIANTS[0][1]],
+      ['security-disclaimer-dismissed=true', INDEX_VARIANTS[1][1]],
+      ['drapeau.session_token=abc; language=fr; security-disclaimer-dismissed=true', INDEX_VARIANTS[2][1]],
+      ['language=en; security-disclaimer-dismissed=false', INDEX],
+      // Garbage: the default page, never an error or another file.
+      ['language=../../etc/passwd; security-disclaimer-dismissed=%E0%A4%A', INDEX],
+      ['language=FR; security-disclaimer-dismissed=1', INDEX],
+      ['language', INDEX],
+    ];
+    for (const url of ['/', '/challenges', '/profile/alice', '/index.html']) {
+      for (const [cookie, body] of cases) {
+        const response = await page(url, cookie);
+        expect(response.statusCode, `${url} ${cookie}`).toBe(200);
+        expect(brotliDecompressSync(response.rawPayload).toString(), `${url} ${cookie}`).toBe(body);
+        // A shared cache keeps one page per cookie; the browser revalidates it on each use.
+        expect(response.headers['vary'], url).toMatch(/cookie/i);
+        expect(response.headers['vary'], url).toMatch(/accept-encoding/i);
+        expect(response.headers['cache-control'], url).toBe('no-cache');
+        expect(response.headers['content-security-policy'], url).toContain("script-src 'self'");
+      }
+    }
+    const french = await page('/challenges', 'language=fr');
+    expect(brotliDecompressSync(french.rawPayload).toString()).toContain('<html lang="fr">');
+  });
+
+  it('sends index.html to everyone when the build has no variants (a build from before them)', async () => {
+    const oldBuild = await mkdtemp(path.join(os.tmpdir(), 'drapeau-web-'));
+    await writeFile(path.join(oldBuild, 'index.html'), INDEX);
+    const old = await buildTestApp({ webDistDir: oldBuild });
+    try {
+      const response = await old.app.inject({ method: 'GET', url: '/challenges', headers: { cookie: 'language=fr' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX);
+      expect(response.headers['vary'] ?? '').not.toMatch(/cookie/i);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    } finally {
+      await old.close();
     }
   });
 

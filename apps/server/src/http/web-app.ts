@@ -2,14 +2,39 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+import { readCookie } from '../modules/auth/session-cookie.js';
+
+/**
+ * The web app's display preferences, kept in cookies by the browser beside localStorage (apps/web
+ * `lib/preference-cookie.ts`): the language (`en` | `fr`) and the disclaimer's dismissal (`true`). Anything else is the
+ * default: English, the disclaimer shown.
+ */
+const LANGUAGE_COOKIE = 'language';
+const DISCLAIMER_COOKIE = 'security-disclaimer-dismissed';
+
+/**
+ * The variant of index.html whose frame (the disclaimer, the header's place, a spinner, drawn at build time by
+ * apps/web `build/app-frame.ts`, which names the files the same way) is the one the app will draw for this visitor:
+ * `index.html`, `index-fr.html`, `index-dismissed.html`, `index-fr-dismissed.html`.
+ */
+function indexFileFor(request: FastifyRequest): string {
+  const cookies = request.headers.cookie ?? '';
+  const isFrench = readCookie(cookies, LANGUAGE_COOKIE) === 'fr';
+  const isDismissed = readCookie(cookies, DISCLAIMER_COOKIE) === 'true';
+  return `index${isFrench ? '-fr' : ''}${isDismissed ? '-dismissed' : ''}.html`;
+}
 
 /**
  * Serves the built SPA from one port with the API (docs/decisions/009-delivery.md):
  * - the files as compressed at build time (`.br`, else `.gz`, per Accept-Encoding);
  * - hashed assets cached for a year as immutable; everything else, index.html first, revalidated on each use;
  * - unknown paths without an extension get index.html (SPA fallback), so that deep links such as /challenge/xyz work on
- *   reload; an unknown path with an extension (/wp-login.php, /missing.png) is a 404, not the app's HTML.
+ *   reload; an unknown path with an extension (/wp-login.php, /missing.png) is a 404, not the app's HTML;
+ * - index.html in the visitor's language and with the disclaimer or without, by their cookies (`Vary: Cookie`), so
+ *   that the frame it draws before any script is the app's (docs/performance.md "Lighthouse"). A build without the
+ *   variants (older, or a test's) has index.html sent to everyone.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
   const indexHtml = path.join(webDistDir, 'index.html');
@@ -31,16 +56,24 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
       else void reply.header('cache-control', 'no-cache');
     },
   });
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.sendFile('index.html'));
+  const hasVariants = ['index-fr.html', 'index-dismissed.html', 'index-fr-dismissed.html'].every((name) =>
+    existsSync(path.join(webDistDir, name)),
+  );
+  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+    if (!hasVariants) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(indexFileFor(request));
+  };
+  app.get('/', { schema: { hide: true } }, sendIndex);
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
     if (urlPath.startsWith('/api/')) return reply.callNotFound();
+    if (urlPath === '/index.html') return sendIndex(request, reply);
     const candidate = path.join(webDistDir, path.normalize(urlPath));
     if (candidate.startsWith(webDistDir + path.sep) && existsSync(candidate) && !candidate.endsWith(path.sep)) {
       return reply.sendFile(path.relative(webDistDir, candidate));
     }
     // A dot in the last segment: a file (/x.php, /.env), never one of the app's pages.
     if (path.posix.basename(urlPath).includes('.')) return reply.callNotFound();
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendIndex(request, reply);
   });
 }

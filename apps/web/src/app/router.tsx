@@ -7,7 +7,8 @@ import { i18n, namespaces as allNamespaces, signedInNamespaces } from '@/lib/i18
 
 import { PublicOnly } from './guards/public-only';
 import { RequireAuth } from './guards/require-auth';
-import { AppShell, AppShellFallback } from './layout/app-shell';
+import { AppShellFallback } from './layout/app-frame';
+import { AppShell } from './layout/app-shell';
 import { RouteError } from './routes/route-error';
 
 /**

@@ -2,11 +2,13 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 import { LOCALE_GROUPS, localeGroupOf } from './locale-groups';
+import { writePreferenceCookie } from './preference-cookie';
 
 /** The languages of `@drapeau/shared`'s LOCALES, repeated here so that the first page loads no schema library. */
 export const LANGUAGES = ['en', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
+/** The key of the chosen language in localStorage, and the name of its cookie, which the server reads. */
 const LANGUAGE_STORAGE_KEY = 'language';
 const DEFAULT_LANGUAGE: Language = 'en';
 
@@ -66,17 +68,34 @@ function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+/**
+ * The language of the page as the server sent it (index.html's variant, chosen by the `language` cookie: apps/server
+ * src/http/web-app.ts), read before i18next sets its own.
+ */
+let servedLanguage: string = document.documentElement.lang;
+
+/** The language kept in localStorage, else the one the server sent the page in (its cookie), else the default. */
 function readStoredLanguage(): Language {
+  let stored: unknown;
   try {
-    const stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
+    stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
   } catch {
-    return DEFAULT_LANGUAGE;
+    stored = undefined;
   }
+  if (isLanguage(stored)) return stored;
+  return isLanguage(servedLanguage) ? servedLanguage : DEFAULT_LANGUAGE;
 }
 
+/**
+ * Also in a cookie, so that the server sends index.html in this language next time (docs/performance.md "Lighthouse"):
+ * written when it would change what the server sends, not on every load.
+ */
 function rememberLanguage(language: string): void {
   document.documentElement.lang = language;
+  if (language !== servedLanguage) {
+    writePreferenceCookie(LANGUAGE_STORAGE_KEY, language);
+    servedLanguage = language;
+  }
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {

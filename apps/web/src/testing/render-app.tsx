@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 
 import type { PublicUser } from '@drapeau/shared';
 
-import { AppFrame } from '@/app/layout/app-shell';
+import { AppFrame } from '@/app/layout/app-frame';
 import { AppProviders } from '@/app/providers';
 import { routes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';

@@ -36,6 +36,11 @@ afterEach(async () => {
   clearToasts();
   server.resetHandlers();
   window.localStorage.clear();
+  // The display preferences' cookies (lib/preference-cookie.ts), which jsdom keeps from one test to the next.
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Path=/; Max-Age=0`;
+  }
   await i18n.changeLanguage('en');
 });
 

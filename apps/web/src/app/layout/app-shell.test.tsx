@@ -123,6 +123,8 @@ describe('language switch', () => {
     expect(screen.getByRole('button', { name: 'FR Français' })).toHaveAttribute('aria-pressed', 'true');
     expect(window.localStorage.getItem('language')).toBe('fr');
     expect(document.documentElement.lang).toBe('fr');
+    // The server reads it to send the next page's frame in French (apps/server/src/http/web-app.ts).
+    expect(document.cookie.split('; ')).toContain('language=fr');
   });
 });
 
@@ -138,11 +140,24 @@ describe('disclaimer banner', () => {
     await user.click(within(banner).getByRole('button', { name: 'Dismiss notice' }));
     expect(screen.queryByRole('complementary', { name: 'Training platform' })).not.toBeInTheDocument();
     expect(window.localStorage.getItem(DISCLAIMER_STORAGE_KEY)).toBe('true');
+    // The server reads it to send the next page without the banner (apps/server/src/http/web-app.ts).
+    expect(document.cookie.split('; ')).toContain(`${DISCLAIMER_STORAGE_KEY}=true`);
 
     unmount();
     renderApp('/login');
     await screen.findByRole('heading', { name: 'Welcome back' });
     expect(screen.queryByRole('complementary', { name: 'Training platform' })).not.toBeInTheDocument();
+  });
+
+  it('stays away when the server sent the page without it (its cookie, in a browser without storage)', async () => {
+    document.documentElement.dataset.disclaimer = 'dismissed';
+    try {
+      renderApp('/login');
+      await screen.findByRole('heading', { name: 'Welcome back' });
+      expect(screen.queryByRole('complementary', { name: 'Training platform' })).not.toBeInTheDocument();
+    } finally {
+      delete document.documentElement.dataset.disclaimer;
+    }
   });
 
   it('shows, with the header’s place, while the first page’s code is still loading', async () => {

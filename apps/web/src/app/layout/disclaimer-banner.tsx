@@ -1,16 +1,27 @@
 import { ShieldAlert, X } from 'lucide-react';
-import { useSyncExternalStore } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 
-/** docs/product.md#disclaimer-banner: the dismissal is remembered under this key, with the value `true`. */
+import { writePreferenceCookie } from '@/lib/preference-cookie';
+
+/**
+ * docs/product.md#disclaimer-banner: the dismissal is remembered under this key, with the value `true`, in localStorage
+ * and in a cookie of the same name, which the server reads to send the page without the banner (web-app.ts).
+ */
 export const DISCLAIMER_STORAGE_KEY = 'security-disclaimer-dismissed';
+
+/** The server sent the page without the banner: it had the dismissal's cookie (apps/server src/http/web-app.ts). */
+function wasServedDismissed(): boolean {
+  return typeof document !== 'undefined' && document.documentElement.dataset.disclaimer === 'dismissed';
+}
 
 function isDismissedStored(): boolean {
   try {
-    return window.localStorage.getItem(DISCLAIMER_STORAGE_KEY) === 'true';
+    if (window.localStorage.getItem(DISCLAIMER_STORAGE_KEY) === 'true') return true;
   } catch {
-    return false;
+    // No storage: the page as the server sent it may still say it.
   }
+  return wasServedDismissed();
 }
 
 /** The banner hides as soon as it is dismissed, whichever way the dismissal is kept. */
@@ -22,7 +33,7 @@ function storeDismissal(): void {
   try {
     window.localStorage.setItem(DISCLAIMER_STORAGE_KEY, 'true');
   } catch {
-    // Without storage the banner comes back on the next visit; nothing else breaks.
+    // Without storage only the cookie keeps it (when the browser keeps cookies); nothing else breaks.
     dismissedWithoutStorage = true;
   }
   listeners.forEach((listener) => listener());
@@ -41,14 +52,20 @@ const isDismissed = () => dismissedWithoutStorage || isDismissedStored();
  */
 export function DisclaimerBanner() {
   const { t } = useTranslation(['disclaimer', 'common']);
-  if (useSyncExternalStore(subscribe, isDismissed, isDismissed)) return null;
+  const isHidden = useSyncExternalStore(subscribe, isDismissed, isDismissed);
+  // The cookie follows the dismissal, a new one or one kept in localStorage before the cookie existed.
+  useEffect(() => {
+    if (isHidden && !wasServedDismissed()) writePreferenceCookie(DISCLAIMER_STORAGE_KEY, 'true');
+  }, [isHidden]);
+  if (isHidden) return null;
 
   return (
     <aside aria-label={t('disclaimer:title')} className="border-b border-warning/25 bg-warning/10 text-warning">
       <div className="mx-auto flex max-w-6xl items-start gap-3 px-4 py-2.5 text-sm">
         <ShieldAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
         <p className="flex-1 text-pretty">
-          <strong className="font-semibold">{t('disclaimer:title')}.</strong>{' '}
+          {/* One text node, as in index.html's frame (build/app-frame.ts), so that the text is shaped the same. */}
+          <strong className="font-semibold">{`${t('disclaimer:title')}.`}</strong>{' '}
           <span className="text-warning/90">{t('disclaimer:text')}</span>
         </p>
         <button

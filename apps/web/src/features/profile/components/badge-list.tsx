@@ -12,7 +12,8 @@ import { useBadges } from '../api/get-badges';
 export function BadgeList({ badgeIds }: { badgeIds: string[] }) {
   const { t } = useTranslation(['profile', 'common']);
   const locale = useLocale();
-  const { data, isPending } = useBadges();
+  // No badge, nothing to name: the catalogue is neither read nor parsed (docs/performance.md "Lighthouse").
+  const { data, isPending } = useBadges(badgeIds.length > 0);
   const catalogue = new Map(data?.badges.map((badge) => [badge.badgeId, badge]));
 
   return (

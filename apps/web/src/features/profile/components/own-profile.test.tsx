@@ -51,6 +51,23 @@ function recordAvatarUploads(reply: (user: PublicUser) => Response | Promise<Res
 }
 
 describe('own profile', () => {
+  it('reads neither the badge catalogue nor the challenge list when there is no badge or solve to name', async () => {
+    const paths: string[] = [];
+    server.events.on('request:start', ({ request }) => paths.push(new URL(request.url).pathname));
+    try {
+      renderProfile(buildUser({ badges: [], solvedChallenges: [] }));
+      expect(await screen.findByText('No badges earned yet. Solve challenges to unlock them!')).toBeInTheDocument();
+      expect(screen.getByText('No challenges solved yet.')).toBeInTheDocument();
+      // The page's other reads (the session, the nav bar's) have gone out by the time the nav bar shows.
+      await screen.findByRole('navigation', { name: 'Main navigation' });
+      expect(paths).toContain('/api/auth/session');
+      expect(paths).not.toContain('/api/badges');
+      expect(paths).not.toContain('/api/challenges');
+    } finally {
+      server.events.removeAllListeners();
+    }
+  });
+
   it('shows the stats and the next rank goal', async () => {
     renderProfile(buildUser({ score: 10, solvedChallenges: ['dom-manipulation', 'caesar-cipher'] }));
     expect(await screen.findByText('Next: Advanced (40 pts needed)')).toBeInTheDocument();

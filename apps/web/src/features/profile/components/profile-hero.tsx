@@ -8,6 +8,18 @@ import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { useLocale } from '@/lib/use-locale';
 
+/** One formatter per language: making one (the first date of the page loads ICU's data) costs more than formatting. */
+const longDateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function formatLongDate(iso: string, locale: string): string {
+  let format = longDateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
+    longDateFormats.set(locale, format);
+  }
+  return format.format(new Date(iso));
+}
+
 interface ProfileHeroProps {
   user: PublicUser;
   /** The avatar: with a Change button on the own profile, plain elsewhere. */
@@ -22,7 +34,7 @@ export function ProfileHero({ user, avatar, isSelf = false, children }: ProfileH
   const { t } = useTranslation(['profile', 'ranks']);
   const locale = useLocale();
   const { rank } = computeRank(user.score, user.rank);
-  const joinedAt = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(new Date(user.createdAt));
+  const joinedAt = formatLongDate(user.createdAt, locale);
 
   return (
     <Card className="relative overflow-hidden">

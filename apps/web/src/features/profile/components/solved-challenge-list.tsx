@@ -28,7 +28,8 @@ interface SolvedChallengeListProps {
 export function SolvedChallengeList({ challengeIds, display, firstBloods, solvedAfterFreeze }: SolvedChallengeListProps) {
   const { t } = useTranslation('profile');
   const locale = useLocale();
-  const { data: titles } = useChallengeTitles(display === 'titles');
+  // No solve, no title to show: the challenge list (about 19 KB) is neither read nor parsed (docs/performance.md "Lighthouse").
+  const { data: titles } = useChallengeTitles(display === 'titles' && challengeIds.length > 0);
 
   function labelOf(id: string): string {
     if (display === 'shortIds') return t('solved.shortId', { id: id.slice(0, SHORT_ID_LENGTH) });
