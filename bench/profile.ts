@@ -45,13 +45,14 @@ const build = {
   entry: path.join(root, 'bench/lib/profiled-entry.mjs'),
   env: { PROFILE_ENTRY: entry, PROFILE_PREFIX: prefix },
 };
-const { start, load } = await prepareComparison('postgres', [build]);
+const comparison = await prepareComparison('postgres', [build]);
+const { start, load } = comparison;
 const { server } = await start(build);
 let index = 0;
 for (const name of loadNames(process.env.LOAD ?? 'page,search,wrong')) {
-  await load(server, name, 3, 2);
+  await load(build, server, name, 3, 2);
   process.kill(server.pid, 'SIGWINCH');
-  const result = await load(server, name, Number(process.env.SECONDS ?? 8));
+  const result = await load(build, server, name, Number(process.env.SECONDS ?? 8));
   process.kill(server.pid, 'SIGWINCH');
   const file = `${prefix}.${index++}.cpuprofile`;
   let text: string | undefined;
@@ -67,4 +68,5 @@ for (const name of loadNames(process.env.LOAD ?? 'page,search,wrong')) {
   for (const line of selfTimes(JSON.parse(text) as Profile, 25)) console.log(`  ${line}`);
 }
 await server.stop();
+await comparison.remove();
 process.exit(0);
