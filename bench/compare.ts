@@ -10,8 +10,11 @@ import os from 'node:os';
 
 import { buildsToCompare, type LoadFigures, loadNames, prepareComparison, quartiles } from './lib/compare-builds.js';
 import { integrityOk } from './lib/report.js';
+import type { IntegrityReport } from './lib/seed.js';
 import { kinds, log, options } from './lib/options.js';
+import { writeResults } from './lib/results.js';
 
+const started = performance.now();
 const builds = buildsToCompare();
 const kind = kinds[0]!;
 const slices = Number(process.env.SLICES ?? 30);
@@ -28,6 +31,8 @@ const { start, load } = comparison;
 const servers = [];
 for (const build of builds) servers.push({ build, server: (await start(build)).server });
 
+const loadAverageBefore = os.loadavg();
+const recorded: Record<string, { loadAverage: number[]; slices: Record<string, LoadFigures[]> }> = {};
 const figures = (q: { p25: number; median: number; p75: number }, digits: number) =>
   `median ${q.median.toFixed(digits)} (p25 ${q.p25.toFixed(digits)}, p75 ${q.p75.toFixed(digits)})`;
 for (const name of loadNames(process.env.LOAD ?? 'page')) {
@@ -42,6 +47,7 @@ for (const name of loadNames(process.env.LOAD ?? 'page')) {
   }
   const what = name === 'burst' ? `${count} bursts of ${options.burst} correct flags` : `${count} slices of ${sliceSeconds} s`;
   console.log(`${name}: ${what}, load average ${loadAverage()}`);
+  recorded[name] = { loadAverage: os.loadavg(), slices: Object.fromEntries(values) };
   const base = values.get(builds[0]!.label)!;
   for (const [label, v] of values) {
     const cpu = v.map((x) => x.serverCpuUsPerRequest);
@@ -59,9 +65,13 @@ for (const name of loadNames(process.env.LOAD ?? 'page')) {
 for (const { build, server } of servers)
   console.log(`${build.label.padEnd(10)} RSS after the loads: ${(await server.rssMb()).toFixed(0)} MB`);
 for (const { server } of servers) await server.stop();
+const integrity: Record<string, IntegrityReport> = {};
 for (const build of builds) {
-  const integrity = await comparison.integrity(build);
-  log(`${build.label}: integrity ${integrityOk(integrity) ? 'ok' : 'BROKEN'} ${JSON.stringify(integrity)}`);
+  integrity[build.label] = await comparison.integrity(build);
+  log(
+    `${build.label}: integrity ${integrityOk(integrity[build.label]!) ? 'ok' : 'BROKEN'} ${JSON.stringify(integrity[build.label])}`,
+  );
 }
 await comparison.remove();
+await writeResults('-compare', { database: kind, builds, loadAverageBefore, loads: recorded, integrity }, started);
 process.exit(0);

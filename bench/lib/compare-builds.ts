@@ -18,6 +18,8 @@ export interface Build {
   entry: string;
   /** Extra environment of that build's server. */
   env: Record<string, string>;
+  /** The label of a build named before it whose store it runs on, instead of one of its own (`+STORE:<label>`). */
+  store?: string;
 }
 
 /** COMPARE=label=path/to/main.js[+NAME:value+NAME:value],label=...: the first build is the one the others are compared to. */
@@ -34,7 +36,8 @@ export function buildsToCompare(): Build[] {
       const [label, rest] = at(pair, '=');
       const [entry, ...extra] = rest!.split('+');
       if (!label || !entry) throw new Error(`COMPARE: "${pair}" is not label=path/to/main.js`);
-      return { label, entry: path.resolve(entry), env: Object.fromEntries(extra.map((e) => at(e, ':'))) };
+      const { STORE: store, ...env } = Object.fromEntries(extra.map((e) => at(e, ':'))) as Record<string, string>;
+      return { label, entry: path.resolve(entry), env, ...(store ? { store } : {}) };
     });
   if (builds.length < 2) throw new Error('COMPARE names at least two builds: label=path/to/main.js,label=...');
   if (new Set(builds.map((b) => b.label)).size !== builds.length) throw new Error('COMPARE: each build needs its own label');
@@ -67,7 +70,10 @@ export async function prepareComparison(kind: DatabaseKind, builds: Build[]) {
   const bursts = new Map<string, { target: string; blocks: number[][]; acknowledged: number[] }>();
   try {
     for (const build of builds) {
-      const store = await seededStore(kind, { entry: build.entry, databaseName: databaseNameOf(build.label), env: build.env });
+      const shared = build.store === undefined ? undefined : stores.get(build.store);
+      if (build.store !== undefined && !shared) throw new Error(`COMPARE: ${build.label}'s STORE names no build before it`);
+      const store =
+        shared ?? (await seededStore(kind, { entry: build.entry, databaseName: databaseNameOf(build.label), env: build.env }));
       stores.set(build.label, store);
       // As in a full run, a burst's players have not solved the rarest challenge and are none of the active players the
       // other loads use (their session and progress are not in the server's memory yet): one block per burst.
@@ -81,7 +87,7 @@ export async function prepareComparison(kind: DatabaseKind, builds: Build[]) {
       bursts.set(build.label, { target: store.seed.rarest.id, blocks, acknowledged: [] });
     }
   } catch (error) {
-    for (const store of stores.values()) await store.remove();
+    for (const store of new Set(stores.values())) await store.remove();
     throw error;
   }
   const storeOf = (build: Build) => stores.get(build.label)!;
@@ -158,13 +164,13 @@ export async function prepareComparison(kind: DatabaseKind, builds: Build[]) {
   };
 
   return {
-    start: (build: Build) => storeOf(build).start(),
+    start: (build: Build) => storeOf(build).start(build),
     load,
     /** How many bursts each build's players allow. */
     burstsLeft: (build: Build) => bursts.get(build.label)!.blocks.length,
     integrity,
     remove: async () => {
-      for (const store of stores.values()) await store.remove();
+      for (const store of new Set(stores.values())) await store.remove();
     },
   };
 }

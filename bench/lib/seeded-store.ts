@@ -20,8 +20,11 @@ export interface SeededStore {
   firstStartMs: number;
   /** The store's SQL, while no server runs on it (PGlite is single-process). */
   openDb: () => Promise<SqlRunner>;
-  /** Starts the build on the store: the process and the milliseconds to its first 200. */
-  start: () => Promise<{ server: ServerProcess; readyMs: number }>;
+  /**
+   * Starts the build on the store (or `other`, a build that runs on this store without a schema of its own, such as the
+   * bare Node server): the process and the milliseconds to its first 200.
+   */
+  start: (other?: { entry: string; env: Record<string, string> }) => Promise<{ server: ServerProcess; readyMs: number }>;
   /** Drops the database and the directory (kept with --keep: their paths are printed). */
   remove: () => Promise<void>;
 }
@@ -52,10 +55,17 @@ export async function seededStore(
   };
   try {
     databaseUrl = kind === 'postgres' ? await recreatePostgresDatabase(adminUrl, build.databaseName) : undefined;
-    const env = { ...serverEnv(kind, dataDir, databaseUrl), ...build.env };
+    const baseEnv = serverEnv(kind, dataDir, databaseUrl);
+    const env = { ...baseEnv, ...build.env };
     const url = databaseUrl;
     const openDb = () => (url ? openPostgres(url) : openPglite(path.join(dataDir, 'pglite')));
-    const start = async () => startServer({ args: serverArgsOf(build.entry), env, port: await freePort(), logFile });
+    const start = async (other?: { entry: string; env: Record<string, string> }) =>
+      startServer({
+        args: serverArgsOf(other?.entry ?? build.entry),
+        env: other ? { ...baseEnv, ...other.env } : env,
+        port: await freePort(),
+        logFile,
+      });
 
     log(`${kind}: first start on an empty store (migrations, catalogue, admin) of ${build.entry}`);
     const first = await start();
