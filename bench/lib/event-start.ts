@@ -12,7 +12,7 @@ import { readCpuSeconds, sampleRss, type ServerProcess } from './server-process.
 import type { SqlRunner } from './sql-runner.js';
 
 /** How long the figure's player keeps sending a sign-in answered AUTH_BUSY (see the journey below). */
-const SIGN_IN_PATIENCE_MS = 15 * 60_000;
+const SIGN_IN_PATIENCE_MS = 60 * 60_000;
 
 const REQUEST_KINDS = ['signIn', 'challenges', 'leaderboard', 'stream', 'flag'] as const;
 type RequestKind = (typeof REQUEST_KINDS)[number];
