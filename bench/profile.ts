@@ -2,7 +2,7 @@
 // loaded as bench/compare.ts does, on PostgreSQL; prints each load's rate, server CPU per request and the functions
 // with the most self time, and writes `<OUT>/load.<n>.cpuprofile`, n counting the loads from 0 (open it in Chrome's
 // DevTools, Performance tab).
-//   ENTRY=apps/server/dist/main.js [LOAD=page,search,wrong] [SECONDS=8] [OUT=/tmp/drapeau-profile]
+//   ENTRY=apps/server/dist/main.js [LOAD=page,search,wrong,burst] [SECONDS=8] [OUT=/tmp/drapeau-profile]
 //   node --import tsx bench/profile.ts
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
