@@ -1,7 +1,7 @@
-// Server builds in turn on one seeded database, one at a time (PGlite holds its directory), restarted each round: cold
+// Server builds in turn, each on a seeded store of its own (bench/lib/compare-builds.ts), restarted each round: cold
 // start to the first 200 and to the first leaderboard page, idle RSS, then the sustained loads (LOADS, possibly empty).
 // Rounds alternate the order of the builds (docs/performance.md "Comparing builds").
-//   COMPARE=label=path/to/main.js[+ENV:value...],... [ROUNDS=4] [SECONDS=5] [LOADS=page,search,wrong]
+//   COMPARE=label=path/to/main.js[+ENV:value...],... [ROUNDS=4] [SECONDS=5] [LOADS=page,search,wrong[,burst]]
 //   node --import tsx bench/compare-restarts.ts --db=postgres|pglite
 import os from 'node:os';
 
@@ -14,7 +14,8 @@ const rounds = Number(process.env.ROUNDS ?? 4);
 const duration = Number(process.env.SECONDS ?? 5);
 const loads = loadNames(process.env.LOADS ?? 'page,search,wrong');
 const kind = kinds[0]!;
-const { start, load } = await prepareComparison(kind, builds);
+const comparison = await prepareComparison(kind, builds);
+const { start, load } = comparison;
 
 const results = new Map<string, number[]>();
 const record = (key: string, value: number) => results.set(key, [...(results.get(key) ?? []), value]);
@@ -31,14 +32,15 @@ for (let round = 0; round < rounds; round += 1) {
       `ready ${readyMs.toFixed(0)} ms, first board +${board.ms.toFixed(0)} ms (${board.status}), RSS ${idleRss.toFixed(0)} MB`,
     ];
     for (const name of loads) {
-      const r = await load(server, name, duration, 2);
+      const r = await load(build, server, name, duration, 2);
       record(`${build.label} ${name} µs/req`, r.serverCpuUsPerRequest);
-      line.push(`${name} ${r.serverCpuUsPerRequest.toFixed(0)} µs (${r.requestsPerSecond.toFixed(0)}/s, non-2xx ${r.non2xx})`);
+      line.push(`${name} ${r.serverCpuUsPerRequest.toFixed(0)} µs (${r.requestsPerSecond.toFixed(0)}/s, failed ${r.failed})`);
     }
     await server.stop();
     console.log(`round ${round + 1} ${build.label.padEnd(8)} load ${os.loadavg()[0]!.toFixed(1)}: ${line.join('; ')}`);
   }
 }
+await comparison.remove();
 console.log('\nEach round, and the median:');
 for (const [key, values] of results) {
   console.log(`${key.padEnd(28)} ${values.map((v) => v.toFixed(0)).join(' ')}  (median ${quartiles(values).median.toFixed(0)})`);

@@ -2,7 +2,7 @@
 // loaded as bench/compare.ts does, on PostgreSQL; prints each load's rate, server CPU per request and the functions
 // with the most self time, and writes `<OUT>/load.<n>.cpuprofile`, n counting the loads from 0 (open it in Chrome's
 // DevTools, Performance tab).
-//   ENTRY=apps/server/dist/main.js [LOAD=page,search,wrong] [SECONDS=8] [OUT=/tmp/drapeau-profile]
+//   ENTRY=apps/server/dist/main.js [LOAD=page,search,wrong,burst] [SECONDS=8] [OUT=/tmp/drapeau-profile]
 //   node --import tsx bench/profile.ts
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -45,13 +45,14 @@ const build = {
   entry: path.join(root, 'bench/lib/profiled-entry.mjs'),
   env: { PROFILE_ENTRY: entry, PROFILE_PREFIX: prefix },
 };
-const { start, load } = await prepareComparison('postgres', [build]);
+const comparison = await prepareComparison('postgres', [build]);
+const { start, load } = comparison;
 const { server } = await start(build);
 let index = 0;
 for (const name of loadNames(process.env.LOAD ?? 'page,search,wrong')) {
-  await load(server, name, 3, 2);
+  await load(build, server, name, 3, 2);
   process.kill(server.pid, 'SIGWINCH');
-  const result = await load(server, name, Number(process.env.SECONDS ?? 8));
+  const result = await load(build, server, name, Number(process.env.SECONDS ?? 8));
   process.kill(server.pid, 'SIGWINCH');
   const file = `${prefix}.${index++}.cpuprofile`;
   let text: string | undefined;
@@ -67,4 +68,5 @@ for (const name of loadNames(process.env.LOAD ?? 'page,search,wrong')) {
   for (const line of selfTimes(JSON.parse(text) as Profile, 25)) console.log(`  ${line}`);
 }
 await server.stop();
+await comparison.remove();
 process.exit(0);

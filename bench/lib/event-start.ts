@@ -11,6 +11,9 @@ import { clientAddress } from './load.js';
 import { readCpuSeconds, sampleRss, type ServerProcess } from './server-process.js';
 import type { SqlRunner } from './sql-runner.js';
 
+/** How long the figure's player keeps sending a sign-in answered AUTH_BUSY (see the journey below). */
+const SIGN_IN_PATIENCE_MS = 60 * 60_000;
+
 const REQUEST_KINDS = ['signIn', 'challenges', 'leaderboard', 'stream', 'flag'] as const;
 type RequestKind = (typeof REQUEST_KINDS)[number];
 
@@ -33,6 +36,8 @@ export interface EventStartResult {
   errorSamples: string[];
   /** Sign-ins answered 503 AUTH_BUSY and sent again after its Retry-After (not errors: the sign-in form does the same). */
   busyAnswers: number;
+  /** The most sign-ins one player sent before its session (the sign-in form gives up after AUTH_BUSY_RETRIES + 1). */
+  mostSignInTries: number;
   /** The server process over the figure, from /proc: CPU seconds, the mean share of one core, RSS before and at peak. */
   server: { cpuSeconds: number; meanCorePercent: number; rssBeforeMb: number; rssPeakMb: number };
   /** Seed indices and challenge of every flag answered `correct`, for the integrity check. */
@@ -148,6 +153,7 @@ export async function runEventStart(options: {
   const errors = Object.fromEntries(REQUEST_KINDS.map((k) => [k, 0])) as Record<RequestKind, number>;
   const errorSamples = new Set<string>();
   let busyAnswers = 0;
+  let mostSignInTries = 0;
   const acknowledged: EventStartResult['acknowledged'] = [];
   const sockets: net.Socket[] = [];
   const fail = (kind: RequestKind, message: string) => {
@@ -171,15 +177,18 @@ export async function runEventStart(options: {
     const address = clientAddress(position);
     // As the sign-in form does (apps/web/src/features/auth/components/use-auth-submit.ts): a busy server's 503
     // AUTH_BUSY is waited out (its Retry-After, plus up to a second) and the sign-in sent again; the time is the player's,
-    // from the first try to the session.
+    // from the first try to the session. Unlike the form, which gives up after AUTH_BUSY_RETRIES more tries, the
+    // figure's player keeps trying for up to SIGN_IN_PATIENCE_MS, so that a machine too slow for the arrivals shows in
+    // the sign-in's time and in the most tries one player needed (both reported), not as errors the server never made.
     const signIn = await step('signIn', async () => {
       const first = performance.now();
-      for (let retries = AUTH_BUSY_RETRIES; ; retries -= 1) {
+      for (let tries = 1; ; tries += 1) {
         const r = await request(baseUrl, '/api/auth/login', {
           address,
           body: JSON.stringify({ email: emailOf(userIndex), password: options.password }),
         });
-        if (r.status === 503 && retries > 0 && r.body.includes('"AUTH_BUSY"')) {
+        mostSignInTries = Math.max(mostSignInTries, tries);
+        if (r.status === 503 && performance.now() - first < SIGN_IN_PATIENCE_MS && r.body.includes('"AUTH_BUSY"')) {
           busyAnswers += 1;
           await sleep(Number(r.headers['retry-after'] ?? 5) * 1000 + Math.random() * 1000);
           continue;
@@ -251,6 +260,7 @@ export async function runEventStart(options: {
     errors: totalErrors,
     errorSamples: [...errorSamples],
     busyAnswers,
+    mostSignInTries,
     server: {
       cpuSeconds,
       meanCorePercent: (cpuSeconds / (elapsedMs / 1000)) * 100,
@@ -274,7 +284,8 @@ export function renderEventStart(label: string, r: EventStartResult, integrityBr
     `${label}: ${r.players} players arriving within ${r.spreadSeconds} s, done in ${(r.elapsedMs / 1000).toFixed(1)} s; ` +
       `errors ${r.errors} ${r.errors === 0 && integrityBreaks === 0 ? 'ok' : 'FAILED'}` +
       (r.errorSamples.length ? ` (${r.errorSamples.join('; ')})` : '') +
-      `; ${r.busyAnswers} sign-ins answered AUTH_BUSY and sent again after their Retry-After`,
+      `; ${r.busyAnswers} sign-ins answered AUTH_BUSY and sent again after their Retry-After, at most ` +
+      `${r.mostSignInTries} tries for one player (the sign-in form tries ${AUTH_BUSY_RETRIES + 1} times)`,
     ...REQUEST_KINDS.map(
       (k) =>
         `${label}:   ${name[k].padEnd(20)} p50 ${r.kinds[k].p50Ms.toFixed(0).padStart(6)} ms, p99 ` +

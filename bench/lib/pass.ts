@@ -1,8 +1,6 @@
 // One database's pass of `npm run bench`: first start, bulk seed, then the figures on one server, in an order where
 // each step leaves the next its conditions (docs/performance.md). `--only` runs one step after the seed.
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { readFile } from 'node:fs/promises';
 
 import { deriveFlag } from '../../apps/server/src/modules/challenges/flags/flag-check.js';
 
@@ -12,7 +10,6 @@ import { type EventStartResult, runEventStart, seedPasswords } from './event-sta
 import { httpRequest, sleep } from './http-client.js';
 import { type BurstRequest, type LiveResult, type LoadResult, runBurst, runLive, runLoad } from './load.js';
 import {
-  adminUrl,
   args,
   BENCH_DB,
   benchAdmin,
@@ -24,15 +21,15 @@ import {
   SEARCH,
   SEARCH_PATHS,
   serverEntry,
-  serverEnv,
   WRONG_FLAG_BODY,
 } from './options.js';
 import { integrityOk, type PassResult } from './report.js';
-import { checkIntegrity, type IntegrityReport, playersWithoutSolve, type SeededChallenge, seedCompetition } from './seed.js';
-import { describeActivity, freePort, SERVER_NODE_FLAGS, type ServerProcess, sampleRss, startServer } from './server-process.js';
+import { checkIntegrity, type IntegrityReport, playersWithoutSolve, type SeededChallenge } from './seed.js';
+import { seededStore } from './seeded-store.js';
+import { describeActivity, type ServerProcess, sampleRss } from './server-process.js';
 import { userId } from './sessions.js';
 import { checkTeamIntegrity, playersOfTeamsWithoutSolve, runTeamsLoads, seedTeams, type TeamsResult } from './teams.js';
-import { dropPostgresDatabase, openPglite, openPostgres, recreatePostgresDatabase, type SqlRunner } from './sql-runner.js';
+import type { SqlRunner } from './sql-runner.js';
 
 /** What the Drapeau server answered, kept for the bare Node server to answer the same bytes. */
 export interface Captured {
@@ -239,13 +236,6 @@ async function coldStart(start: () => Promise<{ server: ServerProcess; readyMs: 
   return { server: cold.server, firstBoard, coldStart: { healthMs: cold.readyMs, leaderboardMs: cold.readyMs + firstBoard.ms } };
 }
 
-/** `node` options for the server under measure, e.g. BENCH_SERVER_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof'. */
-const serverArgsOf = (entry: string) => [
-  ...SERVER_NODE_FLAGS,
-  ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
-  entry,
-];
-
 /** The event-start figure (bench/lib/event-start.ts): the three rarest challenges made dynamic, then the players arrive. */
 async function eventStartStep(
   kind: string,
@@ -276,33 +266,20 @@ export async function runPass(
   only = args.only,
   entry = serverEntry,
 ): Promise<PassOutcome> {
-  const serverArgs = serverArgsOf(entry);
-  const tmp = await mkdtemp(path.join(os.tmpdir(), `drapeau-bench-${kind}-`));
-  const dataDir = path.join(tmp, 'data');
-  const logFile = path.join(tmp, 'server.log');
-  const databaseUrl = kind === 'postgres' ? await recreatePostgresDatabase(adminUrl, BENCH_DB) : undefined;
-  const env = serverEnv(kind, dataDir, databaseUrl);
-  const openDb = (): Promise<SqlRunner> => (databaseUrl ? openPostgres(databaseUrl) : openPglite(path.join(dataDir, 'pglite')));
-  const startTimed = async () => startServer({ args: serverArgs, env, port: await freePort(), logFile });
+  const store = await seededStore(kind, { entry, databaseName: BENCH_DB });
+  const { env, openDb, seed } = store;
+  const startTimed = store.start;
   const start = async () => (await startTimed()).server;
+  const first = { readyMs: store.firstStartMs };
   let server: ServerProcess | undefined;
   try {
-    log(`${kind}: first start on an empty store (migrations, catalogue, admin)`);
-    const first = await startServer({ args: serverArgs, env, port: await freePort(), logFile });
-    await first.server.stop();
-
-    log(`${kind}: seeding ${options.users} users and ${options.solves} solves by bulk SQL`);
     const db = await openDb();
-    const seed = await seedCompetition(db, { users: options.users, solves: options.solves });
     const burstUsers = await playersWithoutSolve(db, seed.rarest.id, options.burst);
     const liveUsers = await playersWithoutSolve(db, seed.secondRarest.id, 20);
     const dynamicTarget = pickDynamicTarget(seed.challenges);
     // Twice the figure's flags: the same series on the challenge while static, then once dynamic (bench/lib/dynamic.ts).
     const dynamicUsers = await playersWithoutSolve(db, dynamicTarget.id, 2 * (options.dynamicSequential + options.dynamicBurst));
     await db.close();
-    log(
-      `${kind}: seeded in ${seed.seconds.toFixed(1)} s; solvers per challenge: ${seed.challenges.map((c) => c.solvers).join(' ')}`,
-    );
     const integrityOf = async (acknowledged: { userIndex: number; challengeId: string }[]) => {
       const check = await openDb();
       try {
@@ -432,10 +409,6 @@ export async function runPass(
     return { kind: 'full', pass };
   } finally {
     await server?.stop();
-    if (args.keep) log(`${kind}: kept ${databaseUrl ?? dataDir} (server log: ${logFile})`);
-    else {
-      if (databaseUrl) await dropPostgresDatabase(adminUrl, BENCH_DB).catch(() => {});
-      await rm(tmp, { recursive: true, force: true });
-    }
+    await store.remove();
   }
 }

@@ -1,4 +1,4 @@
-import { countScoreInvariantBreaks } from './score-invariant.js';
+import { countScoreInvariantBreaks, storesScores } from './score-invariant.js';
 import type { SqlRunner } from './sql-runner.js';
 import { userId } from './sessions.js';
 
@@ -47,7 +47,9 @@ export function solveTargets(challengeCount: number, users: number, solves: numb
 /**
  * Seeds a competition by bulk SQL on a migrated database whose catalogue the server has already written: players with
  * sessions, skewed solves, one correct submission per solve, and a few admins' score adjustments. No score is stored:
- * the server's scoring ledger derives every score from these facts (docs/decisions/007-scoring.md).
+ * the server's scoring ledger derives every score from these facts (docs/decisions/007-scoring.md). On the schema of a
+ * build before the ledger (storesScores), the same facts are seeded with what it stores: each solve's points, each
+ * player's adjustment and score = sum(points) + adjustment.
  */
 export async function seedCompetition(db: SqlRunner, options: SeedOptions): Promise<SeedResult> {
   const started = performance.now();
@@ -56,6 +58,8 @@ export async function seedCompetition(db: SqlRunner, options: SeedOptions): Prom
   const targets = solveTargets(catalogue.length, options.users, options.solves);
   const targetRows = catalogue.map((c, i) => `('${c.id.replace(/'/g, "''")}', ${c.points}, ${targets[i]})`).join(',\n');
   const n = options.users;
+  const stored = await storesScores(db);
+  const adjustment = 'case when i % 250 = 0 then 15 when i % 333 = 0 then -5 else 0 end';
 
   // The figures submit the pack's deployment-wide flags, not the per-player ones a new deployment starts with
   // (docs/challenge-authoring.md#per-player-flags); the server is stopped, and reads the value at its next start.
@@ -63,26 +67,30 @@ export async function seedCompetition(db: SqlRunner, options: SeedOptions): Prom
     begin;
     insert into instance_settings (key, value) values ('pack-per-user-flags', 'false')
       on conflict (key) do update set value = 'false';
-    insert into users (id, name, email, email_verified, username, display_username, role, created_at, updated_at)
+    insert into users (id, name, email, email_verified, username, display_username, role, created_at, updated_at
+                       ${stored ? ', score_adjustment, score, score_updated_at' : ''})
     select 'bench-u' || lpad(i::text, 6, '0'), 'bench' || lpad(i::text, 6, '0'),
            'bench' || lpad(i::text, 6, '0') || '@bench.invalid', true,
            'bench' || lpad(i::text, 6, '0'), 'bench' || lpad(i::text, 6, '0'), 'user',
-           now() - interval '3 days', now()
+           now() - interval '3 days', now() ${stored ? `, ${adjustment}, 0, now() - interval '3 days'` : ''}
     from generate_series(1, ${n}) as i;
 
-    -- A few admins' adjustments, facts the scoring ledger adds (docs/decisions/007-scoring.md).
-    insert into score_adjustments (user_id, kind, amount, delta, reason, created_at)
+    -- A few admins' adjustments, facts the scoring ledger adds (docs/decisions/007-scoring.md); a column of users before.
+    ${
+      stored
+        ? ''
+        : `insert into score_adjustments (user_id, kind, amount, delta, reason, created_at)
     select 'bench-u' || lpad(i::text, 6, '0'), 'delta', d, d, 'bench', now() - interval '3 days'
-    from (select i, case when i % 250 = 0 then 15 else -5 end as d from generate_series(1, ${n}) as i
-          where i % 250 = 0 or i % 333 = 0) a;
+    from (select i, ${adjustment} as d from generate_series(1, ${n}) as i where i % 250 = 0 or i % 333 = 0) a;`
+    }
 
     insert into sessions (id, expires_at, token, created_at, updated_at, ip_address, user_agent, user_id)
     select 'bench-s' || lpad(i::text, 6, '0'), now() + interval '7 days', md5('drapeau-bench-session-' || i), now(), now(),
            '127.0.0.1', 'drapeau-bench', 'bench-u' || lpad(i::text, 6, '0')
     from generate_series(1, ${n}) as i;
 
-    insert into solves (user_id, challenge_id, solved_at)
-    select user_id, challenge_id, solved_at from (
+    insert into solves (user_id, challenge_id, solved_at ${stored ? ', points' : ''})
+    select user_id, challenge_id, solved_at ${stored ? ', points' : ''} from (
       select u.id as user_id, t.id as challenge_id, t.points, t.target,
              now() - interval '48 hours' + ((hashtext(u.id || t.id || 'at') & 65535) / 65536.0) * interval '47 hours' as solved_at,
              row_number() over (
@@ -97,7 +105,15 @@ export async function seedCompetition(db: SqlRunner, options: SeedOptions): Prom
 
     insert into submissions (user_id, challenge_id, submitted, is_correct, ip, created_at)
     select user_id, challenge_id, '[seeded]', true, '127.0.0.1', solved_at from solves;
-
+    ${
+      stored
+        ? `update users u set score = u.score_adjustment + s.total, score_updated_at = s.last
+      from (select user_id, sum(points)::int as total, max(solved_at) as last from solves group by user_id) s
+     where s.user_id = u.id;
+    update users set score = score_adjustment
+     where id like 'bench-u%' and not exists (select 1 from solves where solves.user_id = users.id);`
+        : ''
+    }
     commit;
     analyze;
   `);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { createWorkGate } from './work-gate.js';
 
@@ -24,6 +24,14 @@ function heldWork(started: string[], name: string) {
 const flush = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('work gate', () => {
+  // The gate's deadlines are timers: faked, so that no test depends on the machine's speed (setImmediate stays real).
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
   it('runs up to its concurrency at once, queues what fits in the longest wait, refuses the rest at once without running it', async () => {
     const gate = createWorkGate({ concurrency: 2, maxWaitMs: 250, initialCostMs: 100, busy: (s) => new Busy(s) });
     const started: string[] = [];
@@ -83,6 +91,31 @@ describe('work gate', () => {
     first.finish();
     second.finish();
     await expect(Promise.all([running, waiting])).resolves.toEqual(['first', 'second']);
+  });
+
+  it('refuses a caller still waiting after the longest wait, when the runs ahead turned out slower than estimated', async () => {
+    const gate = createWorkGate({ concurrency: 1, maxWaitMs: 1_000, initialCostMs: 400, busy: (s) => new Busy(s) });
+    const started: string[] = [];
+    const [a, b, c] = ['a', 'b', 'c'].map((name) => heldWork(started, name));
+    // a runs; b and c are accepted (one and two rounds of 400 ms ahead: within 1 s).
+    const runs = [a!, b!, c!].map((job) => gate.run(job.work).catch((error: unknown) => error));
+    await flush();
+    expect(started).toEqual(['a']);
+
+    // a takes far longer than its estimate: at 1 s in the queue, b and c are refused, told when to come back, and leave
+    // the queue without running, instead of waiting for a until the request's timeout cuts them.
+    vi.advanceTimersByTime(1_000);
+    const refusedB = await runs[1];
+    const refusedC = await runs[2];
+    expect(refusedB).toBeInstanceOf(Busy);
+    expect(refusedC).toBeInstanceOf(Busy);
+    expect((refusedB as Busy).retryAfterSeconds).toBeGreaterThanOrEqual(1);
+
+    // The queue is empty again: once a ends, a newcomer runs at once, and neither b nor c ever ran.
+    a!.finish();
+    expect(await runs[0]).toBe('a');
+    await expect(gate.run(async () => 'd')).resolves.toBe('d');
+    expect(started).toEqual(['a']);
   });
 
   it('frees its slot when the work fails', async () => {

@@ -14,18 +14,23 @@ let t: TestApp;
 const LIMIT = 3;
 // One check at a time and no waiting: while the test holds one, every other is refused.
 const gate = createWorkGate({ concurrency: 1, maxWaitMs: 0, initialCostMs: 1_500, busy: authBusy });
+// One check at a time, and a newcomer accepted into the queue (one round of 100 ms ahead, within the 200-ms wait).
+const queueingGate = createWorkGate({ concurrency: 1, maxWaitMs: 200, initialCostMs: 100, busy: authBusy });
+let queueing: TestApp;
 
 beforeAll(async () => {
   t = await buildTestApp({ passwordChecks: gate, env: { AUTH_ACCOUNT_RATE_LIMIT: String(LIMIT) } });
+  queueing = await buildTestApp({ passwordChecks: queueingGate, env: { AUTH_ACCOUNT_RATE_LIMIT: String(LIMIT) } });
 });
 afterAll(async () => {
   await t.close();
+  await queueing.close();
 });
 
 /** Holds the gate's one slot until the returned function is called. */
-function holdPasswordChecks(): () => Promise<void> {
+function holdPasswordChecks(heldGate = gate): () => Promise<void> {
   let release!: () => void;
-  const held = gate.run(() => new Promise<void>((resolve) => (release = resolve)));
+  const held = heldGate.run(() => new Promise<void>((resolve) => (release = resolve)));
   return async () => {
     release();
     await held;
@@ -70,5 +75,20 @@ describe('password checks in turn', () => {
     const registered = await client.request({ method: 'POST', url: '/api/auth/register', payload: account });
     expect(registered.statusCode).toBe(200);
     expect(registered.json()).toMatchObject({ user: { username: 'queued_player' } });
+  });
+
+  it('answers a sign-in accepted into the queue 503 AUTH_BUSY once it waited the longest wait, however long the checks ahead take', async () => {
+    // The check ahead never ends while the test holds it (a machine far slower than the estimate): the sign-in queued
+    // behind it is answered at the end of its wait, not left hanging until the request's timeout cuts it.
+    const release = holdPasswordChecks(queueingGate);
+    const client = new TestClient(queueing.app);
+    const refused = await login(client);
+    expect(refused.statusCode).toBe(503);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    expect(refused.json()).toMatchObject({ error: { code: 'AUTH_BUSY' } });
+    // It checked no password and counts no failure: more of them than the failed sign-ins allow, then the sign-in works.
+    for (let i = 0; i < LIMIT; i += 1) expect((await login(client)).statusCode).toBe(503);
+    await release();
+    expect((await login(client)).statusCode).toBe(200);
   });
 });
