@@ -38,6 +38,8 @@ export function createLiveLedger(initial: LedgerFacts) {
   const held = new Map<number, HeldSolve>();
   const hintCosts = new Map<string, number>();
   const hints: LedgerHint[] = [];
+  /** The same openings by challenge, for the facts of one challenge (the answer to a flag). */
+  const hintsByChallenge = new Map<string, LedgerHint[]>();
   let adjustments: LedgerAdjustment[] = [];
   const standings: Record<StandingKind, Map<string, LedgerStanding>> = { players: new Map(), teams: new Map() };
   let version = 0;
@@ -118,6 +120,9 @@ export function createLiveLedger(initial: LedgerFacts) {
       openings.add(opening);
     }
     hints.push(hint);
+    const ofChallenge = hintsByChallenge.get(hint.challengeId);
+    if (ofChallenge) ofChallenge.push(hint);
+    else hintsByChallenge.set(hint.challengeId, [hint]);
     hintCosts.set(key, (hintCosts.get(key) ?? 0) + hint.cost);
     return true;
   };
@@ -170,7 +175,7 @@ export function createLiveLedger(initial: LedgerFacts) {
       return {
         scoring,
         solves: (byChallenge.get(challengeId) ?? []).map((holding) => holding.solve),
-        hints: hints.filter((hint) => hint.challengeId === challengeId),
+        hints: hintsByChallenge.get(challengeId) ?? [],
         adjustments: [],
         firstBloodBonus: bonus,
       };

@@ -215,16 +215,21 @@ export function createScoringService(deps: {
       const held = await current();
       const facts = held.challengeFacts(challengeId);
       const preview = valueSolves({ ...facts, solves: [...facts.solves, ...solves] });
+      // Each solver's solves of this challenge (usually one; more when they solved it for two teams), found by id: a
+      // batch of k flags on a challenge of n solves costs k + n, not k × n.
+      const solversOf = new Map<string, ValuedSolve[]>();
+      for (const solve of solves) solversOf.set(solve.userId, []);
+      for (const valued of preview) solversOf.get(valued.userId)?.push(valued);
       const result = new Map<number, { points: number; score: number; isFirstBlood: boolean }>();
       for (const solve of solves) {
-        const valued = preview.find((s) => s.id === solve.id)!;
+        let valued: ValuedSolve | undefined;
         let score = held.standing('players', solve.userId)?.score ?? 0;
         // The solver's other solves of this challenge (for another team) move with its value too.
-        for (const other of preview) {
-          if (other.userId !== solve.userId) continue;
+        for (const other of solversOf.get(solve.userId)!) {
+          if (other.id === solve.id) valued = other;
           score += other.points - (other.id === solve.id ? 0 : held.pointsOfSolve(other.id));
         }
-        result.set(solve.id, { points: valued.points, score, isFirstBlood: valued.isFirstBlood });
+        result.set(solve.id, { points: valued!.points, score, isFirstBlood: valued!.isFirstBlood });
       }
       return result;
     },
