@@ -7,8 +7,6 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type pg from 'pg';
 
-import { runInTransactionScope } from '../lib/transaction-scope.js';
-
 import * as schema from './schema/index.js';
 
 type Schema = typeof schema;
@@ -54,7 +52,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     // An idle client that loses its server must not crash the process; the next query reports the error.
     pool.on('error', () => {});
     const db = drizzleNodePg(pool, { schema, casing: 'snake_case' });
-    return { db: markTransactions(db), kind: 'postgres', pool, close: () => pool.end() };
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
   const [{ PGlite }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),
@@ -78,7 +76,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     return busy;
   };
   return {
-    db: markTransactions(db),
+    db,
     kind: 'pglite',
     pglite: client,
     settle,
@@ -139,12 +137,4 @@ function hasCode(error: unknown, codes: string[]): boolean {
     if (codes.includes(String((e as { code?: unknown }).code))) return true;
   }
   return false;
-}
-
-/** Every transaction's work runs marked (lib/transaction-scope.ts), whichever code opened it. */
-function markTransactions(db: Db): Db {
-  const original = db.transaction.bind(db);
-  db.transaction = ((work: (tx: unknown) => Promise<unknown>, config?: unknown) =>
-    original((tx) => runInTransactionScope(() => work(tx)), config as never)) as Db['transaction'];
-  return db;
 }

@@ -31,7 +31,7 @@ export function wireTeams(deps: {
   events: Pick<EventBus, 'publish'>;
   /** The standings are wired after the teams: read at each use. A team's page shows the leaderboard's numbers. */
   leaderboard: () => Pick<LeaderboardService, 'getTeamView'>;
-  scoring: Pick<ScoringService, 'liveStandings' | 'reload'>;
+  scoring: Pick<ScoringService, 'liveStandings' | 'heldStandings' | 'reload'>;
 }) {
   const { db } = deps.database;
   const { events } = deps;

@@ -25,7 +25,7 @@ describe('the scoring service', () => {
     const read = await database.db.transaction(async (tx) => {
       await tx.execute(sql`select 1`);
       reloaded = scoring.reload();
-      return scoring.liveStandings('players');
+      return scoring.heldStandings('players');
     });
     expect(read.size).toBe(0);
     await reloaded;

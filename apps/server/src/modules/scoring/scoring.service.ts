@@ -2,7 +2,6 @@ import { isDeepStrictEqual } from 'node:util';
 
 import type { Scoring } from '@drapeau/shared';
 
-import { isInsideTransaction } from '../../lib/transaction-scope.js';
 import type { EventBus, ServerEventMessage, ServerEvents } from '../events/event-bus.js';
 
 import {
@@ -47,8 +46,8 @@ function sameCatalogueFacts(held: LiveLedger, scoring: ReadonlyMap<string, Scori
  * score of every board comes from here. Its facts are read from the database at start, then kept current from the
  * event bus, whose messages carry the facts themselves (a solve, a hint opened): applied in memory at once, in any order
  * (a fact already held is ignored). Only an admin's change that deletes or rewrites facts reads the database again; a
- * read waits for that, except inside a transaction, where it is served by the ledger held at once (PGlite's one connection,
- * held by the transaction, would otherwise hold back the read that the read waits for).
+ * read waits for that, except the two made inside a transaction (`previewSolves`, `heldStandings`), served by the ledger
+ * held at once (PGlite's one connection, held by the transaction, would otherwise hold back the read they wait for).
  */
 export function createScoringService(deps: {
   repository: ScoringRepository;
@@ -132,15 +131,19 @@ export function createScoringService(deps: {
     return reading;
   };
   /**
-   * The ledger, once a read of every fact under way is over, so that the author of a change sees it at their next
-   * request; inside a transaction, the ledger held as it is, without waiting (that read may need the connection the
-   * transaction holds: PGlite has one).
+   * The ledger held now, without waiting for a read of every fact under way: what a read made inside a database
+   * transaction gets (`previewSolves`, `heldStandings`), since the read it would wait for may need the connection the
+   * transaction holds (PGlite has one). Only before the first read ever (the server reads it at start) does it wait.
    */
-  const current = async (): Promise<LiveLedger> => {
-    const pending = readAgain ?? reading;
-    if (pending && !isInsideTransaction()) await pending.catch(() => {});
+  const held = async (): Promise<LiveLedger> => {
     while (!ledger) await (reading ?? load());
     return ledger;
+  };
+  /** The ledger, once a read of every fact under way is over, so that the author of a change sees it at their next request. */
+  const current = async (): Promise<LiveLedger> => {
+    const pending = readAgain ?? reading;
+    if (pending) await pending.catch(() => {});
+    return held();
   };
 
   /** Reads of the adjustments under way (the tests' invariant waits for them). */
@@ -212,8 +215,8 @@ export function createScoringService(deps: {
      * (the answer to the flag, the badges of a score): computed on a copy of their challenge's solves only.
      */
     async previewSolves(challengeId: string, solves: readonly LedgerSolve[]) {
-      const held = await current();
-      const facts = held.challengeFacts(challengeId);
+      const ledgerHeld = await held();
+      const facts = ledgerHeld.challengeFacts(challengeId);
       const preview = valueSolves({ ...facts, solves: [...facts.solves, ...solves] });
       // Each solver's solves of this challenge (usually one; more when they solved it for two teams), found by id: a
       // batch of k flags on a challenge of n solves costs k + n, not k × n.
@@ -223,11 +226,11 @@ export function createScoringService(deps: {
       const result = new Map<number, { points: number; score: number; isFirstBlood: boolean }>();
       for (const solve of solves) {
         let valued: ValuedSolve | undefined;
-        let score = held.standing('players', solve.userId)?.score ?? 0;
+        let score = ledgerHeld.standing('players', solve.userId)?.score ?? 0;
         // The solver's other solves of this challenge (for another team) move with its value too.
         for (const other of solversOf.get(solve.userId)!) {
           if (other.id === solve.id) valued = other;
-          score += other.points - (other.id === solve.id ? 0 : held.pointsOfSolve(other.id));
+          score += other.points - (other.id === solve.id ? 0 : ledgerHeld.pointsOfSolve(other.id));
         }
         result.set(solve.id, { points: valued!.points, score, isFirstBlood: valued!.isFirstBlood });
       }
@@ -248,6 +251,14 @@ export function createScoringService(deps: {
     /** Reads every fact at start, so that no request waits for them. */
     ready: async (): Promise<void> => {
       await current();
+    },
+
+    /**
+     * The live standings as this instance holds them, without waiting for a read of every fact under way: for a read
+     * made inside a database transaction (see `held`), such as an admin's change of a team answering with the team.
+     */
+    async heldStandings(kind: StandingKind): Promise<ReadonlyMap<string, LedgerStanding>> {
+      return (await held()).standings(kind);
     },
 
     /** The live standings of every player or team that has a solve or an adjustment. */

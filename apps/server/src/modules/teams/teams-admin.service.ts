@@ -49,14 +49,14 @@ export function createTeamsAdminService(deps: {
   /** Solves were removed: the challenges' solve counts and values changed, on every instance. */
   onSolvesRemoved: (challengeIds: string[]) => void;
   /** The scoring ledger: the teams' scores (docs/decisions/007-scoring.md), read again after a change of its facts here. */
-  scoring: Pick<ScoringService, 'liveStandings' | 'reload'>;
+  scoring: Pick<ScoringService, 'liveStandings' | 'heldStandings' | 'reload'>;
 }) {
   const { admin, transaction } = deps;
 
   const load = async (teamId: string, repo: TeamsAdminRepository): Promise<AdminTeam> => {
     const row = await repo.findTeam(teamId);
     if (!row) throw teamNotFound();
-    return toAdminTeam(row, await repo.listMembersOf([teamId]), (await deps.scoring.liveStandings('teams')).get(teamId));
+    return toAdminTeam(row, await repo.listMembersOf([teamId]), (await deps.scoring.heldStandings('teams')).get(teamId));
   };
   const lockOne = async (scope: TeamsAdminScope, teamId: string) => {
     const [team] = await scope.admin.lockTeams([teamId]);
