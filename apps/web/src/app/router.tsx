@@ -1,8 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 
-// Not the feature's index, which would bring its pages into the first chunk: this file alone, which has no schema.
-import { startChallengeRead } from '@/features/challenges/api/early-challenge-read';
 import { i18n, namespaces as allNamespaces, signedInNamespaces } from '@/lib/i18n';
 
 import { PublicOnly } from './guards/public-only';
@@ -56,14 +54,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           lazyPage('/challenges', () => import('./routes/challenges').then((m) => m.ChallengesRoute)),
-          {
-            ...lazyPage('/challenge/:id', () => import('./routes/challenge-detail').then((m) => m.ChallengeDetailRoute)),
-            // A first load reads the challenge beside the page's code, not after it (docs/performance.md "Lighthouse").
-            loader: ({ params }) => {
-              if (params.id) startChallengeRead(params.id);
-              return null;
-            },
-          },
+          lazyPage('/challenge/:id', () => import('./routes/challenge-detail').then((m) => m.ChallengeDetailRoute)),
           lazyPage('/leaderboard', () => import('./routes/leaderboard').then((m) => m.LeaderboardRoute)),
           lazyPage('/events', () => import('./routes/events').then((m) => m.EventsRoute)),
           lazyPage('/events/:id', () => import('./routes/events').then((m) => m.SeasonRoute)),

@@ -14,8 +14,6 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 interface RequestOptions {
   body?: unknown;
   signal?: AbortSignal | undefined;
-  /** A GET's answer already asked for (started before the page's code arrived); fetched again when it failed. */
-  started?: Promise<Response | null> | undefined;
 }
 
 const NO_BODY = Symbol('no-body');
@@ -77,8 +75,7 @@ async function request<T>(method: Method, path: string, schema: ResponseSchema<T
   const url = new URL(path, window.location.origin);
   let response: Response;
   try {
-    const started = await options.started;
-    response = started?.ok ? started : await fetch(url, buildInit(method, options));
+    response = await fetch(url, buildInit(method, options));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     const message = error instanceof Error ? error.message : 'Network request failed';
@@ -99,7 +96,7 @@ async function request<T>(method: Method, path: string, schema: ResponseSchema<T
 }
 
 export const apiClient = {
-  get: <T>(path: string, schema: ResponseSchema<T>, options?: Pick<RequestOptions, 'signal' | 'started'>) =>
+  get: <T>(path: string, schema: ResponseSchema<T>, options?: Pick<RequestOptions, 'signal'>) =>
     request('GET', path, schema, options),
   post: <T>(path: string, body: unknown, schema: ResponseSchema<T>) => request('POST', path, schema, { body }),
   put: <T>(path: string, body: unknown, schema: ResponseSchema<T>) => request('PUT', path, schema, { body }),

@@ -5,15 +5,11 @@ import { PublicChallengeSchema, type ChallengeSummary } from '@drapeau/shared';
 import { apiClient } from '@/lib/api-client';
 import { challengeKeys } from '@/lib/query-keys';
 
-import { takeChallengeRead } from './early-challenge-read';
 import { challengesQueryOptions } from './get-challenges';
 
 /** GET /api/challenges/:id: one challenge; 404 CHALLENGE_NOT_FOUND when it does not exist. */
 function getChallenge(id: string, signal?: AbortSignal) {
-  return apiClient.get(`/api/challenges/${encodeURIComponent(id)}`, PublicChallengeSchema, {
-    signal,
-    started: takeChallengeRead(id),
-  });
+  return apiClient.get(`/api/challenges/${encodeURIComponent(id)}`, PublicChallengeSchema, { signal });
 }
 
 export function challengeQueryOptions(id: string) {
