@@ -112,6 +112,8 @@ test('The disclaimer banner stays dismissed', async ({ page }) => {
   await page.goto('/');
   const banner = page.getByRole('complementary', { name: 'Training platform' });
   await expect(banner).toContainText('flags are checked on the server');
+  // The banner is drawn by index.html before the scripts run; its button works once the app has drawn its page.
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await banner.getByRole('button', { name: 'Dismiss notice' }).click();
   await expect(banner).toHaveCount(0);
   await page.reload();

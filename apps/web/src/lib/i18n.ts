@@ -76,14 +76,13 @@ let servedLanguage: string = document.documentElement.lang;
 
 /** The language kept in localStorage, else the one the server sent the page in (its cookie), else the default. */
 function readStoredLanguage(): Language {
-  let stored: unknown;
+  let stored: unknown = servedLanguage;
   try {
-    stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+    stored = window.localStorage.getItem(LANGUAGE_STORAGE_KEY) ?? stored;
   } catch {
-    stored = undefined;
+    // No storage: the page's language stands.
   }
-  if (isLanguage(stored)) return stored;
-  return isLanguage(servedLanguage) ? servedLanguage : DEFAULT_LANGUAGE;
+  return isLanguage(stored) ? stored : DEFAULT_LANGUAGE;
 }
 
 /**
