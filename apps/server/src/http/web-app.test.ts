@@ -217,6 +217,49 @@ describe('API responses', () => {
     );
   });
 
+  it('announces a signed-in page’s code and first reads to its session’s holder, not to a visitor', async () => {
+    const build = await mkdtemp(path.join(os.tmpdir(), 'drapeau-web-'));
+    await writeFile(path.join(build, 'index.html'), INDEX);
+    const preloads = {
+      pages: [
+        {
+          path: '/challenge/:id',
+          access: 'signed-in',
+          files: ['/assets/c.js'],
+          localeGroups: [],
+          reads: ['/api/challenges/:id'],
+        },
+      ],
+      signedIn: { files: [], reads: ['/api/auth/session'] },
+      locales: {},
+    };
+    await writeFile(path.join(build, 'page-preloads.json'), JSON.stringify(preloads));
+    const withPreloads = await buildTestApp({ webDistDir: build });
+    try {
+      const player = await registerPlayer(withPreloads.app);
+      const login = await withPreloads.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: player.email, password: player.password },
+      });
+      const session = login.cookies.find((cookie) => cookie.name.endsWith('session_token'))!;
+      const page = (cookie?: string) =>
+        withPreloads.app.inject({ method: 'GET', url: '/challenge/caesar-cipher', headers: cookie ? { cookie } : {} });
+      const signedIn = await page(`${session.name}=${session.value}`);
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.headers['link']).toBe(
+        '</api/auth/session>; rel=preload; as=fetch; crossorigin=use-credentials, ' +
+          '</api/challenges/caesar-cipher>; rel=preload; as=fetch; crossorigin=use-credentials, ' +
+          '</assets/c.js>; rel=modulepreload; crossorigin',
+      );
+      expect(signedIn.headers['vary']).toMatch(/cookie/i);
+      expect((await page()).headers['link']).toBeUndefined();
+      expect((await page(`other=${session.value}`)).headers['link']).toBeUndefined();
+    } finally {
+      await withPreloads.close();
+    }
+  }, 30_000);
+
   it('never compresses the live event stream', async () => {
     const player = await registerPlayer(t.app);
     const login = await t.app.inject({

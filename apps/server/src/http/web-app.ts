@@ -4,7 +4,9 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import { readCookie } from '../modules/auth/session-cookie.js';
+import { readCookie, SESSION_COOKIE_PREFIX } from '../modules/auth/session-cookie.js';
+
+import { loadPagePreloads } from './page-preloads.js';
 
 /**
  * The web app's display preferences, kept in cookies by the browser beside localStorage (apps/web
@@ -13,6 +15,8 @@ import { readCookie } from '../modules/auth/session-cookie.js';
  */
 const LANGUAGE_COOKIE = 'language';
 const DISCLAIMER_COOKIE = 'security-disclaimer-dismissed';
+/** The session's cookie (better-auth's name, `__Secure-` over HTTPS): its presence says a page's reads are worth announcing. */
+const SESSION_COOKIES = [`${SESSION_COOKIE_PREFIX}.session_token`, `__Secure-${SESSION_COOKIE_PREFIX}.session_token`];
 
 /**
  * The variant of index.html whose frame (the disclaimer, the header's place, a spinner, drawn at build time by
@@ -59,13 +63,30 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
   const hasVariants = ['index-fr.html', 'index-dismissed.html', 'index-fr-dismissed.html'].every((name) =>
     existsSync(path.join(webDistDir, name)),
   );
+  const preloadLinks = loadPagePreloads(webDistDir);
   const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
-    if (!hasVariants) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(indexFileFor(request));
+    const cookies = request.headers.cookie ?? '';
+    const links = preloadLinks?.({
+      urlPath: request.url.split('?')[0] ?? '/',
+      language: readCookie(cookies, LANGUAGE_COOKIE) === 'fr' ? 'fr' : 'en',
+      isSignedIn: SESSION_COOKIES.some((name) => readCookie(cookies, name) !== undefined),
+    });
+    if (links) void reply.header('link', links);
+    // The server's time: the page's live stream asks for the events since then (docs/product.md#live-updates).
+    void reply.header('cache-control', 'no-cache').header('server-timing', `clock;desc=${Date.now()}`);
+    // The variant and the announced files and reads depend on the cookies.
+    if (hasVariants || preloadLinks) void reply.header('vary', 'Cookie');
+    return reply.sendFile(hasVariants ? indexFileFor(request) : 'index.html');
   };
   app.get('/', { schema: { hide: true } }, sendIndex);
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
-    const urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(request.url.split('?')[0] ?? '/');
+    } catch {
+      // A malformed escape (`/%E0%A4%A`) names no file and no page.
+      return reply.callNotFound();
+    }
     if (urlPath.startsWith('/api/')) return reply.callNotFound();
     if (urlPath === '/index.html') return sendIndex(request, reply);
     const candidate = path.join(webDistDir, path.normalize(urlPath));

@@ -10,8 +10,7 @@ const loadLiveUpdates = () => import('@/features/live').then((module) => module.
 /**
  * Live updates while signed in (docs/product.md#live-updates), mounted beside the router rather than in the page's
  * frame, as soon as their code is there (not through a Suspense boundary, whose reveal React may hold back): the stream
- * opens once the session is known, before the page's first reads, so that its opening (which reads again whatever was
- * read before it) reads nothing twice but the session (docs/performance.md "Lighthouse").
+ * opens once the session is known, and is first sent what came after the page's first reads (nothing is read twice).
  */
 export function SignedInLiveUpdates() {
   const { data: user } = useSession();

@@ -15,6 +15,7 @@ import { accounts, passkeys, sessions, twoFactors, users, verifications } from '
 
 import type { AuthMailHooks } from './auth-mail.js';
 import { secondStep } from './second-step.js';
+import { SESSION_COOKIE_PREFIX } from './session-cookie.js';
 
 export interface BetterAuthOptions {
   db: Db;
@@ -128,7 +129,7 @@ export function createBetterAuth(options: BetterAuthOptions) {
     rateLimit: { enabled: false },
     advanced: {
       useSecureCookies: options.publicUrl.startsWith('https://'),
-      cookiePrefix: 'drapeau',
+      cookiePrefix: SESSION_COOKIE_PREFIX,
       // A session's address (shown on /account) is the one Fastify decided, honouring TRUST_PROXY, never a forwarding
       // header the client wrote (docs/decisions/012-accounts.md, "The account's sessions"): our routes set this header from
       // `request.ip` (http/web-headers.ts). Whole IPv6 addresses: the default /64 suits rate limits, not a list.

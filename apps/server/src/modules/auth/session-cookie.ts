@@ -1,5 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
+/** better-auth's cookie prefix: the session is in `drapeau.session_token` (`__Secure-drapeau.session_token` over HTTPS). */
+export const SESSION_COOKIE_PREFIX = 'drapeau';
+
 /**
  * The value of cookie `name` in a Cookie header, read exactly as better-auth (better-call's parseCookies) reads it: the
  * first occurrence wins, the value is trimmed, unquoted and URL-decoded.

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 import { SERVER_EVENT_TYPES } from '@drapeau/shared';
 
@@ -9,6 +10,7 @@ import { currentUser, type Guards } from '../../http/auth-guards.js';
 
 import type { EventBus, ServerEvents } from './event-bus.js';
 import { liveAudienceOf } from './live-audience.js';
+import { createLiveReplay } from './live-replay.js';
 import { createCoalescer, createStreamCounter } from './stream-limits.js';
 
 const HEARTBEAT_MS = 25_000;
@@ -46,6 +48,12 @@ function frameOf(parts: readonly Buffer[]): Frame | undefined {
 }
 const eventBytes = (type: string, data: unknown) => Buffer.from(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
 const KEEP_ALIVE = Buffer.from(': keep-alive\n\n');
+/** The stream's position, sent after each flush: the browser sends it back as `Last-Event-ID` when it reconnects. */
+const positionBytes = (at: number) => Buffer.from(`id: ${at}\n\n`);
+/** What a stream missed is not all kept: the client reads everything again. */
+const RESET = eventBytes('reset', {});
+/** A position or a time: the digits of a number of milliseconds. */
+const POSITION = /^\d{1,15}$/;
 
 /**
  * What the events of one turn of the event loop send: to everyone, to admins only, or (during a freeze) to the solver's
@@ -91,20 +99,25 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
    */
   let outbox: Outgoing[] = [];
   let closed = false;
+  const replay = createLiveReplay<Outgoing>();
+  /** What of `sent` a stream is told: an admin everything but the solver's own view, a player the public and their own. */
+  const seenBy = (stream: LiveStream, sent: readonly Outgoing[]) =>
+    sent.filter((o) => (stream.admin ? o.to !== 'own' : o.to === 'everyone' || (o.to === 'own' && o.isOwn(stream))));
   const flush = () => {
     const sent = outbox;
     outbox = [];
     if (closed) return;
-    const toAdmins = frameOf(sent.filter((o) => o.to !== 'own').map((o) => o.bytes));
-    const toPlayers = frameOf(sent.filter((o) => o.to === 'everyone').map((o) => o.bytes));
+    const kept = sent.filter((o) => o.bytes !== KEEP_ALIVE);
+    const position = kept.length > 0 ? [positionBytes(replay.record(kept))] : [];
+    const toAdmins = frameOf([...sent.filter((o) => o.to !== 'own').map((o) => o.bytes), ...position]);
+    const toPlayers = frameOf([...sent.filter((o) => o.to === 'everyone').map((o) => o.bytes), ...position]);
     const own = sent.filter((o) => o.to === 'own');
     for (const stream of streams) {
       if (stream.admin) {
         if (toAdmins) send(stream, toAdmins);
       } else if (own.some((o) => o.isOwn(stream))) {
         // The solver's own streams (rare): their own bytes, in order with the rest.
-        const mine = sent.filter((o) => o.to === 'everyone' || (o.to === 'own' && o.isOwn(stream)));
-        send(stream, frameOf(mine.map((o) => o.bytes))!);
+        send(stream, frameOf([...seenBy(stream, sent).map((o) => o.bytes), ...position])!);
       } else if (toPlayers) send(stream, toPlayers);
     }
   };
@@ -175,7 +188,13 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
     '/',
     {
       onRequest: guards.requireUser,
-      schema: { tags: ['events'], description: 'text/event-stream of `solve` and `leaderboard` events.' },
+      schema: {
+        tags: ['events'],
+        description:
+          'text/event-stream of `solve` and `leaderboard` events. First, what was sent after `since` (a time in ms of the ' +
+          'server clock; `Last-Event-ID` when the browser reconnects), or a `reset` event when that is not all kept.',
+        querystring: z.object({ since: z.string().regex(POSITION).optional() }),
+      },
     },
     async (request, reply) => {
       const teamId = await options.teamOf?.(currentUser(request).userId).catch(() => undefined);
@@ -208,6 +227,14 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
         ...(teamId !== undefined ? { teamId } : {}),
         admin: role === 'admin',
       };
+      // What it missed, written before it joins the streams (in the same turn: no flush comes between).
+      const lastEventId = request.headers['last-event-id'];
+      const since = typeof lastEventId === 'string' && POSITION.test(lastEventId) ? lastEventId : request.query.since;
+      const missed = replay.since(since === undefined ? undefined : Number(since));
+      if (!missed) raw.write(RESET);
+      else if (missed.items.length > 0) {
+        raw.write(Buffer.concat([...seenBy(stream, missed.items).map((o) => o.bytes), positionBytes(missed.at)]));
+      }
       streams.add(stream);
       options.onClientCount?.(streams.size);
       request.raw.on('close', () => {

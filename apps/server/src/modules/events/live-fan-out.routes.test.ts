@@ -1,6 +1,7 @@
 import net from 'node:net';
 
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Guards } from '../../http/auth-guards.js';
@@ -22,6 +23,8 @@ let frozen = false;
 beforeAll(async () => {
   bus = createMemoryEventBus();
   app = Fastify();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   const requireUser = async (request: FastifyRequest) => {
     const userId = String(request.headers['x-test-user']);
     (request as { sessionUser?: unknown }).sessionUser = { userId, role: userId === 'admin' ? 'admin' : 'user' };
@@ -44,7 +47,7 @@ afterAll(async () => {
 });
 
 /** A raw HTTP client on its own socket: what it reads, and whether the server closed it. */
-function openRaw(user: string, address: string, version: '1.0' | '1.1' = '1.1') {
+function openRaw(user: string, address: string, version: '1.0' | '1.1' = '1.1', target = '/api/events', headers = '') {
   const socket = net.connect({ port, host: '127.0.0.1', localAddress: address });
   const state = { text: '', closed: false, socket };
   socket.setEncoding('latin1');
@@ -55,7 +58,7 @@ function openRaw(user: string, address: string, version: '1.0' | '1.1' = '1.1') 
     state.closed = true;
   });
   socket.on('error', () => {});
-  socket.write(`GET /api/events HTTP/${version}\r\nHost: localhost\r\nX-Test-User: ${user}\r\n\r\n`);
+  socket.write(`GET ${target} HTTP/${version}\r\nHost: localhost\r\nX-Test-User: ${user}\r\n${headers}\r\n`);
   return state;
 }
 const until = async (condition: () => boolean) => {
@@ -83,6 +86,12 @@ function dechunk(body: string): string {
 }
 
 const body = (raw: string) => raw.slice(raw.indexOf('\r\n\r\n') + 4);
+/** The events a stream was sent, without its positions (`id:`) and the `reset` a stream opened without a time gets. */
+const eventsOf = (c: ReturnType<typeof openRaw>) =>
+  dechunk(body(c.text))
+    .split('\n\n')
+    .filter((f) => f.startsWith('event: ') && f !== RESET);
+const RESET = 'event: reset\ndata: {}';
 const solve = (userId: string, i: number) => ({
   userId,
   username: userId,
@@ -103,9 +112,9 @@ describe('live fan-out', () => {
     const expected = Array.from({ length: 5 }, (_, i) => `event: solve\ndata: ${JSON.stringify(solve('solver', i))}\n\n`).join(
       '',
     );
-    const eventsOf = (text: string) => text.slice(text.indexOf('event: solve'));
+    const solvesOf = (text: string) => text.slice(text.indexOf('event: solve')).replace(/id: \d+\n\n/g, '');
     await until(
-      () => clients.every((c) => eventsOf(dechunk(body(c.text))) === expected) && eventsOf(body(old.text)) === expected,
+      () => clients.every((c) => solvesOf(dechunk(body(c.text))) === expected) && solvesOf(body(old.text)) === expected,
     );
     expect(clients[0]!.text).toMatch(/transfer-encoding: chunked/i);
     expect(old.text).not.toMatch(/transfer-encoding/i);
@@ -124,8 +133,9 @@ describe('live fan-out', () => {
     const chunk = body(client.text).slice(before);
     const size = Number.parseInt(chunk.slice(0, chunk.indexOf('\r\n')), 16);
     const expected = `event: solve\ndata: ${JSON.stringify(solve('solver', 7))}\n\nevent: leaderboard\ndata: {"reason":"solve"}\n\n`;
-    expect(size).toBe(Buffer.byteLength(expected));
-    expect(dechunk(chunk)).toBe(expected);
+    // Then the stream's position.
+    expect(dechunk(chunk)).toMatch(new RegExp(`^${expected.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}id: \\d+\n\n$`));
+    expect(size).toBe(Buffer.byteLength(dechunk(chunk)));
     client.socket.destroy();
     await until(() => clientCount === base);
   });
@@ -146,10 +156,7 @@ describe('live fan-out', () => {
     } finally {
       frozen = false;
     }
-    const events = (c: ReturnType<typeof openRaw>) =>
-      dechunk(body(c.text))
-        .split('\n\n')
-        .filter((f) => f.startsWith('event: '));
+    const events = eventsOf;
     await until(() => [admin, solver, other].every((c) => dechunk(body(c.text)).includes('event: announcement')));
     const { frozenView: _hidden, ...asIs } = { ...solve('frozen-solver', 8), firstBlood: true, frozenView: undefined };
     expect(events(admin)).toEqual([
@@ -164,6 +171,75 @@ describe('live fan-out', () => {
     expect(events(other)).toEqual(['event: announcement\ndata: {"action":"created","id":1}']);
     for (const c of [admin, solver, other]) c.socket.destroy();
     await until(() => clientCount === base);
+  });
+
+  it('sends a stream what it missed since the time it gives, as it would have been told live, and a reset when that is not kept', async () => {
+    const base = clientCount;
+    const watcher = openRaw('admin', '127.0.7.1');
+    await until(() => clientCount === base + 1 && watcher.text.includes(': connected'));
+    // The page's first reads, then (before its stream opens) a frozen solve, a leaderboard change and an announcement.
+    const since = Date.now() - 1;
+    frozen = true;
+    try {
+      bus.publish('solve', { ...solve('late-solver', 9), firstBlood: true, frozenView: { points: 3, score: 4 } } as never);
+      bus.publish('leaderboard', { reason: 'solve' });
+    } finally {
+      frozen = false;
+    }
+    await until(() => dechunk(body(watcher.text)).includes('event: leaderboard'));
+    bus.publish('announcement', { action: 'created', id: 2 } as never);
+    await until(() => dechunk(body(watcher.text)).includes('event: announcement'));
+    const target = `/api/events?since=${since}`;
+    const admin = openRaw('admin', '127.0.7.2', '1.1', target);
+    const solver = openRaw('late-solver', '127.0.7.3', '1.1', target);
+    const other = openRaw('other', '127.0.7.4', '1.1', target);
+    const unknown = openRaw('other', '127.0.7.5');
+    const tooOld = openRaw('other', '127.0.7.6', '1.1', '/api/events?since=1');
+    const all = [admin, solver, other, unknown, tooOld];
+    await until(() => clientCount === base + 6 && all.every((c) => c.text.includes(': connected')));
+    // A marker after: what a stream was not sent before it, it never is.
+    bus.publish('announcement', { action: 'created', id: 3 } as never);
+    await until(() => all.every((c) => dechunk(body(c.text)).includes('"id":3')));
+    const asIs = { ...solve('late-solver', 9), firstBlood: true };
+    const announcements = [
+      'event: announcement\ndata: {"action":"created","id":2}',
+      'event: announcement\ndata: {"action":"created","id":3}',
+    ];
+    expect(eventsOf(admin)).toEqual([
+      `event: solve\ndata: ${JSON.stringify(asIs)}`,
+      'event: leaderboard\ndata: {"reason":"solve"}',
+      ...announcements,
+    ]);
+    expect(eventsOf(solver)).toEqual([
+      `event: solve\ndata: ${JSON.stringify({ ...asIs, points: 3, score: 4, firstBlood: false })}`,
+      ...announcements,
+    ]);
+    expect(eventsOf(other)).toEqual(announcements);
+    for (const c of [admin, solver, other]) expect(dechunk(body(c.text))).not.toContain(RESET);
+    // No time, or one before what is kept (here, before the server started): read everything again.
+    for (const c of [unknown, tooOld]) {
+      expect(dechunk(body(c.text))).toContain(RESET);
+      expect(eventsOf(c)).toEqual([announcements[1]]);
+    }
+    // A browser reconnecting by itself sends the last position it was told: only what came after it.
+    const position = /id: (\d+)\n\n$/.exec(dechunk(body(admin.text)))![1]!;
+    bus.publish('announcement', { action: 'created', id: 4 } as never);
+    await until(() => dechunk(body(watcher.text)).includes('"id":4'));
+    const back = openRaw('other', '127.0.7.7', '1.1', target, `Last-Event-ID: ${position}\r\n`);
+    await until(() => clientCount === base + 7 && back.text.includes(': connected'));
+    bus.publish('announcement', { action: 'created', id: 5 } as never);
+    await until(() => dechunk(body(back.text)).includes('"id":5'));
+    expect(eventsOf(back)).toEqual([
+      'event: announcement\ndata: {"action":"created","id":4}',
+      'event: announcement\ndata: {"action":"created","id":5}',
+    ]);
+    for (const c of [watcher, ...all, back]) c.socket.destroy();
+    await until(() => clientCount === base);
+  });
+
+  it('answers 400 to a time that is not one', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/events?since=yesterday', headers: { 'x-test-user': 'p' } });
+    expect(response.statusCode).toBe(400);
   });
 
   it(`closes a stream whose client stops reading once ${MAX_UNREAD_BYTES / 1024} KiB wait unread, and keeps the others`, async () => {

@@ -48,31 +48,32 @@ describe('event stream', () => {
     expect(source.isClosed).toBe(true);
   });
 
-  it('leaves dropped connections to the browser and reports every opening, the first and each return', () => {
-    const onOpen = vi.fn();
-    subscribeToEvents({ onEvent: vi.fn(), onOpen });
+  it('asks for the events since the page’s reads started, leaves dropped connections to the browser, and reports a reset', () => {
+    const onMissed = vi.fn();
+    subscribeToEvents({ onEvent: vi.fn(), onMissed, since: () => 1_764_400_000_000 });
     const source = MockEventSource.latest();
-    expect(onOpen).not.toHaveBeenCalled();
+    expect(source.url).toBe('/api/events?since=1764400000000');
     source.open();
-    expect(onOpen).toHaveBeenCalledTimes(1);
-
+    expect(onMissed).not.toHaveBeenCalled();
     source.fail();
-    expect(onOpen).toHaveBeenCalledTimes(1);
     source.open();
     expect(MockEventSource.instances).toHaveLength(1);
-    expect(onOpen).toHaveBeenCalledTimes(2);
+    expect(onMissed).not.toHaveBeenCalled();
+    // The server no longer has what the stream missed.
+    source.emit('reset', {});
+    expect(onMissed).toHaveBeenCalledTimes(1);
   });
 
-  it('opens a new stream, with a growing delay, when the server refuses one', () => {
+  it('opens a new stream, with a growing delay and without a time (the server then resets), when the server refuses one', () => {
     vi.useFakeTimers();
-    const onOpen = vi.fn();
-    const close = subscribeToEvents({ onEvent: vi.fn(), onOpen });
+    const close = subscribeToEvents({ onEvent: vi.fn(), since: () => 1_764_400_000_000 });
     MockEventSource.latest().fail(true);
 
     vi.advanceTimersByTime(RECONNECT_INITIAL_DELAY_MS - 1);
     expect(MockEventSource.instances).toHaveLength(1);
     vi.advanceTimersByTime(1);
     expect(MockEventSource.instances).toHaveLength(2);
+    expect(MockEventSource.latest().url).toBe('/api/events');
 
     MockEventSource.latest().fail(true);
     vi.advanceTimersByTime(RECONNECT_INITIAL_DELAY_MS);
@@ -80,13 +81,16 @@ describe('event stream', () => {
     vi.advanceTimersByTime(RECONNECT_INITIAL_DELAY_MS);
     expect(MockEventSource.instances).toHaveLength(3);
 
+    // Open again: the next refusal waits the first delay again.
     MockEventSource.latest().open();
-    expect(onOpen).toHaveBeenCalledTimes(1);
+    MockEventSource.latest().fail(true);
+    vi.advanceTimersByTime(RECONNECT_INITIAL_DELAY_MS);
+    expect(MockEventSource.instances).toHaveLength(4);
 
     MockEventSource.latest().fail(true);
     close();
     vi.advanceTimersByTime(60 * RECONNECT_INITIAL_DELAY_MS);
-    expect(MockEventSource.instances).toHaveLength(3);
+    expect(MockEventSource.instances).toHaveLength(4);
   });
 
   it('does nothing where EventSource does not exist', () => {

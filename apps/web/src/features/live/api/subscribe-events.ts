@@ -32,11 +32,14 @@ export type ServerEvent =
 export interface EventStreamHandlers {
   onEvent: (event: ServerEvent) => void;
   /**
-   * The stream is open: the first time, and each time it is back after an interruption. Events sent before were not
-   * received, so what they could change and was read before is read again (the app opens the stream before the page's
-   * first reads when it can: app/signed-in-live-updates.tsx).
+   * Events may have been missed and the server no longer has them all (a `reset`): what they could change and was read
+   * before is read again. The stream opens with the time the page's reads started (`since`), and the server first sends
+   * what came after it; a stream back after an interruption gets what came after the last event it had (`Last-Event-ID`,
+   * sent by the browser), or a reset.
    */
-  onOpen?: () => void;
+  onMissed?: () => void;
+  /** The server's time when the page's reads started (lib/server-clock.ts), or undefined: a reset then comes first. */
+  since?: () => number | undefined;
 }
 
 function parseData<T>(schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } }, raw: unknown) {
@@ -54,7 +57,7 @@ function parseData<T>(schema: { safeParse(data: unknown): { success: true; data:
  * connection; when the server refuses the stream (the EventSource is then closed for good) a new one is opened after
  * a growing delay. Malformed events are ignored. Returns a function that closes everything.
  */
-export function subscribeToEvents({ onEvent, onOpen }: EventStreamHandlers): () => void {
+export function subscribeToEvents({ onEvent, onMissed, since }: EventStreamHandlers): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
 
   let source: EventSource | null = null;
@@ -62,16 +65,19 @@ export function subscribeToEvents({ onEvent, onOpen }: EventStreamHandlers): () 
   let retryDelayMs = RECONNECT_INITIAL_DELAY_MS;
   let isClosed = false;
 
-  function open(): void {
-    const current = new EventSource(EVENTS_PATH, { withCredentials: true });
+  /** The first stream asks for what came after the page's reads started; one opened again after a refusal, for nothing. */
+  function open(from?: number): void {
+    const current = new EventSource(from === undefined ? EVENTS_PATH : `${EVENTS_PATH}?since=${from}`, {
+      withCredentials: true,
+    });
     source = current;
     current.addEventListener('open', () => {
       retryDelayMs = RECONNECT_INITIAL_DELAY_MS;
-      onOpen?.();
     });
+    current.addEventListener('reset', () => onMissed?.());
     current.addEventListener('error', () => {
       if (current.readyState !== EventSource.CLOSED || isClosed) return;
-      retryTimer = setTimeout(open, retryDelayMs);
+      retryTimer = setTimeout(() => open(), retryDelayMs);
       retryDelayMs = Math.min(retryDelayMs * 2, RECONNECT_MAX_DELAY_MS);
     });
     current.addEventListener('solve', (event: MessageEvent<unknown>) => {
@@ -100,7 +106,7 @@ export function subscribeToEvents({ onEvent, onOpen }: EventStreamHandlers): () 
     });
   }
 
-  open();
+  open(since?.());
   return () => {
     isClosed = true;
     clearTimeout(retryTimer);

@@ -9,6 +9,8 @@ import { toast } from '@/components/ui/use-toast';
 import { challengeKeys } from '@/lib/query-keys';
 import { pickText, useLocale } from '@/lib/use-locale';
 
+import { serverTimeOfPageStart } from '../api/server-clock';
+
 import { useLiveEvents } from './use-live-events';
 import { ALL_LIVE_KEYS, keysToRefresh } from './refresh-plan';
 
@@ -78,8 +80,9 @@ export function LiveUpdates({ userId }: LiveUpdatesProps) {
         toast({ title: t('announcements:toast', { title: pickText(event.data.title, locale) }) });
       }
     },
-    // Anything may have changed between the page's first reads (or an interruption) and the stream's opening.
-    onOpen: () => refresh(ALL_LIVE_KEYS),
+    // Events since the page's first reads come first; when the server no longer has them all, anything may have changed.
+    since: serverTimeOfPageStart,
+    onMissed: () => refresh(ALL_LIVE_KEYS),
   });
 
   return null;

@@ -11,17 +11,18 @@ interface UseLiveEventsOptions extends EventStreamHandlers {
  * Keeps one event stream open while `enabled`, and closes it when that turns false or on unmount. The handlers may
  * change on every render without reopening the stream.
  */
-export function useLiveEvents({ enabled, onEvent, onOpen }: UseLiveEventsOptions): void {
-  const handlers = useRef<EventStreamHandlers>({ onEvent, onOpen });
+export function useLiveEvents({ enabled, onEvent, onMissed, since }: UseLiveEventsOptions): void {
+  const handlers = useRef<EventStreamHandlers>({ onEvent, onMissed, since });
   useEffect(() => {
-    handlers.current = { onEvent, onOpen };
+    handlers.current = { onEvent, onMissed, since };
   });
 
   useEffect(() => {
     if (!enabled) return;
     return subscribeToEvents({
       onEvent: (event) => handlers.current.onEvent(event),
-      onOpen: () => handlers.current.onOpen?.(),
+      onMissed: () => handlers.current.onMissed?.(),
+      since: () => handlers.current.since?.(),
     });
   }, [enabled]);
 }
