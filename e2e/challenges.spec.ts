@@ -32,8 +32,11 @@ test('Players solve SQL Injection Extraction through its lab and score', async (
 
 test('Players filter the challenge list by category and difficulty', async ({ page, login }) => {
   await login();
+  const listed = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/challenges');
   await page.goto('/challenges');
   await expect(page.getByRole('link', { name: /DOM Manipulation/ })).toBeVisible();
+  // One gzip member: the shared part deflated once, the player's own part stored (docs/performance.md "Catalogue figures").
+  expect((await listed).headers()['content-encoding']).toBe('gzip');
   await page.getByRole('combobox', { name: 'Category' }).click();
   await page.getByRole('option', { name: 'Forensics' }).click();
   await expect(page.getByRole('link', { name: /Memory Dump Analysis/ })).toBeVisible();

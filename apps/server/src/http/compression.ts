@@ -1,7 +1,7 @@
 import compress from '@fastify/compress';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD_BYTES, GZIP_OPTIONS, type PrecompressedBody } from '../lib/precompressed-body.js';
+import { BROTLI_OPTIONS, COMPRESSION_THRESHOLD_BYTES, GZIP_OPTIONS, type EncodedBody } from '../lib/precompressed-body.js';
 
 /**
  * Compresses API responses above a small size (Brotli at a fast level, else gzip), per Accept-Encoding
@@ -26,7 +26,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 export const withoutCompressionHooks = { compress: false, decompress: false } as const;
 
 /** Sends a JSON body kept in memory, in the encoding the client accepts. */
-export function sendPrecompressedJson(request: FastifyRequest, reply: FastifyReply, body: PrecompressedBody): FastifyReply {
+export function sendPrecompressedJson(request: FastifyRequest, reply: FastifyReply, body: EncodedBody): FastifyReply {
   const { bytes, encoding } = body.for(request.headers['accept-encoding']);
   void reply.type('application/json; charset=utf-8');
   if (body.isCompressible) void reply.header('vary', 'accept-encoding');

@@ -8,15 +8,22 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
 export const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
 export const GZIP_OPTIONS = { level: 6 };
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 const ENCODINGS: Encoding[] = ['br', 'gzip'];
+
+/** A JSON answer in the encoding a client accepts (http/compression.ts sendPrecompressedJson sends it). */
+export interface EncodedBody {
+  /** True when the answer depends on Accept-Encoding (`Vary`). */
+  readonly isCompressible: boolean;
+  for(acceptEncoding: string | string[] | undefined): { bytes: Buffer; encoding?: Encoding };
+}
 
 /**
  * A JSON body kept in memory and answered many times (the leaderboard's pages and searches, the CTFtime feed):
  * serialized once, and compressed at most once per encoding, when a client first accepts it, instead of on every
  * request (docs/decisions/009-delivery.md). Same threshold and levels as the compression of other answers.
  */
-export class PrecompressedBody {
+export class PrecompressedBody implements EncodedBody {
   private readonly encoded: Partial<Record<Encoding, Buffer>> = {};
 
   constructor(readonly identity: Buffer) {}
@@ -25,12 +32,10 @@ export class PrecompressedBody {
     return new PrecompressedBody(Buffer.from(JSON.stringify(value)));
   }
 
-  /** True when the answer depends on Accept-Encoding (`Vary`). */
   get isCompressible(): boolean {
     return this.identity.length >= COMPRESSION_THRESHOLD_BYTES;
   }
 
-  /** The bytes for an Accept-Encoding header, and their encoding (none when small or when no encoding is accepted). */
   for(acceptEncoding: string | string[] | undefined): { bytes: Buffer; encoding?: Encoding } {
     if (!this.isCompressible || typeof acceptEncoding !== 'string') return { bytes: this.identity };
     const encoding = negotiator.negotiate<Encoding>(acceptEncoding, ENCODINGS);

@@ -3,6 +3,7 @@ import {
   PublicChallengeSchema,
   PublicStatsSchema,
   PublicUserSchema,
+  type ChallengeList,
   type ChallengeSummary,
   type PublicChallenge,
   type PublicStats,
@@ -72,6 +73,19 @@ export function buildChallenge(overrides: Partial<PublicChallenge> = {}): Public
 /** What the list route gives of a challenge (ChallengeSummarySchema), as the server cuts it from the detail's view. */
 export function toSummary(challenge: PublicChallenge): ChallengeSummary {
   return ChallengeSummarySchema.parse({ ...challenge, hasExplanation: challenge.explanation !== null });
+}
+
+/** GET /api/challenges as the server answers it to the player these challenges are the views of (mergeChallengeList). */
+export function toChallengeList(challenges: PublicChallenge[]): ChallengeList {
+  const summaries = challenges.map(toSummary);
+  return {
+    challenges: summaries.map(({ solved: _solved, solvedAfterFreeze: _afterFreeze, ...shared }) => shared),
+    own: {
+      solved: summaries.filter((c) => c.solved).map((c) => c.id),
+      solvedAfterFreeze: summaries.filter((c) => c.solvedAfterFreeze).map((c) => c.id),
+      challenges: [],
+    },
+  };
 }
 
 /** A challenge as the list gives it. */

@@ -26,7 +26,7 @@ import {
   type WriteUpPage,
 } from '@drapeau/shared';
 
-import { buildCatalogue, buildStats, buildUser, toSummary } from './factories';
+import { buildCatalogue, buildStats, buildUser, toChallengeList } from './factories';
 
 /** An error reply in the API's `{ error: { code, message } }` shape. */
 export function errorResponse(status: number, code: ErrorCode, extra: Partial<ErrorBody['error']> = {}) {
@@ -40,7 +40,7 @@ export function sessionHandler(user: PublicUser | null) {
 /** GET /api/challenges answers the challenges' summaries; GET /api/challenges/:id the whole challenge. */
 export function challengesHandler(challenges: PublicChallenge[]) {
   return [
-    http.get('/api/challenges', () => HttpResponse.json<ChallengeList>({ challenges: challenges.map(toSummary) })),
+    http.get('/api/challenges', () => HttpResponse.json<ChallengeList>(toChallengeList(challenges))),
     http.get<{ id: string }>('/api/challenges/:id', ({ params }) => {
       const challenge = challenges.find((candidate) => candidate.id === params.id);
       return challenge ? HttpResponse.json<PublicChallenge>(challenge) : errorResponse(404, 'CHALLENGE_NOT_FOUND');

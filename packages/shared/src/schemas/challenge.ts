@@ -127,8 +127,58 @@ export const ChallengeSummarySchema = PublicChallengeSchema.pick({
 });
 export type ChallengeSummary = z.infer<typeof ChallengeSummarySchema>;
 
-export const ChallengeListSchema = z.object({ challenges: z.array(ChallengeSummarySchema) });
+/**
+ * A challenge in the list as every player sees it alike (docs/performance.md "Catalogue figures"): the summary without the
+ * player's own facts, as a newcomer sees it (a challenge with prerequisites is locked). `hasExplanation` is a fact of the
+ * challenge here; the player's summary says it only once solved (mergeChallengeList).
+ */
+export const SharedChallengeSummarySchema = ChallengeSummarySchema.omit({ solved: true, solvedAfterFreeze: true });
+export type SharedChallengeSummary = z.infer<typeof SharedChallengeSummarySchema>;
+
+/** The player's own part of the list: what makes their summaries differ from the shared ones. */
+export const OwnChallengeFactsSchema = z.object({
+  /** The listed challenges this player (their team) solved. */
+  solved: z.array(ChallengeIdSchema),
+  /** Those solved after the freeze (docs/product.md#freeze): shown to them, not to the others yet. */
+  solvedAfterFreeze: z.array(ChallengeIdSchema),
+  /**
+   * This player's view of the challenges it differs for, in place of the shared one: a prerequisite solved (the lock,
+   * `lockedBy`), or their own solve after the freeze, which adds one to the count they see (and the value).
+   */
+  challenges: z.array(SharedChallengeSummarySchema),
+});
+export type OwnChallengeFacts = z.infer<typeof OwnChallengeFactsSchema>;
+
+/**
+ * GET /api/challenges: one answer, what every player sees alike (the same bytes for all, kept and compressed once) and
+ * the player's own part. Read it through mergeChallengeList (or PlayerChallengeListSchema), which gives the summaries.
+ */
+export const ChallengeListSchema = z.object({
+  challenges: z.array(SharedChallengeSummarySchema),
+  own: OwnChallengeFactsSchema,
+});
 export type ChallengeList = z.infer<typeof ChallengeListSchema>;
+
+/** The player's summaries: the shared ones, with their own view of a challenge where they have one and their facts. */
+export function mergeChallengeList({ challenges, own }: ChallengeList): ChallengeSummary[] {
+  const views = new Map(own.challenges.map((view) => [view.id, view]));
+  const solved = new Set(own.solved);
+  const solvedAfterFreeze = new Set(own.solvedAfterFreeze);
+  return challenges.map((shared) => {
+    const view = views.get(shared.id) ?? shared;
+    const isSolved = solved.has(view.id);
+    return {
+      ...view,
+      solved: isSolved,
+      solvedAfterFreeze: solvedAfterFreeze.has(view.id),
+      hasExplanation: isSolved && view.hasExplanation,
+    };
+  });
+}
+
+/** GET /api/challenges as the web app reads it: parsed, then merged into the player's summaries (one cached shape). */
+export const PlayerChallengeListSchema = ChallengeListSchema.transform((list) => ({ challenges: mergeChallengeList(list) }));
+export type PlayerChallengeList = z.output<typeof PlayerChallengeListSchema>;
 
 /** POST /api/challenges/:id/hints/:hintId/open: the opened hint, and what a solve now gives this player. */
 export const OpenHintResultSchema = z.object({

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { CtftimeFeed, LeaderboardPage, PublicChallenge, PublicTeam, ScoreGraph } from '@drapeau/shared';
+import {
+  type ChallengeList,
+  type CtftimeFeed,
+  type LeaderboardPage,
+  mergeChallengeList,
+  type PublicTeam,
+  type ScoreGraph,
+} from '@drapeau/shared';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { createManualClock } from '../../../test/manual-clock.js';
@@ -43,7 +50,7 @@ const linesOf = (graph: ScoreGraph) => graph.series.map((s) => [s.username, s.po
 const feed = async () => (await t.app.inject({ method: 'GET', url: '/api/scoreboard/ctftime' })).json<CtftimeFeed>();
 const teamPageOf = async (client: TestClient, teamId: string) => (await client.get(`/api/teams/${teamId}`)).json<PublicTeam>();
 const challengesOf = async (client: TestClient) =>
-  new Map((await client.get('/api/challenges')).json<{ challenges: PublicChallenge[] }>().challenges.map((c) => [c.id, c]));
+  new Map(mergeChallengeList((await client.get('/api/challenges')).json<ChallengeList>()).map((c) => [c.id, c]));
 async function formTeam(name: string, members: Player[]): Promise<string> {
   const created = (await members[0]!.client.post('/api/teams', { name })).json<{ id: string; inviteCode: string }>();
   for (const member of members.slice(1))

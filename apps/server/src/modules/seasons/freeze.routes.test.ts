@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import type { CtftimeFeed, LeaderboardPage, PublicChallenge, PublicUser } from '@drapeau/shared';
+import {
+  type ChallengeList,
+  type CtftimeFeed,
+  type LeaderboardPage,
+  mergeChallengeList,
+  type PublicChallenge,
+  type PublicUser,
+} from '@drapeau/shared';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { createManualClock } from '../../../test/manual-clock.js';
@@ -43,7 +50,7 @@ const cookieOf = (player: Player) => `drapeau.session_token=${player.client.sess
 const board = async (client: TestClient, query = '') => (await client.get(`/api/leaderboard${query}`)).json<LeaderboardPage>();
 const entryOf = (page: LeaderboardPage, uid: string) => page.entries.find((e) => e.uid === uid);
 const challengeIn = async (client: TestClient, id: string, query = '') =>
-  (await client.get(`/api/challenges${query}`)).json<{ challenges: PublicChallenge[] }>().challenges.find((c) => c.id === id)!;
+  mergeChallengeList((await client.get(`/api/challenges${query}`)).json<ChallengeList>()).find((c) => c.id === id)!;
 const detail = async (client: TestClient, id: string, query = '') =>
   (await client.get(`/api/challenges/${id}${query}`)).json<PublicChallenge>();
 const profile = async (client: TestClient, uid: string, query = '') =>

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
+import { type ChallengeList, mergeChallengeList } from '@drapeau/shared';
+
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp } from '../../../test/build-test-app.js';
 import { deriveFlag } from '../challenges/flags/flag-check.js';
 
@@ -20,9 +22,8 @@ it('shows a solo solve as solved at once to a player an admin put in a team befo
   const team = (await admin.post('/api/admin/teams', { name: 'Prepared early' })).json<{ id: string }>();
   expect((await admin.post(`/api/admin/teams/${team.id}/members`, { userId: player.userId })).statusCode).toBe(200);
   const solved = async () =>
-    (await player.client.get('/api/challenges'))
-      .json<{ challenges: { id: string; solved: boolean }[] }>()
-      .challenges.find((c) => c.id === 'xor-encryption')!.solved;
+    mergeChallengeList((await player.client.get('/api/challenges')).json<ChallengeList>()).find((c) => c.id === 'xor-encryption')!
+      .solved;
   // The player's progress is read (and kept in memory) while they are in the team.
   expect(await solved()).toBe(false);
   const flag = deriveFlag(t.config.instanceSecret!, 'xor-encryption');

@@ -2,6 +2,8 @@ import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { type ChallengeList, mergeChallengeList } from '@drapeau/shared';
+
 import { solves } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { expectScoreInvariant, expectTeamScoreInvariant } from '../../../test/score-invariant.js';
@@ -28,9 +30,9 @@ async function formTeam(name: string, size: number): Promise<{ id: string; membe
 const submit = (player: Player, challengeId: string, flag = flagOf(challengeId)) =>
   player.client.post(`/api/challenges/${challengeId}/submit`, { flag });
 const isSolvedFor = async (player: Player, challengeId: string) => {
-  const list = (await player.client.get('/api/challenges')).json<{ challenges: { id: string; solved: boolean }[] }>();
+  const list = mergeChallengeList((await player.client.get('/api/challenges')).json<ChallengeList>());
   const detail = (await player.client.get(`/api/challenges/${challengeId}`)).json<{ solved: boolean }>();
-  const listed = list.challenges.find((c) => c.id === challengeId)!.solved;
+  const listed = list.find((c) => c.id === challengeId)!.solved;
   expect(detail.solved, `detail and list agree for ${challengeId}`).toBe(listed);
   return listed;
 };

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { type ChallengeList, mergeChallengeList } from '@drapeau/shared';
+
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { createManualClock } from '../../../test/manual-clock.js';
 import { expectScoreInvariant, expectTeamScoreInvariant } from '../../../test/score-invariant.js';
@@ -93,8 +95,7 @@ describe.runIf(process.env.DATABASE_URL)('on two instances (PostgreSQL)', () => 
           url: '/api/challenges',
           headers: { cookie: `drapeau.session_token=${mover.client.sessionToken()}` },
         });
-        return answer.json<{ challenges: { id: string; solved: boolean }[] }>().challenges.find((c) => c.id === 'hash-cracking')!
-          .solved;
+        return mergeChallengeList(answer.json<ChallengeList>()).find((c) => c.id === 'hash-cracking')!.solved;
       };
       // Read once on the other instance: the mover's progress is now cached there.
       expect(await solvedThere()).toBe(false);

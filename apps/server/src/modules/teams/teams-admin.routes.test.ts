@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { type ChallengeList, mergeChallengeList } from '@drapeau/shared';
+
 import { solves } from '../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../test/build-test-app.js';
 import { createManualClock } from '../../../test/manual-clock.js';
@@ -41,9 +43,8 @@ async function formTeam(size: number, name = `Team ${++teamCount}`): Promise<{ i
 const submit = (player: Player, challengeId: string, flag = flagOf(challengeId)) =>
   player.client.post(`/api/challenges/${challengeId}/submit`, { flag });
 const solvedFor = async (player: Player, challengeId: string) =>
-  (await player.client.get('/api/challenges'))
-    .json<{ challenges: { id: string; solved: boolean }[] }>()
-    .challenges.find((c) => c.id === challengeId)!.solved;
+  mergeChallengeList((await player.client.get('/api/challenges')).json<ChallengeList>()).find((c) => c.id === challengeId)!
+    .solved;
 const teamPage = async (teamId: string) => (await admin.get(`/api/teams/${teamId}`)).json<{ score: number }>();
 const boardScore = async (teamId: string) =>
   (await admin.get('/api/leaderboard?page=1'))

@@ -1,12 +1,9 @@
-import { ChallengeSummarySchema } from '@drapeau/shared';
+import { SharedChallengeSummarySchema } from '@drapeau/shared';
 
-import { PrecompressedBody } from '../../../lib/precompressed-body.js';
+import { PrefixedBody, SharedPrefix } from '../../../lib/prefixed-body.js';
 import type { Challenge } from '../model/challenge.js';
 import { type FirstBlood, type PlayerProgress, toPublicChallenge } from '../model/challenge-views.js';
 
-const OPEN = Buffer.from('{"challenges":[');
-const COMMA = Buffer.from(',');
-const CLOSE = Buffer.from(']}');
 const NO_PROGRESS: PlayerProgress = {
   teamId: null,
   solved: new Set(),
@@ -14,12 +11,10 @@ const NO_PROGRESS: PlayerProgress = {
   openedHints: new Set(),
   wrongAttempts: new Map(),
 };
-/** The key of what a player who has touched nothing of a challenge sees of it (most players, for most challenges). */
-const UNTOUCHED = '';
-/** Views kept per challenge: one per combination of the player's part seen so far, the oldest dropped past it. */
+/** The key of the shared view: what a player who has solved none of a challenge's prerequisites sees (a newcomer). */
+const SHARED = '';
+/** Views kept per challenge: the shared one, and one per combination of the player's part seen so far, oldest dropped. */
 const MAX_VIEWS_PER_CHALLENGE = 32;
-/** Whole answers kept, one per distinct player's part of the whole list (every newcomer shares one): at most this many bytes. */
-const MAX_BODY_BYTES = 16 * 1024 * 1024;
 
 /** Bit `i` of the mask: `test(items[i])`. Past 30 items, a string of bits. */
 function maskOf<T>(items: readonly T[], test: (item: T) => boolean): string | number {
@@ -30,23 +25,18 @@ function maskOf<T>(items: readonly T[], test: (item: T) => boolean): string | nu
 }
 
 /**
- * What of `challenge`'s summary is this player's own (docs/performance.md "Catalogue figures"): solved, solved after the
- * freeze (which adds their own solve to the count), the prerequisites solved (the lock). Two players with the same key
- * see the same bytes; UNTOUCHED when the player has touched none of it. Opened hints and attempts are the detail's only.
+ * Why this player's view of a challenge differs from the shared one, as a key: the prerequisites they solved (the lock),
+ * and their own solve after the freeze (which adds one to the count they see, and so changes the value). Being solved
+ * is not in it: the overlay lists the solved ids and the web app merges them (mergeChallengeList).
  */
-function ownPartOf(challenge: Challenge, progress: PlayerProgress, frozenAt: number | null): string {
-  const solved = progress.solved;
-  const solvedNow = solved.has(challenge.id);
-  const unlocked = challenge.prerequisites.length === 0 ? 0 : maskOf(challenge.prerequisites, (id) => solved.has(id));
-  if (!solvedNow && unlocked === 0) return UNTOUCHED;
-  const solvedAt = progress.solvedAt.get(challenge.id);
-  const afterFreeze = frozenAt !== null && solvedAt !== undefined && solvedAt > frozenAt;
-  return `${solvedNow ? (afterFreeze ? 2 : 1) : 0}.${unlocked}`;
+function ownKeyOf(challenge: Challenge, progress: PlayerProgress, afterFreeze: boolean): string {
+  const unlocked = challenge.prerequisites.length === 0 ? 0 : maskOf(challenge.prerequisites, (id) => progress.solved.has(id));
+  return !afterFreeze && unlocked === 0 ? SHARED : `${afterFreeze ? 1 : 0}.${unlocked}`;
 }
 
 interface ChallengeViews {
-  /** Each view's JSON by the key of the player's part (ownPartOf), encoded once and shared by every player with that key. */
-  byKey: Map<string, Buffer>;
+  /** Each view's JSON by its key (ownKeyOf), encoded once and shared by every player with that key. */
+  byKey: Map<string, string>;
   /** The views change at the challenge's close time (`isClosed`). */
   validUntil: number;
 }
@@ -62,35 +52,27 @@ export type ListContext = {
   catalogue: ReadonlyMap<string, Challenge>;
 };
 
-/** What one cache generation holds: the views of each challenge, and whole answers by the players' parts. */
+/** What one cache generation holds: the views of each challenge, and the shared part of the answer. */
 interface ListCache {
   challenges: Map<string, ChallengeViews>;
-  bodies: Map<string, PrecompressedBody>;
-  bodyBytes: number;
-  /** The earliest close time among the views kept: the whole answers are good until then. */
-  validUntil: number;
+  /** Within one generation the list only grows (challenges reach their open time): its length names it. */
+  shared?: { listed: number; validUntil: number; prefix: SharedPrefix };
 }
 
-const emptyCache = (): ListCache => ({
-  challenges: new Map(),
-  bodies: new Map(),
-  bodyBytes: 0,
-  validUntil: Number.POSITIVE_INFINITY,
-});
-
 /**
- * The players' challenge list as JSON (docs/performance.md "Catalogue figures"): a summary per challenge
- * (ChallengeSummarySchema; the rest is the detail route's), shared bytes plus each player's own part. The catalogue
- * part of a summary (titles, categories, values, solve counts, first bloods, in both languages, live or as at the
- * freeze) is the same for every player; what differs is a few facts of the player's own (ownPartOf). Each distinct combination is encoded once, through the response schema (which keeps only the fields
- * it names, so no flag can pass), and shared by every player with the same combination, until the catalogue, a solve
- * count or the challenge's close time changes it. A request computes its player's key per challenge and joins kept
- * bytes; players whose keys are all alike (every newcomer) share one whole answer, compressed once per encoding
- * (lib/precompressed-body.ts) instead of once per request.
+ * The players' challenge list as JSON (docs/performance.md "Catalogue figures"), in one answer:
+ * `{"challenges":[shared summaries],"own":{the player's facts}}` (ChallengeListSchema). The shared part is every
+ * listed challenge as a newcomer sees it (titles, categories, values, solve counts, first bloods, in both languages,
+ * live or as at the freeze; a challenge with prerequisites locked): the same bytes for every player, built once per
+ * generation (until the catalogue, a solve count or a close time changes) and deflated once (lib/prefixed-body.ts).
+ * The player's own part is small and built per request: the ids they solved, those solved after the freeze, and their
+ * view of each challenge whose lock or count differs for them (kept per challenge and key, shared by every player with
+ * the same key). Every view goes through the response schema, which keeps only the fields it names: no flag can pass.
  */
 export function createChallengeListJson() {
-  let shared = emptyCache();
-  const toJson = (challenge: Challenge, context: ListContext, progress: PlayerProgress): Buffer => {
+  let current: ListCache = { challenges: new Map() };
+
+  const toJson = (challenge: Challenge, context: ListContext, progress: PlayerProgress): string => {
     const view = toPublicChallenge(challenge, {
       progress,
       solveCount: context.solveCounts.get(challenge.id) ?? 0,
@@ -100,12 +82,12 @@ export function createChallengeListJson() {
       frozenAt: context.frozenAt,
       canStartInstances: context.canStartInstances,
     });
-    // The summary is cut from the detail's view, so that a locked challenge hides here what it hides there.
-    const summary = ChallengeSummarySchema.parse({ ...view, hasExplanation: view.explanation !== null });
-    return Buffer.from(JSON.stringify(summary));
+    // Cut from the detail's view, so that a locked challenge hides here what it hides there. Whether it has an
+    // explanation is the challenge's: the merge says it only once solved.
+    return JSON.stringify(SharedChallengeSummarySchema.parse({ ...view, hasExplanation: challenge.explanation.en !== '' }));
   };
 
-  const viewOf = (cache: ListCache, challenge: Challenge, key: string, context: ListContext, now: number): Buffer => {
+  const viewsOf = (cache: ListCache, challenge: Challenge, now: number): ChallengeViews => {
     let views = cache.challenges.get(challenge.id);
     if (!views || now >= views.validUntil) {
       const closesAt = challenge.closesAt?.getTime();
@@ -114,15 +96,39 @@ export function createChallengeListJson() {
         validUntil: closesAt !== undefined && now < closesAt ? closesAt : Number.POSITIVE_INFINITY,
       };
       cache.challenges.set(challenge.id, views);
-      cache.validUntil = Math.min(cache.validUntil, views.validUntil);
     }
+    return views;
+  };
+
+  const viewOf = (views: ChallengeViews, challenge: Challenge, key: string, context: ListContext): string => {
     let json = views.byKey.get(key);
-    if (!json) {
-      json = toJson(challenge, context, key === UNTOUCHED ? NO_PROGRESS : context.progress);
-      if (views.byKey.size >= MAX_VIEWS_PER_CHALLENGE) views.byKey.delete(views.byKey.keys().next().value!);
+    if (json === undefined) {
+      json = toJson(challenge, context, key === SHARED ? NO_PROGRESS : context.progress);
+      if (views.byKey.size >= MAX_VIEWS_PER_CHALLENGE) {
+        // The oldest view other than the shared one, which every answer needs.
+        for (const kept of views.byKey.keys())
+          if (kept !== SHARED) {
+            views.byKey.delete(kept);
+            break;
+          }
+      }
       views.byKey.set(key, json);
     }
     return json;
+  };
+
+  const sharedPrefixOf = (cache: ListCache, listed: readonly Challenge[], context: ListContext, now: number): SharedPrefix => {
+    const kept = cache.shared;
+    if (kept && kept.listed === listed.length && now < kept.validUntil) return kept.prefix;
+    let validUntil = Number.POSITIVE_INFINITY;
+    const views = listed.map((challenge) => {
+      const ofChallenge = viewsOf(cache, challenge, now);
+      validUntil = Math.min(validUntil, ofChallenge.validUntil);
+      return viewOf(ofChallenge, challenge, SHARED, context);
+    });
+    const prefix = new SharedPrefix(Buffer.from(`{"challenges":[${views.join(',')}],"own":`));
+    cache.shared = { listed: listed.length, validUntil, prefix };
+    return prefix;
   };
 
   return {
@@ -131,43 +137,33 @@ export function createChallengeListJson() {
      * inputs read before an invalidation writes to the discarded cache, never to the new one.
      */
     current(): ListCache {
-      return shared;
+      return current;
     },
     /** The catalogue or a solve count changed. */
     invalidate(): void {
-      shared = emptyCache();
+      current = { challenges: new Map() };
     },
-    render(cache: ListCache, listed: readonly Challenge[], context: ListContext): PrecompressedBody {
+    render(cache: ListCache, listed: readonly Challenge[], context: ListContext): PrefixedBody {
       const now = context.now.getTime();
-      if (now >= cache.validUntil) {
-        // A challenge closed: its views change, and every whole answer holding it.
-        cache.bodies.clear();
-        cache.bodyBytes = 0;
-        cache.validUntil = Number.POSITIVE_INFINITY;
-        for (const views of cache.challenges.values()) cache.validUntil = Math.min(cache.validUntil, views.validUntil);
-      }
+      const prefix = sharedPrefixOf(cache, listed, context, now);
+      const { progress } = context;
       const frozenAt = context.frozenAt?.getTime() ?? null;
-      const keys = listed.map((c) => ownPartOf(c, context.progress, frozenAt));
-      // Which challenges are listed is part of the answer's identity too: within one catalogue (one cache) the list only
-      // grows, as challenges reach their open time, so its length names it.
-      const signature = `${listed.length}:${keys.join(',')}`;
-      const kept = cache.bodies.get(signature);
-      if (kept) return kept;
-      const body: Buffer[] = [OPEN];
-      listed.forEach((challenge, i) => {
-        if (i > 0) body.push(COMMA);
-        body.push(viewOf(cache, challenge, keys[i]!, context, now));
-      });
-      body.push(CLOSE);
-      const answer = new PrecompressedBody(Buffer.concat(body));
-      // Its compressed copies, made when asked, are a fraction of it: counted as the identity bytes.
-      if (cache.bodyBytes + answer.identity.length > MAX_BODY_BYTES) {
-        cache.bodies.clear();
-        cache.bodyBytes = 0;
+      const solved: string[] = [];
+      const solvedAfterFreeze: string[] = [];
+      const own: string[] = [];
+      for (const challenge of listed) {
+        let afterFreeze = false;
+        if (progress.solved.has(challenge.id)) {
+          solved.push(challenge.id);
+          const solvedAt = progress.solvedAt.get(challenge.id);
+          afterFreeze = frozenAt !== null && solvedAt !== undefined && solvedAt > frozenAt;
+          if (afterFreeze) solvedAfterFreeze.push(challenge.id);
+        } else if (challenge.prerequisites.length === 0) continue;
+        const key = ownKeyOf(challenge, progress, afterFreeze);
+        if (key !== SHARED) own.push(viewOf(viewsOf(cache, challenge, now), challenge, key, context));
       }
-      cache.bodies.set(signature, answer);
-      cache.bodyBytes += answer.identity.length;
-      return answer;
+      const tail = `{"solved":${JSON.stringify(solved)},"solvedAfterFreeze":${JSON.stringify(solvedAfterFreeze)},"challenges":[${own.join(',')}]}}`;
+      return new PrefixedBody(prefix, Buffer.from(tail));
     },
   };
 }

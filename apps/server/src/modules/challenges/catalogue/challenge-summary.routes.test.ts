@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { ChallengeSummarySchema, type ChallengeSummary, type PublicChallenge } from '@drapeau/shared';
+import {
+  type ChallengeList,
+  ChallengeSummarySchema,
+  type ChallengeSummary,
+  mergeChallengeList,
+  type PublicChallenge,
+} from '@drapeau/shared';
 
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp, type TestClient } from '../../../../test/build-test-app.js';
 
@@ -47,7 +53,7 @@ const challengeBody = (id: string, extra: Record<string, unknown> = {}) => ({
 async function listOf(client: TestClient): Promise<{ body: string; byId: Map<string, ChallengeSummary> }> {
   const response = await client.get('/api/challenges');
   expect(response.statusCode).toBe(200);
-  const challenges = response.json<{ challenges: ChallengeSummary[] }>().challenges;
+  const challenges = mergeChallengeList(response.json<ChallengeList>());
   return { body: response.body, byId: new Map(challenges.map((c) => [c.id, c])) };
 }
 

@@ -1,6 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { type ChallengeList, mergeChallengeList } from '@drapeau/shared';
+
 import { badges, solves, submissions, users } from '../../../db/schema/index.js';
 import { buildTestApp, loginAdmin, registerPlayer, type TestApp } from '../../../../test/build-test-app.js';
 import { PACK_CHALLENGE_COUNT } from '../../../../test/pack.js';
@@ -29,9 +31,9 @@ describe('GET /api/challenges', () => {
     const { client } = await registerPlayer(t.app);
     const response = await client.get('/api/challenges');
     expect(response.statusCode).toBe(200);
-    const { challenges } = response.json();
+    const challenges = mergeChallengeList(response.json<ChallengeList>());
     expect(challenges).toHaveLength(PACK_CHALLENGE_COUNT);
-    expect(new Set(challenges.map((c: { category: string }) => c.category)).size).toBe(6);
+    expect(new Set(challenges.map((c) => c.category)).size).toBe(6);
     expect(challenges[0]).toMatchObject({
       title: { en: expect.any(String), fr: expect.any(String) },
       solved: false,

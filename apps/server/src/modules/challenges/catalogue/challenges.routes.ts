@@ -32,8 +32,8 @@ export const challengesRoutes: FastifyPluginAsyncZod<{
       schema: { tags: ['challenges'], response: { 200: ChallengeListSchema } },
       ...withoutCompressionHooks,
     },
-    // The body is built from views that went through the response schema (challenge-list-json.ts), kept and compressed
-    // once per encoding for every player who sees the same list; bytes are sent as they are.
+    // The body is built from views that went through the response schema (challenge-list-json.ts): the part every
+    // player sees alike kept and deflated once, the player's own part added per request; bytes are sent as they are.
     async (request, reply) => {
       const body = await challenges.listChallengesJson(currentUser(request).userId, frozenAt(request));
       return sendPrecompressedJson(request, reply, body);

@@ -1,7 +1,7 @@
 import type { OpenHintResult, PublicCategory, PublicChallenge } from '@drapeau/shared';
 
 import { notFound } from '../../../lib/app-error.js';
-import type { PrecompressedBody } from '../../../lib/precompressed-body.js';
+import type { EncodedBody } from '../../../lib/precompressed-body.js';
 import type { Clock } from '../../../lib/clock.js';
 import { createKeyedBatches } from '../../../lib/keyed-batches.js';
 import { challengeValue } from '../../scoring/ledger.js';
@@ -106,7 +106,7 @@ export function createChallengesService(deps: {
 
   const service = {
     /** The challenges listed to this player, as the JSON body of `GET /api/challenges` (challenge-list-json.ts). */
-    async listChallengesJson(userId: string, frozenAt: Date | null = null): Promise<PrecompressedBody> {
+    async listChallengesJson(userId: string, frozenAt: Date | null = null): Promise<EncodedBody> {
       const json = frozenAt === null ? listJson : frozenListJson;
       const stats = statsAt(frozenAt);
       const cache = json.current();

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { ChallengeListSchema } from '@drapeau/shared';
+import { PlayerChallengeListSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { challengeKeys } from '@/lib/query-keys';
@@ -10,7 +10,7 @@ import { challengeKeys } from '@/lib/query-keys';
  * list's key and body (lib/query-keys), so both features read one cache entry.
  */
 function getChallengeList(signal?: AbortSignal) {
-  return apiClient.get('/api/challenges', ChallengeListSchema, { signal });
+  return apiClient.get('/api/challenges', PlayerChallengeListSchema, { signal });
 }
 
 export function useChallengeList() {

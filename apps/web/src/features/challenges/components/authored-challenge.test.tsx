@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OpenHintResult, PublicChallenge, PublicHint } from '@drapeau/shared';
 
 import { i18n } from '@/lib/i18n';
-import { buildChallenge, buildUser } from '@/testing/factories';
+import { buildChallenge, buildUser, toChallengeList } from '@/testing/factories';
 import { challengesHandler } from '@/testing/handlers';
 import { preloadPage, renderApp } from '@/testing/render-app';
 import { server } from '@/testing/server';
@@ -33,7 +33,7 @@ function authored(overrides: Partial<PublicChallenge> = {}): PublicChallenge {
 function serveWithHintOpening(challenge: PublicChallenge) {
   const state = { challenge, openRequests: [] as string[] };
   server.use(
-    http.get('/api/challenges', () => HttpResponse.json({ challenges: [state.challenge] })),
+    http.get('/api/challenges', () => HttpResponse.json(toChallengeList([state.challenge]))),
     http.get('/api/challenges/:id', () => HttpResponse.json(state.challenge)),
     http.post<{ id: string; hintId: string }>('/api/challenges/:id/hints/:hintId/open', ({ params }) => {
       state.openRequests.push(`${params.id}/${params.hintId}`);

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { ChallengeListSchema, type LocalizedText } from '@drapeau/shared';
+import { PlayerChallengeListSchema, type LocalizedText } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { challengeKeys } from '@/lib/query-keys';
@@ -10,7 +10,7 @@ import { challengeKeys } from '@/lib/query-keys';
  * not import each other, docs/conventions.md#layers-and-dependency-rules). Only the titles are read here.
  */
 function getChallengeList(signal?: AbortSignal) {
-  return apiClient.get('/api/challenges', ChallengeListSchema, { signal });
+  return apiClient.get('/api/challenges', PlayerChallengeListSchema, { signal });
 }
 
 const challengeListQueryOptions = queryOptions({
