@@ -61,31 +61,30 @@ export function loadPagePreloads(webDistDir: string): PreloadLinks | undefined {
   const pages = preloads.pages.map((page) => ({ ...page, pattern: patternOf(page.path) }));
   const script = (file: string) => `<${file}>; rel=modulepreload; crossorigin`;
   const read = (address: string) => `<${address}>; rel=preload; as=fetch; crossorigin=use-credentials`;
-  return ({ urlPath, language, isSignedIn }) => {
-    let params: Record<string, string | undefined> | undefined;
-    const page = pages.find((candidate) => {
-      const match = candidate.pattern.exec(urlPath);
-      params = match?.groups ?? {};
-      return match !== null;
+  /** A read's address with the page's segments in place of `:name`, or undefined when one would not stand in it as it is. */
+  const filled = (address: string, params: Record<string, string | undefined>) => {
+    let isPlain = true;
+    const result = address.replace(/:(\w+)/g, (_all, name: string) => {
+      const value = params[name] ?? '';
+      isPlain &&= PLAIN_SEGMENT.test(value);
+      return value;
     });
-    if (!page || (page.access === 'signed-in' && !isSignedIn) || (page.access === 'public-only' && isSignedIn)) return undefined;
+    return isPlain ? result : undefined;
+  };
+  return ({ urlPath, language, isSignedIn }) => {
+    const found = pages.map((page) => ({ page, match: page.pattern.exec(urlPath) })).find(({ match }) => match !== null);
+    if (!found) return undefined;
+    const { page, match } = found;
+    if ((page.access === 'signed-in' && !isSignedIn) || (page.access === 'public-only' && isSignedIn)) return undefined;
     const locales = preloads.locales[language] ?? {};
     const links = [
       ...page.files.map(script),
       ...page.localeGroups.flatMap((group) => (locales[group] ? [script(locales[group])] : [])),
     ];
     if (isSignedIn) {
-      links.push(...preloads.signedIn.files.map(script));
-      const reads = [...preloads.signedIn.reads, ...page.reads].flatMap((address) => {
-        let isPlain = true;
-        const filled = address.replace(/:(\w+)/g, (_all, name: string) => {
-          const value = params?.[name] ?? '';
-          isPlain &&= PLAIN_SEGMENT.test(value);
-          return value;
-        });
-        return isPlain ? [filled] : [];
-      });
+      const reads = [...preloads.signedIn.reads, ...page.reads].flatMap((address) => filled(address, match?.groups ?? {}) ?? []);
       links.unshift(...reads.map(read));
+      links.push(...preloads.signedIn.files.map(script));
     }
     return links.length > 0 ? links.join(', ') : undefined;
   };
