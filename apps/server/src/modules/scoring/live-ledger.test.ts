@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Scoring } from '@drapeau/shared';
 
-import { computeStandings, type LedgerFacts, type LedgerHint, type LedgerSolve } from './ledger.js';
+import { computeStandings, type LedgerFacts, type LedgerHint, type LedgerSolve, valueSolves } from './ledger.js';
 import { createLiveLedger } from './live-ledger.js';
 
 const scoring = new Map<string, Scoring>([
@@ -87,7 +87,21 @@ describe('live ledger', () => {
     expect(live.standing('players', 'a')).toBe(a);
     expect(live.standing('players', 'a')?.score).toBe(100);
     expect(live.standing('players', 'b')?.score).toBe(460);
-    expect(live.pointsOfSolve(3)).toBe(460);
+    expect(live.standing('players', 'c')?.score).toBe(460);
+  });
+
+  it('moves the first-blood bonus to a solve committed out of order before the first one', () => {
+    const live = createLiveLedger({
+      scoring,
+      solves: [{ id: 1, userId: 'a', teamId: null, challengeId: 's', solvedAt: 10 }],
+      hints: [],
+      adjustments: [],
+      firstBloodBonus: 30,
+    });
+    expect(live.standing('players', 'a')?.score).toBe(130);
+    live.addSolve({ id: 2, userId: 'b', teamId: null, challengeId: 's', solvedAt: 5 });
+    expect(live.standing('players', 'b')?.score).toBe(130);
+    expect(live.standing('players', 'a')?.score).toBe(100);
   });
 
   it('is built the same from facts in any order (a database gives them in its own)', () => {
@@ -103,11 +117,65 @@ describe('live ledger', () => {
     const facts = { scoring, solves, hints, adjustments: [], firstBloodBonus: 10 };
     const live = createLiveLedger({ ...facts, solves: [...solves].reverse() });
     sameStandings(live, facts);
-    expect(live.challengeFacts('l').solves.map((solve) => solve.solvedAt)).toEqual(
+    const held = live.facts().solves.filter((solve) => solve.challengeId === 'l');
+    expect(held.map((solve) => solve.solvedAt)).toEqual(
       solves
         .filter((solve) => solve.challengeId === 'l')
         .map((solve) => solve.solvedAt)
         .sort((a, b) => a - b),
     );
+  });
+
+  it("previews a batch of solves as the ledger counts them once added: points, first blood, the solver's score", () => {
+    for (const seed of [11, 12, 13, 14]) {
+      const next = random(seed);
+      const isTeams = seed % 2 === 0;
+      const solves: LedgerSolve[] = [];
+      const taken = new Set<string>();
+      const newSolve = (id: number, challengeId: string): LedgerSolve | undefined => {
+        const userId = `u${next(10)}`;
+        // In team mode a player may have solved a challenge for another team (they left and solved again).
+        const teamId = isTeams ? `t${next(4)}` : null;
+        const key = `${teamId ?? userId}:${challengeId}`;
+        if (taken.has(key)) return undefined;
+        taken.add(key);
+        return { id, userId, teamId, challengeId, solvedAt: id - (next(6) === 0 ? 2 : 0) };
+      };
+      for (let id = 1; id <= 24; id += 1) {
+        const solve = newSolve(id, ['s', 'l', 'g'][next(3)]!);
+        if (solve) solves.push(solve);
+      }
+      const hints: LedgerHint[] = Array.from({ length: 8 }, () => ({
+        userId: `u${next(10)}`,
+        teamId: isTeams ? `t${next(4)}` : null,
+        challengeId: ['s', 'l', 'g'][next(3)]!,
+        cost: next(80),
+      }));
+      const facts = { scoring, solves, hints, adjustments: [], firstBloodBonus: 10 * next(3) };
+      for (const challengeId of ['s', 'l', 'g', 'new']) {
+        const live = createLiveLedger(facts);
+        // Four new solves: players who solved something already (in team mode, this challenge too) and newcomers.
+        const batch: LedgerSolve[] = [];
+        for (let i = 0; batch.length < 4; i += 1) {
+          const userId = `u${(5 * i + seed) % 16}`;
+          const teamId = isTeams ? `t${i % 4}` : null;
+          if (taken.has(`${teamId ?? userId}:${challengeId}`)) continue;
+          batch.push({ id: 100 + i, userId, teamId, challengeId, solvedAt: 100 });
+        }
+        const preview = live.previewSolves(challengeId, batch);
+        const after = { ...facts, solves: [...solves, ...batch] };
+        const valued = new Map(valueSolves(after).map((solve) => [solve.id, solve]));
+        const scores = computeStandings(after, 'players');
+        for (const solve of batch) {
+          expect(preview.get(solve.id), `seed ${seed}, ${challengeId}, solve ${solve.id}`).toEqual({
+            points: valued.get(solve.id)!.points,
+            score: scores.get(solve.userId)!.score,
+            isFirstBlood: valued.get(solve.id)!.isFirstBlood,
+          });
+        }
+        // The preview leaves the ledger as it was.
+        sameStandings(live, facts);
+      }
+    }
   });
 });

@@ -35,11 +35,11 @@ export function createLiveLedger(initial: LedgerFacts) {
   const scoring = new Map<string, Scoring>(initial.scoring);
   let bonus = initial.firstBloodBonus;
   const byChallenge = new Map<string, HeldSolve[]>();
+  /** Each player's solves, for the answer to a flag (their other solves of its challenge, for another team). */
+  const byPlayer = new Map<string, HeldSolve[]>();
   const held = new Map<number, HeldSolve>();
   const hintCosts = new Map<string, number>();
   const hints: LedgerHint[] = [];
-  /** The same openings by challenge, for the facts of one challenge (the answer to a flag). */
-  const hintsByChallenge = new Map<string, LedgerHint[]>();
   let adjustments: LedgerAdjustment[] = [];
   const standings: Record<StandingKind, Map<string, LedgerStanding>> = { players: new Map(), teams: new Map() };
   let version = 0;
@@ -63,19 +63,53 @@ export function createLiveLedger(initial: LedgerFacts) {
     if (!list) return;
     const challengeScoring = scoring.get(challengeId);
     const value = challengeScoring ? challengeValue(challengeScoring, list.length) : 0;
-    for (let i = 0; i < list.length; i += 1) {
-      const solve = list[i]!;
-      const points = challengeScoring ? Math.max(0, value - (hintCosts.get(solve.hintKey) ?? 0)) + (i === 0 ? bonus : 0) : 0;
-      const delta = points - solve.points;
-      if (delta === 0) continue;
-      solve.points = points;
-      solve.player.score += delta;
-      solve.team.score += delta;
-    }
+    for (let i = 0; i < list.length; i += 1) rescore(list[i]!, challengeScoring, value, i === 0);
+  };
+  /** Sets a held solve to what it gives now, moving its standings by the difference. */
+  const rescore = (solve: HeldSolve, challengeScoring: Scoring | undefined, value: number, isFirst: boolean) => {
+    const points = challengeScoring ? Math.max(0, value - (hintCosts.get(solve.hintKey) ?? 0)) + (isFirst ? bonus : 0) : 0;
+    const delta = points - solve.points;
+    if (delta === 0) return;
+    solve.points = points;
+    solve.player.score += delta;
+    solve.team.score += delta;
+  };
+  /**
+   * After a solve was placed at `at` in its challenge's list: a dynamic value moves for every solve of it; a static one
+   * moves only the new solve and, when it came first, the first blood's bonus from the solve after it.
+   */
+  const rescoreAfterInsert = (challengeId: string, at: number) => {
+    const challengeScoring = scoring.get(challengeId);
+    if (challengeScoring?.type === 'dynamic') return rescoreChallenge(challengeId);
+    const list = byChallenge.get(challengeId)!;
+    const value = challengeScoring ? challengeValue(challengeScoring, list.length) : 0;
+    rescore(list[at]!, challengeScoring, value, at === 0);
+    if (at === 0 && list.length > 1) rescore(list[1]!, challengeScoring, value, false);
   };
 
-  const insertSolve = (solve: LedgerSolve): boolean => {
-    if (held.has(solve.id)) return false;
+  /** Places a solve in its challenge's list (sorted by compareSolves); returns its place, or -1 if already held. */
+  /**
+   * One copy of each id the solves name: a player's id comes once per solve from the database, a challenge's thousands of
+   * times; held once, the ledger of 100,000 solves is about 15 MB smaller (docs/performance.md "Comparing builds").
+   */
+  const names = new Map<string, string>();
+  const intern = (name: string): string => {
+    const known = names.get(name);
+    if (known !== undefined) return known;
+    names.set(name, name);
+    return name;
+  };
+
+  const insertSolve = (fact: LedgerSolve): number => {
+    if (held.has(fact.id)) return -1;
+    const { id, teamId, solvedAt } = fact;
+    const solve = {
+      id,
+      userId: intern(fact.userId),
+      teamId: teamId && intern(teamId),
+      challengeId: intern(fact.challengeId),
+      solvedAt,
+    };
     const holding: HeldSolve = {
       solve,
       points: 0,
@@ -90,12 +124,15 @@ export function createLiveLedger(initial: LedgerFacts) {
     let at = list.length;
     while (at > 0 && compareSolves(list[at - 1]!.solve, solve) > 0) at -= 1;
     list.splice(at, 0, holding);
+    const own = byPlayer.get(solve.userId);
+    if (own) own.push(holding);
+    else byPlayer.set(solve.userId, [holding]);
     for (const standing of [holding.player, holding.team]) {
       standing.solvedCount += 1;
       standing.lastSolveAt = Math.max(standing.lastSolveAt ?? solve.solvedAt, solve.solvedAt);
       standing.reachedAt = Math.max(standing.reachedAt ?? solve.solvedAt, solve.solvedAt);
     }
-    return true;
+    return at;
   };
 
   const applyAdjustment = (adjustment: LedgerAdjustment, sign: 1 | -1) => {
@@ -120,9 +157,6 @@ export function createLiveLedger(initial: LedgerFacts) {
       openings.add(opening);
     }
     hints.push(hint);
-    const ofChallenge = hintsByChallenge.get(hint.challengeId);
-    if (ofChallenge) ofChallenge.push(hint);
-    else hintsByChallenge.set(hint.challengeId, [hint]);
     hintCosts.set(key, (hintCosts.get(key) ?? 0) + hint.cost);
     return true;
   };
@@ -137,8 +171,9 @@ export function createLiveLedger(initial: LedgerFacts) {
   return {
     /** Counts a solve (once: a solve already held is ignored). Returns whether it was new. */
     addSolve(solve: LedgerSolve): boolean {
-      if (!insertSolve(solve)) return false;
-      rescoreChallenge(solve.challengeId);
+      const at = insertSolve(solve);
+      if (at < 0) return false;
+      rescoreAfterInsert(solve.challengeId, at);
       version += 1;
       return true;
     },
@@ -168,17 +203,45 @@ export function createLiveLedger(initial: LedgerFacts) {
     },
     standing: (kind: StandingKind, id: string): LedgerStanding | undefined => standings[kind].get(id),
     standings: (kind: StandingKind): ReadonlyMap<string, LedgerStanding> => standings[kind],
-    /** What a solve counts now (first-blood bonus included). */
-    pointsOfSolve: (id: number): number => held.get(id)?.points ?? 0,
-    /** The facts of one challenge alone (its solves and the hints opened on it), to value a solve about to count. */
-    challengeFacts(challengeId: string): LedgerFacts {
-      return {
-        scoring,
-        solves: (byChallenge.get(challengeId) ?? []).map((holding) => holding.solve),
-        hints: hintsByChallenge.get(challengeId) ?? [],
-        adjustments: [],
-        firstBloodBonus: bonus,
-      };
+    /**
+     * What these new solves of one challenge (not held yet: inserted, not committed) would give and make their solvers'
+     * scores once counted, the ledger left as it is: the answer to a batch of flags and its badges. Costs O(k + the
+     * solvers' own solves), not a pass over the challenge's solves (docs/performance.md "Comparing builds").
+     */
+    previewSolves(challengeId: string, solves: readonly LedgerSolve[]): Map<number, SolvePreview> {
+      const list = byChallenge.get(challengeId) ?? [];
+      const challengeScoring = scoring.get(challengeId);
+      const value = challengeScoring ? challengeValue(challengeScoring, list.length + solves.length) : 0;
+      let first = list[0]?.solve;
+      for (const solve of solves) if (!first || compareSolves(solve, first) < 0) first = solve;
+      const pointsOf = (solve: LedgerSolve, key: string) =>
+        challengeScoring ? Math.max(0, value - (hintCosts.get(key) ?? 0)) + (solve.id === first!.id ? bonus : 0) : 0;
+      const points = new Map(solves.map((solve) => [solve.id, pointsOf(solve, hintKey(solve, challengeId))]));
+      /** Each solver's score once the batch counts: their solves of this batch added... */
+      const scores = new Map<string, number>();
+      for (const solve of solves) {
+        scores.set(
+          solve.userId,
+          (scores.get(solve.userId) ?? standings.players.get(solve.userId)?.score ?? 0) + points.get(solve.id)!,
+        );
+      }
+      // ...and their held solves of this challenge (for another team) moved to its new value.
+      for (const [userId, score] of scores) {
+        let moved = score;
+        for (const other of byPlayer.get(userId) ?? []) {
+          if (other.solve.challengeId === challengeId) moved += pointsOf(other.solve, other.hintKey) - other.points;
+        }
+        scores.set(userId, moved);
+      }
+      const result = new Map<number, SolvePreview>();
+      for (const solve of solves) {
+        result.set(solve.id, {
+          points: points.get(solve.id)!,
+          score: scores.get(solve.userId)!,
+          isFirstBlood: solve.id === first!.id,
+        });
+      }
+      return result;
     },
     /** The facts a change of the catalogue may rewrite: the values' parameters and the costly hints opened. */
     catalogueFacts: (): { scoring: ReadonlyMap<string, Scoring>; hints: readonly LedgerHint[] } => ({ scoring, hints }),
@@ -197,3 +260,10 @@ export function createLiveLedger(initial: LedgerFacts) {
 }
 
 export type LiveLedger = ReturnType<typeof createLiveLedger>;
+
+/** What a solve about to count gives, and its solver's score with it. */
+export interface SolvePreview {
+  points: number;
+  score: number;
+  isFirstBlood: boolean;
+}

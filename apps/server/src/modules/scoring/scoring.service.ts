@@ -212,29 +212,10 @@ export function createScoringService(deps: {
 
     /**
      * What these solves, just inserted in the database and not yet committed, give and make their solvers' scores
-     * (the answer to the flag, the badges of a score): computed on a copy of their challenge's solves only.
+     * (the answer to the flag, the badges of a score), from the ledger held (live-ledger.ts previewSolves).
      */
     async previewSolves(challengeId: string, solves: readonly LedgerSolve[]) {
-      const ledgerHeld = await held();
-      const facts = ledgerHeld.challengeFacts(challengeId);
-      const preview = valueSolves({ ...facts, solves: [...facts.solves, ...solves] });
-      // Each solver's solves of this challenge (usually one; more when they solved it for two teams), found by id: a
-      // batch of k flags on a challenge of n solves costs k + n, not k × n.
-      const solversOf = new Map<string, ValuedSolve[]>();
-      for (const solve of solves) solversOf.set(solve.userId, []);
-      for (const valued of preview) solversOf.get(valued.userId)?.push(valued);
-      const result = new Map<number, { points: number; score: number; isFirstBlood: boolean }>();
-      for (const solve of solves) {
-        let valued: ValuedSolve | undefined;
-        let score = ledgerHeld.standing('players', solve.userId)?.score ?? 0;
-        // The solver's other solves of this challenge (for another team) move with its value too.
-        for (const other of solversOf.get(solve.userId)!) {
-          if (other.id === solve.id) valued = other;
-          score += other.points - (other.id === solve.id ? 0 : ledgerHeld.pointsOfSolve(other.id));
-        }
-        result.set(solve.id, { points: valued!.points, score, isFirstBlood: valued!.isFirstBlood });
-      }
-      return result;
+      return (await held()).previewSolves(challengeId, solves);
     },
 
     /** Counts solves this instance committed (the bus tells the others; a solve already held is ignored). */
