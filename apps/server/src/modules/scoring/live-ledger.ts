@@ -87,7 +87,6 @@ export function createLiveLedger(initial: LedgerFacts) {
     if (at === 0 && list.length > 1) rescore(list[1]!, challengeScoring, value, false);
   };
 
-  /** Places a solve in its challenge's list (sorted by compareSolves); returns its place, or -1 if already held. */
   /**
    * One copy of each id the solves name: a player's id comes once per solve from the database, a challenge's thousands of
    * times; held once, the ledger of 100,000 solves is about 15 MB smaller (docs/performance.md "Comparing builds").
@@ -100,6 +99,7 @@ export function createLiveLedger(initial: LedgerFacts) {
     return name;
   };
 
+  /** Places a solve in its challenge's list (sorted by compareSolves); returns its place, or -1 if already held. */
   const insertSolve = (fact: LedgerSolve): number => {
     if (held.has(fact.id)) return -1;
     const { id, teamId, solvedAt } = fact;
