@@ -11,6 +11,7 @@ import type { Clock } from '../src/lib/clock.js';
 import type { WorkGate } from '../src/lib/work-gate.js';
 import type { LoggerOptions } from '../src/lib/logger.js';
 import { formatCreatedAdmin } from '../src/modules/auth/admin-bootstrap.js';
+import { createPasswordChecks } from '../src/modules/auth/password-checks.js';
 
 import { createManualClock } from './manual-clock.js';
 import { createTestDatabase } from './test-database.js';
@@ -38,7 +39,11 @@ export async function buildTestApp(
     webDistDir?: string;
     /** Start the lab workers with the app, as production does (by default, at the first lab call). */
     labWorkersAtStart?: boolean;
-    /** The turn of password checks, to hold it busy (by default the production one). */
+    /**
+     * The turn of password checks, to hold it busy. By default the production one with a wait of minutes: a test's
+     * simultaneous sign-ups on a loaded machine must not meet the ten seconds' limit (password-checks.routes.test.ts
+     * tests it with a gate of its own).
+     */
     passwordChecks?: WorkGate;
   } = {},
 ): Promise<TestApp> {
@@ -63,7 +68,7 @@ export async function buildTestApp(
     clock: options.clock ?? createManualClock(),
     ...(options.webDistDir ? { webDistDir: options.webDistDir } : {}),
     labWorkersOnDemand: !options.labWorkersAtStart,
-    ...(options.passwordChecks ? { passwordChecks: options.passwordChecks } : {}),
+    passwordChecks: options.passwordChecks ?? createPasswordChecks({ maxWaitMs: 300_000 }),
   });
   // Out of the checks once closed, even by `app.close()` alone (a second instance a test stops).
   app.addHook('onClose', async () => {

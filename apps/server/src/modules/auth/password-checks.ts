@@ -9,10 +9,10 @@ import { createWorkGate, type WorkGate } from '../../lib/work-gate.js';
  * waiting up to about ten seconds; past that, 503 AUTH_BUSY with Retry-After, which the sign-in form waits out and sends
  * again by itself.
  */
-export function createPasswordChecks(): WorkGate {
+export function createPasswordChecks({ maxWaitMs = 10_000 }: { maxWaitMs?: number } = {}): WorkGate {
   return createWorkGate({
     concurrency: Math.max(1, availableParallelism()),
-    maxWaitMs: 10_000,
+    maxWaitMs,
     initialCostMs: 100,
     busy: authBusy,
   });
