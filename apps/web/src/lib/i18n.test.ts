@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { ERROR_CODES, LOCALES } from '@drapeau/shared';
 
@@ -91,3 +91,24 @@ describe('language choice', () => {
     expect(i18n.t('notFound:title')).toBe('Accès refusé');
   });
 });
+
+describe('numbers in the texts', () => {
+  it('writes {{…, number}} with formatNumber, which the texts give no options', () => {
+    const texts = Object.values(files).flatMap((tree) => leafKeys(tree).map((key) => String(lookUp(tree, key))));
+    const formats = texts.flatMap((text) => [...text.matchAll(/\{\{\s*\w+\s*,\s*(number[^}]*)\}\}/g)].map((match) => match[1]));
+    expect(formats.length).toBeGreaterThan(0);
+    expect(new Set(formats)).toEqual(new Set(['number']));
+    const format = (value: unknown, language: string) => i18n.services.formatter?.format(value, 'number', language, {});
+    // Whole numbers without Intl.NumberFormat, whose first use is a long task (lib/format-number.ts).
+    const intl = vi.spyOn(Intl, 'NumberFormat');
+    expect(format(12345, 'fr')).toBe('12\u202f345');
+    expect(format(12345, 'en')).toBe('12,345');
+    expect(intl).not.toHaveBeenCalled();
+    intl.mockRestore();
+    expect(format(1.5, 'fr')).toBe('1,5');
+  });
+});
+
+function lookUp(tree: Tree, dotted: string): unknown {
+  return dotted.split('.').reduce<unknown>((node, key) => (node as Tree)[key], tree);
+}

@@ -1,6 +1,7 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
+import { formatNumber } from './format-number';
 import { LOCALE_GROUPS, localeGroupOf } from './locale-groups';
 import { writePreferenceCookie } from './preference-cookie';
 
@@ -125,6 +126,15 @@ export const i18nReady: Promise<unknown> = i18next
   });
 
 document.documentElement.lang = i18next.language;
+
+/**
+ * `{{count, number}}` in the texts is written by our formatNumber, not by i18next's Intl.NumberFormat: a page's first
+ * Intl.NumberFormat costs tens of milliseconds of main thread (lib/format-number.ts). The texts give the format no
+ * options (`format-number.test.ts` checks the locale files).
+ */
+i18next.services.formatter?.add('number', (value: unknown, language: string | undefined) =>
+  typeof value === 'number' ? formatNumber(value, toLocale(language)) : String(value),
+);
 
 /** The active language, narrowed to the ones the platform supports. */
 export function toLocale(language: string | undefined): Language {

@@ -14,15 +14,3 @@ export function useLocale(): Locale {
 export function pickText(text: LocalizedText, locale: Locale): string {
   return text[locale] || text.en;
 }
-
-/** One formatter per language: making one costs more than formatting with it, and a page formats a number per row. */
-const numberFormats = new Map<Locale, Intl.NumberFormat>();
-
-export function formatNumber(value: number, locale: Locale): string {
-  let format = numberFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale);
-    numberFormats.set(locale, format);
-  }
-  return format.format(value);
-}

@@ -6,7 +6,8 @@ import type { AdminStats } from '@drapeau/shared';
 import { Card } from '@/components/ui/card';
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { getErrorMessage } from '@/lib/error-message';
-import { formatNumber, useLocale } from '@/lib/use-locale';
+import { formatNumber } from '@/lib/format-number';
+import { useLocale } from '@/lib/use-locale';
 import { cn } from '@/lib/utils';
 
 import { useAdminStats } from '../api/get-admin-stats';

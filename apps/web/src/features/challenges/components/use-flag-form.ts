@@ -8,6 +8,7 @@ import type { SubmitFlagResult } from '@drapeau/shared';
 import { ToastAction } from '@/components/ui/toast';
 import { toast } from '@/components/ui/use-toast';
 import { badgesQueryOptions } from '@/lib/badges-query';
+import { formatList } from '@/lib/format-list';
 import { pickText, useLocale } from '@/lib/use-locale';
 
 import { challengeQueryOptions } from '../api/get-challenge';
@@ -49,7 +50,7 @@ export function useFlagForm(challengeId: string) {
       const badge = catalogue?.badges.find((b) => b.badgeId === id);
       return badge ? pickText(badge.title, locale) : id;
     });
-    return { count: ids.length, names: new Intl.ListFormat(locale, { type: 'conjunction' }).format(names) };
+    return { count: ids.length, names: formatList(names, locale) };
   }
 
   /** Whether the solved challenge has an "understand and fix" text (known only once solved). */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 import { CATEGORIES, RANK_TIERS } from '@drapeau/shared/constants';
 
+import { formatList } from '@/lib/format-list';
 import { useLocale } from '@/lib/use-locale';
 
 interface Feature {
@@ -15,8 +16,9 @@ interface Feature {
 export function FeatureGrid() {
   const { t } = useTranslation(['landing', 'categories', 'ranks']);
   const locale = useLocale();
-  const list = new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+  const list = formatList(
     CATEGORIES.map((category) => t(`categories:${category}`)),
+    locale,
   );
   const firstTier = RANK_TIERS[0].key;
   const lastTier = RANK_TIERS[RANK_TIERS.length - 1]?.key ?? firstTier;

@@ -2,7 +2,8 @@ import { useTranslation } from 'react-i18next';
 
 import type { PublicStats } from '@drapeau/shared';
 
-import { formatNumber, useLocale } from '@/lib/use-locale';
+import { formatNumber } from '@/lib/format-number';
+import { useLocale } from '@/lib/use-locale';
 
 import { useStats } from '../api/get-stats';
 

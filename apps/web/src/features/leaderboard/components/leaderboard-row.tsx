@@ -6,7 +6,8 @@ import { computeRank, type LeaderboardEntry } from '@drapeau/shared';
 
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
-import { formatNumber, useLocale } from '@/lib/use-locale';
+import { formatNumber } from '@/lib/format-number';
+import { useLocale } from '@/lib/use-locale';
 import { cn } from '@/lib/utils';
 
 import { PositionCell } from './position-cell';

@@ -5,7 +5,7 @@ import uPlot from 'uplot';
 
 import type { Locale, ScoreGraph } from '@drapeau/shared';
 
-import { formatNumber } from '@/lib/use-locale';
+import { formatNumber } from '@/lib/format-number';
 
 import { alignScores, SERIES_COLORS } from './score-graph-data';
 import { timeTicks } from './time-axis';

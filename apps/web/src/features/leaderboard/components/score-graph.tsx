@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { ScoreGraph as ScoreGraphData } from '@drapeau/shared';
 
 import { formatDateTime } from '@/lib/format-date-time';
-import { formatNumber, useLocale } from '@/lib/use-locale';
+import { formatNumber } from '@/lib/format-number';
+import { useLocale } from '@/lib/use-locale';
 
 import { useScoreGraph } from '../api/get-score-graph';
 

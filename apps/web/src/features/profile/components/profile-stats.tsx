@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 
 import { computeRank, type PublicUser } from '@drapeau/shared';
 
-import { formatNumber, useLocale } from '@/lib/use-locale';
+import { formatNumber } from '@/lib/format-number';
+import { useLocale } from '@/lib/use-locale';
 
 function Stat({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
   return (

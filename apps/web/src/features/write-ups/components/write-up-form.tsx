@@ -9,7 +9,8 @@ import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
-import { formatNumber, useLocale } from '@/lib/use-locale';
+import { formatNumber } from '@/lib/format-number';
+import { useLocale } from '@/lib/use-locale';
 import { cn } from '@/lib/utils';
 
 import { useSaveWriteUp } from '../api/write-ups';

@@ -1,0 +1,26 @@
+import type { Locale } from '@drapeau/shared';
+
+/** What Intl.NumberFormat puts between groups of three digits: a comma in English, a narrow no-break space in French. */
+const GROUP_SEPARATOR: Record<Locale, string> = { en: ',', fr: '\u202f' };
+
+/** One Intl formatter per language, for the numbers that are not whole. */
+const numberFormats = new Map<Locale, Intl.NumberFormat>();
+
+/**
+ * A number as Intl.NumberFormat writes it in the language. Whole numbers (points, counts, ranks: every number a page
+ * draws at its first render) are grouped here, not by Intl: the first Intl.NumberFormat of a page loads the browser's
+ * number data, 40-90 ms of main thread on this machine's Chromium, a blocking task on a phone (docs/performance.md
+ * "Lighthouse"). `format-number.test.ts` checks both give the same text.
+ */
+export function formatNumber(value: number, locale: Locale): string {
+  if (Number.isSafeInteger(value)) {
+    const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, GROUP_SEPARATOR[locale]);
+    return value < 0 ? `-${digits}` : digits;
+  }
+  let format = numberFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    numberFormats.set(locale, format);
+  }
+  return format.format(value);
+}
