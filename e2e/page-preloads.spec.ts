@@ -55,3 +55,19 @@ test('A signed-in page reads each of its addresses once: the answers announced w
     }
   }
 });
+
+test('The modules the first script imports are asked for with the HTML, not once that script has come', async ({ page }) => {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const initiators = new Map<string, string>();
+  cdp.on('Network.requestWillBeSent', ({ request, initiator }) => {
+    const url = new URL(request.url);
+    if (url.pathname.startsWith('/assets/') && url.pathname.endsWith('.js')) initiators.set(url.pathname, initiator.type);
+  });
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const firstLoad = [...initiators.keys()].filter((file) => /\/first-load-[\w-]+\.js$/.test(file));
+  expect(firstLoad).toHaveLength(1);
+  // "parser": a <link rel=modulepreload> of index.html; "script" would be the import met in the entry script.
+  expect(initiators.get(firstLoad[0]!)).toBe('parser');
+});

@@ -148,7 +148,11 @@ function pagePreloadsOf(bundle: Rolldown.OutputBundle, root: string): PagePreloa
   };
 }
 
-/** Writes `page-preloads.json` beside index.html (PagePreloads). */
+/**
+ * Writes `page-preloads.json` beside index.html (PagePreloads), and announces in index.html the modules its script
+ * imports (`modulepreload`): the build's own announcement of them is off with Vite's preload helper (vite.config.ts), and
+ * without it a phone asks for the largest of them (first-load, React and the rest) only once the entry script has come.
+ */
 export function pagePreloads(): Plugin {
   let root = '';
   return {
@@ -157,6 +161,22 @@ export function pagePreloads(): Plugin {
     enforce: 'post',
     configResolved(config) {
       root = config.root;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle, chunk }) {
+        if (!bundle || !chunk) throw new Error('page preloads: index.html without its entry chunk');
+        const byFile = new Map(
+          Object.values(bundle).flatMap((output) => (output.type === 'chunk' ? [[output.fileName, output]] : [])),
+        );
+        return [...closureOf(chunk, byFile)]
+          .filter((file) => file !== chunk.fileName)
+          .map((file) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${file}` },
+            injectTo: 'head',
+          }));
+      },
     },
     generateBundle(_options, bundle) {
       this.emitFile({ type: 'asset', fileName: 'page-preloads.json', source: JSON.stringify(pagePreloadsOf(bundle, root)) });
