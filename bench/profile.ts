@@ -2,7 +2,8 @@
 // loaded as bench/compare.ts does, on PostgreSQL; prints each load's rate, server CPU per request and the functions
 // with the most self time, and writes `<OUT>/load.<n>.cpuprofile`, n counting the loads from 0 (open it in Chrome's
 // DevTools, Performance tab).
-//   ENTRY=apps/server/dist/main.js [LOAD=page,search,wrong,burst] [SECONDS=8] [OUT=/tmp/drapeau-profile]
+//   ENTRY=apps/server/dist/main.js [LOAD=page,search,wrong,burst] [SECONDS=8] [OUT=/tmp/drapeau-profile] [WARM=0]
+// Each load runs once unprofiled first (JIT warm-up); WARM=0 profiles the first run instead (a first burst after start).
 //   node --import tsx bench/profile.ts
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -50,7 +51,7 @@ const { start, load } = comparison;
 const { server } = await start(build);
 let index = 0;
 for (const name of loadNames(process.env.LOAD ?? 'page,search,wrong')) {
-  await load(build, server, name, 3, 2);
+  if (process.env.WARM !== '0') await load(build, server, name, 3, 2);
   process.kill(server.pid, 'SIGWINCH');
   const result = await load(build, server, name, Number(process.env.SECONDS ?? 8));
   process.kill(server.pid, 'SIGWINCH');

@@ -107,7 +107,11 @@ async function main(): Promise<void> {
     else if (outcome.kind === 'catalogue') catalogueResults[kind] = outcome.catalogue;
     else if (outcome.kind === 'burst') burstResults[kind] = { burst: outcome.burst, integrity: outcome.integrity };
     else if (outcome.kind === 'dynamic') dynamicResults[kind] = { dynamic: outcome.dynamic, integrity: outcome.integrity };
-    else eventStarts.push({ build: 'this build', database: kind, result: outcome.eventStart, integrity: outcome.integrity });
+    else {
+      eventStarts.push({ build: 'this build', database: kind, result: outcome.eventStart, integrity: outcome.integrity });
+      // A pass lasts as long as thousands of password checks: its figure is printed as it ends, not only with the others.
+      log(renderEventStartRun(eventStarts[eventStarts.length - 1]!));
+    }
   }
   if (args.only === 'event-start') {
     await eventStartMain(eventStarts, skipped, started);
