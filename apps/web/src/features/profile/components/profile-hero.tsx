@@ -6,19 +6,8 @@ import { computeRank, type PublicUser } from '@drapeau/shared';
 
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
+import { formatLongDate } from '@/lib/format-date-time';
 import { useLocale } from '@/lib/use-locale';
-
-/** One formatter per language: making one (the first date of the page loads ICU's data) costs more than formatting. */
-const longDateFormats = new Map<string, Intl.DateTimeFormat>();
-
-function formatLongDate(iso: string, locale: string): string {
-  let format = longDateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
-    longDateFormats.set(locale, format);
-  }
-  return format.format(new Date(iso));
-}
 
 interface ProfileHeroProps {
   user: PublicUser;
