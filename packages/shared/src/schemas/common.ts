@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { LOCALES, SEARCH_MAX_LENGTH } from '../constants.js';
 
-export { LOCALES, SEARCH_MAX_LENGTH } from '../constants.js';
+export { LOCALES } from '../constants.js';
 export const LocaleSchema = z.enum(LOCALES);
 export type Locale = z.infer<typeof LocaleSchema>;
 
