@@ -29,4 +29,24 @@ export const EVENT_NAME_MAX = 80;
 /** docs/product.md#first-blood: the largest first-blood bonus admins can set (0 = no bonus). */
 export const FIRST_BLOOD_BONUS_MAX = 1000;
 
-export { RANK_TIERS } from './ranks.js';
+/** A category's stable key: the six built-in ones, or one an admin adds (lowercase words joined by hyphens). */
+export const CATEGORY_KEY_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const CATEGORY_KEY_MAX = 40;
+
+/** A challenge's difficulty levels, easiest first. */
+export const LEVELS = ['very-easy', 'easy', 'medium', 'hard'] as const;
+
+/** The longest search text a list accepts: an email address can be this long. */
+export const SEARCH_MAX_LENGTH = 254;
+
+/** An uploaded avatar's largest size, and the longest side it is resized to. */
+export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
+export const AVATAR_MAX_SIDE = 400;
+
+/**
+ * Bounds of a write-up (docs/product.md#write-ups): an optional one-line title, a Markdown text long enough for a full
+ * solution with code, short enough to page 20 of them.
+ */
+export const WRITE_UP_LIMITS = { titleMax: 120, bodyMin: 20, bodyMax: 20_000, pageSize: 20 } as const;
+
+export { RANK_TIERS, computeRank } from './ranks.js';

@@ -1,5 +1,6 @@
 export * from './error-codes.js';
 export * from './ranks.js';
+export * from './challenge-list.js';
 export * from './schemas/auth.js';
 export * from './schemas/badge.js';
 export * from './schemas/challenge.js';

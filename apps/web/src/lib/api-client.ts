@@ -1,13 +1,10 @@
 import i18next from 'i18next';
 
+import type { ErrorBody } from '@drapeau/shared';
+
 import { ApiError } from './api-error';
-import { ErrorBodySchema } from './first-load-schemas';
 
 export { ApiError, isApiError } from './api-error';
-/** Anything that parses an unknown body into T; every zod schema of @drapeau/shared fits. */
-export interface ResponseSchema<T> {
-  safeParse(data: unknown): { success: true; data: T } | { success: false };
-}
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -16,30 +13,39 @@ interface RequestOptions {
   signal?: AbortSignal | undefined;
 }
 
-const NO_BODY = Symbol('no-body');
+const NOT_JSON = Symbol('not-json');
 
-async function readJson(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (text === '') return NO_BODY;
+function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
-    return NO_BODY;
+    return NOT_JSON; // an empty body, a proxy's page
   }
+}
+
+/**
+ * Whether a failure's body is ours, `{ error: { code, message, … } }`. Only the shape is checked: past it, the server's
+ * error handler wrote the body (docs/architecture.md#web-app).
+ */
+function isErrorBody(json: unknown): json is ErrorBody {
+  if (typeof json !== 'object' || json === null || !('error' in json)) return false;
+  const { error } = json;
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    'code' in error &&
+    typeof error.code === 'string' &&
+    'message' in error &&
+    typeof error.message === 'string'
+  );
 }
 
 /** docs/architecture.md#web-app: "status: text" when the server did not answer with our error body. */
 async function toApiError(response: Response): Promise<ApiError> {
   const text = await response.text().catch(() => '');
-  let json: unknown = undefined;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    // Not JSON (a proxy page, an empty body): reported as BAD_RESPONSE below.
-  }
-  const parsed = ErrorBodySchema.safeParse(json);
-  if (parsed.success) {
-    const { code, message, retryAfterSeconds, issues, problems, warnings, skipped, ban } = parsed.data.error;
+  const json = parseJson(text);
+  if (isErrorBody(json)) {
+    const { code, message, retryAfterSeconds, issues, problems, warnings, skipped, ban } = json.error;
     return new ApiError({ status: response.status, code, message, retryAfterSeconds, issues, problems, warnings, skipped, ban });
   }
   return new ApiError({
@@ -68,10 +74,12 @@ function buildInit(method: Method, options: RequestOptions): RequestInit {
 }
 
 /**
- * Calls the API and returns the body parsed by `schema`. Throws ApiError on any failure and does nothing else:
- * no toasts, no redirects (docs/conventions.md#validation-and-errors).
+ * Calls the API and returns its JSON answer as `T`, the type of the route's response schema in `@drapeau/shared`.
+ * The answer is not parsed again here: the server wrote it through that very schema (its serializer), and checking it
+ * a second time meant building every schema of the contract on each page (docs/conventions.md#validation-and-errors).
+ * Throws ApiError on any failure and does nothing else: no toasts, no redirects.
  */
-async function request<T>(method: Method, path: string, schema: ResponseSchema<T>, options: RequestOptions = {}): Promise<T> {
+async function request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<T> {
   const url = new URL(path, window.location.origin);
   let response: Response;
   try {
@@ -81,25 +89,27 @@ async function request<T>(method: Method, path: string, schema: ResponseSchema<T
     const message = error instanceof Error ? error.message : 'Network request failed';
     throw new ApiError({ status: 0, code: 'NETWORK', message });
   }
-  if (!response.ok) throw await toApiError(response);
-
-  const json = await readJson(response);
-  const parsed = json === NO_BODY ? null : schema.safeParse(json);
-  if (!parsed?.success) {
-    throw new ApiError({
-      status: response.status,
-      code: 'BAD_RESPONSE',
-      message: `Unexpected response from ${method} ${path}`,
-    });
-  }
-  return parsed.data;
+  return readAnswer<T>(response, `${method} ${path}`);
 }
 
+/**
+ * A response's JSON answer as `T`, or the ApiError of a failure (our error body, or "status: text") or of an answer that
+ * is not JSON (BAD_RESPONSE). For the few calls that need the Response itself (a lab reads its headers).
+ */
+export async function readAnswer<T>(response: Response, request: string): Promise<T> {
+  if (!response.ok) throw await toApiError(response);
+  const json = parseJson(await response.text());
+  if (json === NOT_JSON) {
+    throw new ApiError({ status: response.status, code: 'BAD_RESPONSE', message: `Unexpected response from ${request}` });
+  }
+  return json as T;
+}
+
+/** Each call names the answer's type: `apiClient.get<PublicChallenge>(path)`. */
 export const apiClient = {
-  get: <T>(path: string, schema: ResponseSchema<T>, options?: Pick<RequestOptions, 'signal'>) =>
-    request('GET', path, schema, options),
-  post: <T>(path: string, body: unknown, schema: ResponseSchema<T>) => request('POST', path, schema, { body }),
-  put: <T>(path: string, body: unknown, schema: ResponseSchema<T>) => request('PUT', path, schema, { body }),
-  patch: <T>(path: string, body: unknown, schema: ResponseSchema<T>) => request('PATCH', path, schema, { body }),
-  delete: <T>(path: string, schema: ResponseSchema<T>) => request('DELETE', path, schema),
+  get: <T>(path: string, options?: Pick<RequestOptions, 'signal'>) => request<T>('GET', path, options),
+  post: <T>(path: string, body: unknown) => request<T>('POST', path, { body }),
+  put: <T>(path: string, body: unknown) => request<T>('PUT', path, { body }),
+  patch: <T>(path: string, body: unknown) => request<T>('PATCH', path, { body }),
+  delete: <T>(path: string) => request<T>('DELETE', path),
 };

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import { BadgeListSchema } from '@drapeau/shared';
+import type { BadgeListSchema } from '@drapeau/shared';
 
 import { apiClient } from './api-client';
 
@@ -10,5 +11,5 @@ import { apiClient } from './api-client';
  */
 export const badgesQueryOptions = queryOptions({
   queryKey: ['badges', 'list'] as const,
-  queryFn: ({ signal }) => apiClient.get('/api/badges', BadgeListSchema, { signal }),
+  queryFn: ({ signal }) => apiClient.get<z.output<typeof BadgeListSchema>>('/api/badges', { signal }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { CATEGORIES } from '../constants.js';
+import { CATEGORIES, CATEGORY_KEY_MAX, CATEGORY_KEY_PATTERN } from '../constants.js';
 
 import { LocalizedTextSchema } from './common.js';
 
@@ -8,12 +8,8 @@ export { CATEGORIES } from '../constants.js';
 export const BuiltInCategorySchema = z.enum(CATEGORIES);
 export type BuiltInCategory = z.infer<typeof BuiltInCategorySchema>;
 
-/** A category's stable key: the six built-in ones, or one an admin adds (lowercase words joined by hyphens). */
-export const CategoryKeySchema = z
-  .string()
-  .min(1)
-  .max(40)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
+/** A category's stable key (CATEGORY_KEY_PATTERN). */
+export const CategoryKeySchema = z.string().min(1).max(CATEGORY_KEY_MAX).regex(CATEGORY_KEY_PATTERN);
 export type CategoryKey = z.infer<typeof CategoryKeySchema>;
 
 /** Icons a category may show: names of lucide-react icons, which the web app maps to components. */

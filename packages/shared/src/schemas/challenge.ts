@@ -1,9 +1,11 @@
 import { z } from 'zod';
 
+import { LEVELS } from '../constants.js';
+
 import { CategoryKeySchema } from './category.js';
 import { LocalizedTextSchema } from './common.js';
 
-export const LEVELS = ['very-easy', 'easy', 'medium', 'hard'] as const;
+export { LEVELS } from '../constants.js';
 export const LevelSchema = z.enum(LEVELS);
 export type Level = z.infer<typeof LevelSchema>;
 
@@ -151,34 +153,14 @@ export type OwnChallengeFacts = z.infer<typeof OwnChallengeFactsSchema>;
 
 /**
  * GET /api/challenges: one answer, what every player sees alike (the same bytes for all, kept and compressed once) and
- * the player's own part. Read it through mergeChallengeList (or PlayerChallengeListSchema), which gives the summaries.
+ * the player's own part. Read it through mergeChallengeList
+ * (`@drapeau/shared/challenge-list`), which gives the summaries.
  */
 export const ChallengeListSchema = z.object({
   challenges: z.array(SharedChallengeSummarySchema),
   own: OwnChallengeFactsSchema,
 });
 export type ChallengeList = z.infer<typeof ChallengeListSchema>;
-
-/** The player's summaries: the shared ones, with their own view of a challenge where they have one and their facts. */
-export function mergeChallengeList({ challenges, own }: ChallengeList): ChallengeSummary[] {
-  const views = new Map(own.challenges.map((view) => [view.id, view]));
-  const solved = new Set(own.solved);
-  const solvedAfterFreeze = new Set(own.solvedAfterFreeze);
-  return challenges.map((shared) => {
-    const view = views.get(shared.id) ?? shared;
-    const isSolved = solved.has(view.id);
-    return {
-      ...view,
-      solved: isSolved,
-      solvedAfterFreeze: solvedAfterFreeze.has(view.id),
-      hasExplanation: isSolved && view.hasExplanation,
-    };
-  });
-}
-
-/** GET /api/challenges as the web app reads it: parsed, then merged into the player's summaries (one cached shape). */
-export const PlayerChallengeListSchema = ChallengeListSchema.transform((list) => ({ challenges: mergeChallengeList(list) }));
-export type PlayerChallengeList = z.output<typeof PlayerChallengeListSchema>;
 
 /** POST /api/challenges/:id/hints/:hintId/open: the opened hint, and what a solve now gives this player. */
 export const OpenHintResultSchema = z.object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { LOCALES } from '../constants.js';
+import { LOCALES, SEARCH_MAX_LENGTH } from '../constants.js';
 
 export { LOCALES } from '../constants.js';
 export const LocaleSchema = z.enum(LOCALES);
@@ -12,8 +12,6 @@ export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
 
 export const OkSchema = z.object({ ok: z.literal(true) });
 
-/** The longest search text a list accepts: an email address can be this long. */
-export const SEARCH_MAX_LENGTH = 254;
 /** A list's search text, trimmed; matched on the server. */
 export const SearchTextSchema = z.string().trim().max(SEARCH_MAX_LENGTH);
 /** `?page=` of a paged list, 1-based. */

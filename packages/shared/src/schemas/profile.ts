@@ -6,5 +6,4 @@ import { BioSchema, UsernameSchema } from './user.js';
 export const UpdateProfileBodySchema = z.object({ username: UsernameSchema.optional(), bio: BioSchema.optional() }).strict();
 export type UpdateProfileBody = z.infer<typeof UpdateProfileBodySchema>;
 
-export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-export const AVATAR_MAX_SIDE = 400;
+export { AVATAR_MAX_BYTES, AVATAR_MAX_SIDE } from '../constants.js';

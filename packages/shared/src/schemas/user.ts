@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 import { ROLES, USERNAME_MAX, USERNAME_MIN, BIO_MAX } from '../constants.js';
 
-export { ROLES, USERNAME_MIN, USERNAME_MAX, BIO_MAX, PASSWORD_MIN, PASSWORD_MAX } from '../constants.js';
+export { USERNAME_MIN, USERNAME_MAX, PASSWORD_MIN, PASSWORD_MAX } from '../constants.js';
 export const RoleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof RoleSchema>;
 

@@ -1,13 +1,11 @@
 import { z } from 'zod';
 
+import { WRITE_UP_LIMITS } from '../constants.js';
+
 import { ChallengeIdSchema } from './challenge.js';
 import { LocaleSchema, PageInfoSchema, PageNumberSchema } from './common.js';
 
-/**
- * Bounds of a write-up (docs/product.md#write-ups): an optional one-line title, a Markdown text long enough for a full
- * solution with code, short enough to page 20 of them.
- */
-export const WRITE_UP_LIMITS = { titleMax: 120, bodyMin: 20, bodyMax: 20_000, pageSize: 20 } as const;
+export { WRITE_UP_LIMITS } from '../constants.js';
 
 // Control characters have no place in a one-line title; a NUL byte cannot be stored in any text.
 const NO_CONTROL = /^[^\p{Cc}]*$/u;

@@ -1,7 +1,7 @@
 import { Search, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 
-import { SEARCH_MAX_LENGTH } from '@drapeau/shared';
+import { SEARCH_MAX_LENGTH } from '@drapeau/shared/constants';
 
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/utils';

@@ -1,17 +1,26 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import type { ChangeEmailBody, ChangePasswordBody, EmailOnlyBody, ResetPasswordBody, VerifyEmailBody } from '@drapeau/shared';
+import type {
+  ChangeEmailBody,
+  ChangePasswordBody,
+  EmailOnlyBody,
+  OkSchema,
+  ResetPasswordBody,
+  VerifyEmailBody,
+} from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
-import { OkSchema } from '@/lib/first-load-schemas';
 
 /** The account flows (server: modules/auth/account.routes.ts). Each answers `{ ok: true }`. */
-const requestPasswordReset = (body: EmailOnlyBody) => apiClient.post('/api/auth/password/forgot', body, OkSchema);
-const resetPassword = (body: ResetPasswordBody) => apiClient.post('/api/auth/password/reset', body, OkSchema);
-const changePassword = (body: ChangePasswordBody) => apiClient.post('/api/auth/password/change', body, OkSchema);
-const requestVerification = (body: EmailOnlyBody) => apiClient.post('/api/auth/email/verification', body, OkSchema);
-const verifyEmail = (body: VerifyEmailBody) => apiClient.post('/api/auth/email/verify', body, OkSchema);
-const changeEmail = (body: ChangeEmailBody) => apiClient.post('/api/auth/email/change', body, OkSchema);
+const requestPasswordReset = (body: EmailOnlyBody) =>
+  apiClient.post<z.output<typeof OkSchema>>('/api/auth/password/forgot', body);
+const resetPassword = (body: ResetPasswordBody) => apiClient.post<z.output<typeof OkSchema>>('/api/auth/password/reset', body);
+const changePassword = (body: ChangePasswordBody) => apiClient.post<z.output<typeof OkSchema>>('/api/auth/password/change', body);
+const requestVerification = (body: EmailOnlyBody) =>
+  apiClient.post<z.output<typeof OkSchema>>('/api/auth/email/verification', body);
+const verifyEmail = (body: VerifyEmailBody) => apiClient.post<z.output<typeof OkSchema>>('/api/auth/email/verify', body);
+const changeEmail = (body: ChangeEmailBody) => apiClient.post<z.output<typeof OkSchema>>('/api/auth/email/change', body);
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

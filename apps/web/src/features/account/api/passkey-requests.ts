@@ -1,25 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import { OkSchema, PasskeyListSchema, PasskeySchema, WebAuthnOptionsSchema } from '@drapeau/shared';
+import type { OkSchema, Passkey, PasskeyListSchema, WebAuthnOptions } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
 /** The signed-in user's passkeys (server: modules/auth/passkeys.routes.ts). */
 const passkeyKeys = { all: ['passkeys'] as const };
 
-const listPasskeys = () => apiClient.get('/api/auth/passkeys', PasskeyListSchema);
+const listPasskeys = () => apiClient.get<z.output<typeof PasskeyListSchema>>('/api/auth/passkeys');
 
 /** Asks the server for a challenge, lets the browser's authenticator make the passkey, then sends its answer. */
 async function addPasskey(name: string) {
   const { startRegistration } = await import('@simplewebauthn/browser');
-  const options = await apiClient.post('/api/auth/passkeys/registration-options', undefined, WebAuthnOptionsSchema);
+  const options = await apiClient.post<WebAuthnOptions>('/api/auth/passkeys/registration-options', undefined);
   const response = await startRegistration({
     optionsJSON: options as unknown as Parameters<typeof startRegistration>[0]['optionsJSON'],
   });
-  return apiClient.post('/api/auth/passkeys', { name, response }, PasskeySchema);
+  return apiClient.post<Passkey>('/api/auth/passkeys', { name, response });
 }
 
-const removePasskey = (id: string) => apiClient.delete(`/api/auth/passkeys/${encodeURIComponent(id)}`, OkSchema);
+const removePasskey = (id: string) => apiClient.delete<z.output<typeof OkSchema>>(`/api/auth/passkeys/${encodeURIComponent(id)}`);
 
 export const usePasskeys = () => useQuery({ queryKey: passkeyKeys.all, queryFn: listPasskeys });
 

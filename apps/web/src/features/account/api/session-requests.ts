@@ -1,15 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import { AccountSessionListSchema, EndedSessionsSchema, OkSchema } from '@drapeau/shared';
+import type { AccountSessionListSchema, EndedSessionsSchema, OkSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
 /** Where the signed-in user is signed in (server: modules/auth/sessions.routes.ts). */
 const sessionKeys = { all: ['account-sessions'] as const };
 
-const listSessions = () => apiClient.get('/api/account/sessions', AccountSessionListSchema);
-const endSession = (id: string) => apiClient.delete(`/api/account/sessions/${encodeURIComponent(id)}`, OkSchema);
-const endOtherSessions = () => apiClient.post('/api/account/sessions/end-others', undefined, EndedSessionsSchema);
+const listSessions = () => apiClient.get<z.output<typeof AccountSessionListSchema>>('/api/account/sessions');
+const endSession = (id: string) => apiClient.delete<z.output<typeof OkSchema>>(`/api/account/sessions/${encodeURIComponent(id)}`);
+const endOtherSessions = () =>
+  apiClient.post<z.output<typeof EndedSessionsSchema>>('/api/account/sessions/end-others', undefined);
 
 export const useAccountSessions = () => useQuery({ queryKey: sessionKeys.all, queryFn: listSessions });
 

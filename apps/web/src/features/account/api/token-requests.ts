@@ -1,15 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import { ApiTokenListSchema, type CreateApiTokenBody, CreatedApiTokenSchema, OkSchema } from '@drapeau/shared';
+import type { ApiTokenList, CreateApiTokenBody, CreatedApiToken, OkSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
 /** The signed-in user's API tokens (server: modules/tokens/tokens.routes.ts). */
 const tokenKeys = { all: ['api-tokens'] as const };
 
-const listTokens = () => apiClient.get('/api/tokens', ApiTokenListSchema);
-const createToken = (body: CreateApiTokenBody) => apiClient.post('/api/tokens', body, CreatedApiTokenSchema);
-const revokeToken = (id: string) => apiClient.delete(`/api/tokens/${encodeURIComponent(id)}`, OkSchema);
+const listTokens = () => apiClient.get<ApiTokenList>('/api/tokens');
+const createToken = (body: CreateApiTokenBody) => apiClient.post<CreatedApiToken>('/api/tokens', body);
+const revokeToken = (id: string) => apiClient.delete<z.output<typeof OkSchema>>(`/api/tokens/${encodeURIComponent(id)}`);
 
 export const useApiTokens = () => useQuery({ queryKey: tokenKeys.all, queryFn: listTokens });
 

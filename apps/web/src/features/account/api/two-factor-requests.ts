@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import {
-  type ConfirmTwoFactorBody,
-  type DisableTwoFactorBody,
-  type EnableTwoFactorBody,
+import type {
+  ConfirmTwoFactorBody,
+  DisableTwoFactorBody,
+  EnableTwoFactorBody,
   OkSchema,
-  TwoFactorEnrolmentSchema,
-  TwoFactorStatusSchema,
+  TwoFactorEnrolment,
+  TwoFactorStatus,
 } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
@@ -14,11 +15,12 @@ import { apiClient } from '@/lib/api-client';
 /** The signed-in user's second factor (server: modules/auth/two-factor.routes.ts). */
 const twoFactorKeys = { all: ['two-factor'] as const };
 
-const getTwoFactorStatus = () => apiClient.get('/api/auth/two-factor', TwoFactorStatusSchema);
-const enableTwoFactor = (body: EnableTwoFactorBody) =>
-  apiClient.post('/api/auth/two-factor/enable', body, TwoFactorEnrolmentSchema);
-const confirmTwoFactor = (body: ConfirmTwoFactorBody) => apiClient.post('/api/auth/two-factor/confirm', body, OkSchema);
-const disableTwoFactor = (body: DisableTwoFactorBody) => apiClient.post('/api/auth/two-factor/disable', body, OkSchema);
+const getTwoFactorStatus = () => apiClient.get<TwoFactorStatus>('/api/auth/two-factor');
+const enableTwoFactor = (body: EnableTwoFactorBody) => apiClient.post<TwoFactorEnrolment>('/api/auth/two-factor/enable', body);
+const confirmTwoFactor = (body: ConfirmTwoFactorBody) =>
+  apiClient.post<z.output<typeof OkSchema>>('/api/auth/two-factor/confirm', body);
+const disableTwoFactor = (body: DisableTwoFactorBody) =>
+  apiClient.post<z.output<typeof OkSchema>>('/api/auth/two-factor/disable', body);
 
 export const useTwoFactorStatus = () => useQuery({ queryKey: twoFactorKeys.all, queryFn: getTwoFactorStatus });
 export const useEnableTwoFactor = () => useMutation({ mutationFn: enableTwoFactor });

@@ -3,7 +3,8 @@ import qrcode from 'qrcode-generator';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { PASSWORD_MAX, type TwoFactorEnrolment } from '@drapeau/shared';
+import type { TwoFactorEnrolment } from '@drapeau/shared';
+import { PASSWORD_MAX } from '@drapeau/shared/constants';
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';

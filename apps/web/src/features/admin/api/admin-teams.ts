@@ -1,12 +1,12 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import {
-  AdminDeleteTeamResultSchema,
-  AdminMergeResultSchema,
-  AdminTeamPageSchema,
-  AdminTeamSchema,
-  type AdminTeamAdjustmentBody,
-  type AdminUpdateTeamBody,
+import type {
+  AdminTeamAdjustmentBody,
+  AdminUpdateTeamBody,
+  AdminTeamPage,
+  AdminTeam,
+  AdminMergeResult,
+  AdminDeleteTeamResult,
 } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
@@ -23,7 +23,7 @@ export function useAdminTeams(search: string, page: number) {
     queryFn: ({ signal }) => {
       const params = new URLSearchParams({ page: String(page) });
       if (search !== '') params.set('search', search);
-      return apiClient.get(`/api/admin/teams?${params.toString()}`, AdminTeamPageSchema, { signal });
+      return apiClient.get<AdminTeamPage>(`/api/admin/teams?${params.toString()}`, { signal });
     },
     placeholderData: keepPreviousData,
   });
@@ -45,38 +45,37 @@ function useTeamMutation<Input, Output>(run: (input: Input) => Promise<Output>, 
   });
 }
 
-export const useCreateTeam = () =>
-  useTeamMutation((name: string) => apiClient.post('/api/admin/teams', { name }, AdminTeamSchema));
+export const useCreateTeam = () => useTeamMutation((name: string) => apiClient.post<AdminTeam>('/api/admin/teams', { name }));
 
 export const useUpdateTeam = () =>
   useTeamMutation(({ teamId, body }: { teamId: string; body: AdminUpdateTeamBody }) =>
-    apiClient.patch(teamPath(teamId), body, AdminTeamSchema),
+    apiClient.patch<AdminTeam>(teamPath(teamId), body),
   );
 
 export const useRegenerateTeamCode = () =>
-  useTeamMutation((teamId: string) => apiClient.post(`${teamPath(teamId)}/invite-code`, undefined, AdminTeamSchema));
+  useTeamMutation((teamId: string) => apiClient.post<AdminTeam>(`${teamPath(teamId)}/invite-code`, undefined));
 
 export const useAdjustTeam = () =>
   useTeamMutation(({ teamId, body }: { teamId: string; body: AdminTeamAdjustmentBody }) =>
-    apiClient.put(`${teamPath(teamId)}/adjustment`, body, AdminTeamSchema),
+    apiClient.put<AdminTeam>(`${teamPath(teamId)}/adjustment`, body),
   );
 
 export const useMoveMember = () =>
   useTeamMutation(({ teamId, userId }: { teamId: string; userId: string }) =>
-    apiClient.post(`${teamPath(teamId)}/members`, { userId }, AdminTeamSchema),
+    apiClient.post<AdminTeam>(`${teamPath(teamId)}/members`, { userId }),
   );
 
 export const useRemoveMember = () =>
   useTeamMutation(({ teamId, userId }: { teamId: string; userId: string }) =>
-    apiClient.delete(`${teamPath(teamId)}/members/${encodeURIComponent(userId)}`, AdminTeamSchema),
+    apiClient.delete<AdminTeam>(`${teamPath(teamId)}/members/${encodeURIComponent(userId)}`),
   );
 
 export const useMergeTeams = () =>
   useTeamMutation(
     ({ intoId, fromId }: { intoId: string; fromId: string }) =>
-      apiClient.post(`${teamPath(intoId)}/merge`, { fromTeamId: fromId }, AdminMergeResultSchema),
+      apiClient.post<AdminMergeResult>(`${teamPath(intoId)}/merge`, { fromTeamId: fromId }),
     { movesSolves: true },
   );
 
 export const useDeleteTeam = () =>
-  useTeamMutation((teamId: string) => apiClient.delete(teamPath(teamId), AdminDeleteTeamResultSchema), { movesSolves: true });
+  useTeamMutation((teamId: string) => apiClient.delete<AdminDeleteTeamResult>(teamPath(teamId)), { movesSolves: true });

@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import { AdminApiTokenPageSchema, OkSchema } from '@drapeau/shared';
+import type { AdminApiTokenPage, OkSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -10,7 +11,7 @@ const tokenKeys = { all: [...adminKeys.all, 'tokens'] as const };
 
 /** GET /api/admin/tokens: every player's API tokens (never the tokens themselves), newest first. */
 function getApiTokens(page: number, signal?: AbortSignal) {
-  return apiClient.get(`/api/admin/tokens?page=${page}`, AdminApiTokenPageSchema, { signal });
+  return apiClient.get<AdminApiTokenPage>(`/api/admin/tokens?page=${page}`, { signal });
 }
 
 export function useApiTokens(page: number) {
@@ -25,7 +26,8 @@ export function useApiTokens(page: number) {
 export function useRevokeApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (tokenId: string) => apiClient.delete(`/api/admin/tokens/${encodeURIComponent(tokenId)}`, OkSchema),
+    mutationFn: (tokenId: string) =>
+      apiClient.delete<z.output<typeof OkSchema>>(`/api/admin/tokens/${encodeURIComponent(tokenId)}`),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: tokenKeys.all });
       await queryClient.invalidateQueries({ queryKey: adminKeys.audit() });

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { PublicUserSchema } from '@drapeau/shared';
+import type { PublicUser } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -8,7 +8,7 @@ import { refreshAfterUserChange } from './admin-keys';
 
 /** POST /api/admin/users/:userId/badges: 409 ALREADY_AWARDED when the user holds it. */
 function awardBadge(userId: string, badgeId: string) {
-  return apiClient.post(`/api/admin/users/${encodeURIComponent(userId)}/badges`, { badgeId }, PublicUserSchema);
+  return apiClient.post<PublicUser>(`/api/admin/users/${encodeURIComponent(userId)}/badges`, { badgeId });
 }
 
 export function useAwardBadge() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { PublicUserSchema, type BanUserBody } from '@drapeau/shared';
+import type { BanUserBody, PublicUser } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -8,12 +8,12 @@ import { refreshAfterUserChange } from './admin-keys';
 
 /** POST /api/admin/users/:userId/ban: the player's sessions and tokens stop at once; they see the reason at sign-in. */
 function banUser(userId: string, body: BanUserBody) {
-  return apiClient.post(`/api/admin/users/${encodeURIComponent(userId)}/ban`, body, PublicUserSchema);
+  return apiClient.post<PublicUser>(`/api/admin/users/${encodeURIComponent(userId)}/ban`, body);
 }
 
 /** DELETE /api/admin/users/:userId/ban: the account can sign in again. */
 function unbanUser(userId: string) {
-  return apiClient.delete(`/api/admin/users/${encodeURIComponent(userId)}/ban`, PublicUserSchema);
+  return apiClient.delete<PublicUser>(`/api/admin/users/${encodeURIComponent(userId)}/ban`);
 }
 
 export function useBanUser() {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { AdminStatsSchema } from '@drapeau/shared';
+import type { AdminStats } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -8,7 +8,7 @@ import { adminKeys } from './admin-keys';
 
 /** GET /api/admin/stats: user count, admin count, total and average score. */
 function getAdminStats(signal?: AbortSignal) {
-  return apiClient.get('/api/admin/stats', AdminStatsSchema, { signal });
+  return apiClient.get<AdminStats>('/api/admin/stats', { signal });
 }
 
 export function useAdminStats() {

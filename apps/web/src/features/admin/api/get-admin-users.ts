@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { AdminUserPageSchema } from '@drapeau/shared';
+import type { AdminUserPage } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -10,7 +10,7 @@ import { adminKeys } from './admin-keys';
 function getAdminUsers(search: string, page: number, signal?: AbortSignal) {
   const params = new URLSearchParams({ page: String(page) });
   if (search !== '') params.set('search', search);
-  return apiClient.get(`/api/admin/users?${params.toString()}`, AdminUserPageSchema, { signal });
+  return apiClient.get<AdminUserPage>(`/api/admin/users?${params.toString()}`, { signal });
 }
 
 /** The previous page stays on screen while the next one loads, so the list does not flash. */

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { AuditPageSchema } from '@drapeau/shared';
+import type { AuditPage } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -8,7 +8,7 @@ import { adminKeys } from './admin-keys';
 
 /** GET /api/admin/audit: what admins did, newest first. */
 function getAuditLog(page: number, signal?: AbortSignal) {
-  return apiClient.get(`/api/admin/audit?page=${page}`, AuditPageSchema, { signal });
+  return apiClient.get<AuditPage>(`/api/admin/audit?page=${page}`, { signal });
 }
 
 export function useAuditLog(page: number) {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import { BadgeListSchema } from '@drapeau/shared';
+import type { BadgeListSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -8,7 +9,7 @@ import { adminKeys } from './admin-keys';
 
 /** GET /api/badges: the badge catalogue, for the Badge System tab, the chips and the award dialog alike. */
 function getBadges(signal?: AbortSignal) {
-  return apiClient.get('/api/badges', BadgeListSchema, { signal });
+  return apiClient.get<z.output<typeof BadgeListSchema>>('/api/badges', { signal });
 }
 
 export function useBadges() {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import { ChallengeFlagListSchema } from '@drapeau/shared';
+import type { ChallengeFlagListSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -8,7 +9,7 @@ import { adminKeys } from './admin-keys';
 
 /** GET /api/admin/challenges/flags: this deployment's flag for each challenge. */
 function getChallengeFlags(signal?: AbortSignal) {
-  return apiClient.get('/api/admin/challenges/flags', ChallengeFlagListSchema, { signal });
+  return apiClient.get<z.output<typeof ChallengeFlagListSchema>>('/api/admin/challenges/flags', { signal });
 }
 
 export function useChallengeFlags() {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { PlayerChallengeListSchema } from '@drapeau/shared';
+import type { ChallengeList } from '@drapeau/shared';
+import { toPlayerChallengeList } from '@drapeau/shared/challenge-list';
 
 import { apiClient } from '@/lib/api-client';
 import { challengeKeys } from '@/lib/query-keys';
@@ -10,7 +11,7 @@ import { challengeKeys } from '@/lib/query-keys';
  * list's key and body (lib/query-keys), so both features read one cache entry.
  */
 function getChallengeList(signal?: AbortSignal) {
-  return apiClient.get('/api/challenges', PlayerChallengeListSchema, { signal });
+  return apiClient.get<ChallengeList>('/api/challenges', { signal }).then(toPlayerChallengeList);
 }
 
 export function useChallengeList() {

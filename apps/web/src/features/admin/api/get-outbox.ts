@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { OutboxPageSchema } from '@drapeau/shared';
+import type { OutboxPage } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -8,7 +8,7 @@ import { adminKeys } from './admin-keys';
 
 /** GET /api/admin/mail: one page of the outbox, newest first, and whether mails go out through SMTP instead. */
 function getOutbox(page: number, signal?: AbortSignal) {
-  return apiClient.get(`/api/admin/mail?page=${page}`, OutboxPageSchema, { signal });
+  return apiClient.get<OutboxPage>(`/api/admin/mail?page=${page}`, { signal });
 }
 
 export function useOutbox(page: number) {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { PlatformSettingsSchema } from '@drapeau/shared';
+import type { PlatformSettings } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -8,7 +8,7 @@ import { adminKeys } from './admin-keys';
 
 /** GET /api/admin/settings: the platform settings. */
 function getSettings(signal?: AbortSignal) {
-  return apiClient.get('/api/admin/settings', PlatformSettingsSchema, { signal });
+  return apiClient.get<PlatformSettings>('/api/admin/settings', { signal });
 }
 
 export function useSettings() {

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { AdminSubmissionPageSchema } from '@drapeau/shared';
+import type { AdminSubmissionPage } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -12,7 +12,7 @@ function getSubmissions(filters: SubmissionFilters, page: number, signal?: Abort
   if (filters.user !== '') params.set('user', filters.user);
   if (filters.challenge !== '') params.set('challenge', filters.challenge);
   if (filters.result !== '') params.set('result', filters.result);
-  return apiClient.get(`/api/admin/submissions?${params.toString()}`, AdminSubmissionPageSchema, { signal });
+  return apiClient.get<AdminSubmissionPage>(`/api/admin/submissions?${params.toString()}`, { signal });
 }
 
 export function useSubmissions(filters: SubmissionFilters, page: number) {

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { PerUserFlagsSettingSchema, type PerUserFlagsSetting } from '@drapeau/shared';
+import type { PerUserFlagsSetting } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -10,7 +10,7 @@ import { adminKeys } from './admin-keys';
 export function usePerUserFlags() {
   return useQuery({
     queryKey: adminKeys.perUserFlags(),
-    queryFn: ({ signal }) => apiClient.get('/api/admin/settings/per-user-flags', PerUserFlagsSettingSchema, { signal }),
+    queryFn: ({ signal }) => apiClient.get<PerUserFlagsSetting>('/api/admin/settings/per-user-flags', { signal }),
   });
 }
 
@@ -18,8 +18,7 @@ export function usePerUserFlags() {
 export function useUpdatePerUserFlags() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PerUserFlagsSetting) =>
-      apiClient.put('/api/admin/settings/per-user-flags', body, PerUserFlagsSettingSchema),
+    mutationFn: (body: PerUserFlagsSetting) => apiClient.put<PerUserFlagsSetting>('/api/admin/settings/per-user-flags', body),
     onSuccess: (setting) => {
       queryClient.setQueryData(adminKeys.perUserFlags(), setting);
       for (const queryKey of [adminKeys.audit(), adminKeys.flags()]) void queryClient.invalidateQueries({ queryKey });

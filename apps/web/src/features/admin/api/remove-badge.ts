@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { PublicUserSchema } from '@drapeau/shared';
+import type { PublicUser } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -8,10 +8,7 @@ import { refreshAfterUserChange } from './admin-keys';
 
 /** DELETE /api/admin/users/:userId/badges/:badgeId. */
 function removeBadge(userId: string, badgeId: string) {
-  return apiClient.delete(
-    `/api/admin/users/${encodeURIComponent(userId)}/badges/${encodeURIComponent(badgeId)}`,
-    PublicUserSchema,
-  );
+  return apiClient.delete<PublicUser>(`/api/admin/users/${encodeURIComponent(userId)}/badges/${encodeURIComponent(badgeId)}`);
 }
 
 export function useRemoveBadge() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { PlatformSettingsSchema, type UpdatePlatformSettingsBody } from '@drapeau/shared';
+import type { UpdatePlatformSettingsBody, PlatformSettings } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { leaderboardKeys } from '@/lib/query-keys';
@@ -9,7 +9,7 @@ import { adminKeys } from './admin-keys';
 
 /** PATCH /api/admin/settings: the settings given change, the others stay. */
 function updateSettings(body: UpdatePlatformSettingsBody) {
-  return apiClient.patch('/api/admin/settings', body, PlatformSettingsSchema);
+  return apiClient.patch<PlatformSettings>('/api/admin/settings', body);
 }
 
 export function useUpdateSettings() {

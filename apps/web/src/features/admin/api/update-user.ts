@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { PublicUserSchema, type AdminUpdateUserBody } from '@drapeau/shared';
+import type { AdminUpdateUserBody, PublicUser } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -8,7 +8,7 @@ import { refreshAfterUserChange } from './admin-keys';
 
 /** PATCH /api/admin/users/:userId: username, bio, score (the total wanted) and rank. */
 function updateUser(userId: string, body: AdminUpdateUserBody) {
-  return apiClient.patch(`/api/admin/users/${encodeURIComponent(userId)}`, body, PublicUserSchema);
+  return apiClient.patch<PublicUser>(`/api/admin/users/${encodeURIComponent(userId)}`, body);
 }
 
 export function useUpdateUser() {

@@ -1,7 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ROLES, RoleSchema, type AdminUpdateUserBody, type PublicUser, type Role } from '@drapeau/shared';
+import { RoleSchema, type AdminUpdateUserBody, type PublicUser, type Role } from '@drapeau/shared';
+import { ROLES } from '@drapeau/shared/constants';
 
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';

@@ -2,7 +2,8 @@ import { Award, Ban, Pencil, ShieldOff, Trash2, UserCheck } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { computeRank, type Badge, type PublicUser } from '@drapeau/shared';
+import type { Badge, PublicUser } from '@drapeau/shared';
+import { computeRank } from '@drapeau/shared/constants';
 
 import { Avatar } from '@/components/ui/avatar';
 import { Badge as Chip } from '@/components/ui/badge';

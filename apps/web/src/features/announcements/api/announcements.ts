@@ -1,12 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import {
-  AnnouncementListSchema,
-  AnnouncementSchema,
-  OkSchema,
-  type AnnouncementBody,
-  type AnnouncementList,
-} from '@drapeau/shared';
+import type { Announcement, AnnouncementBody, AnnouncementList, OkSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { announcementKeys } from '@/lib/query-keys';
@@ -15,7 +10,7 @@ import { announcementKeys } from '@/lib/query-keys';
 export function useAnnouncements() {
   return useQuery({
     queryKey: announcementKeys.all,
-    queryFn: ({ signal }) => apiClient.get('/api/announcements', AnnouncementListSchema, { signal }),
+    queryFn: ({ signal }) => apiClient.get<AnnouncementList>('/api/announcements', { signal }),
   });
 }
 
@@ -23,7 +18,7 @@ export function useAnnouncements() {
 export function useMarkAnnouncementsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (upToId: number) => apiClient.post('/api/announcements/read', { upToId }, OkSchema),
+    mutationFn: (upToId: number) => apiClient.post<z.output<typeof OkSchema>>('/api/announcements/read', { upToId }),
     onMutate: (upToId) => {
       queryClient.setQueryData<AnnouncementList>(announcementKeys.all, (list) =>
         list ? { ...list, unreadCount: list.announcements.filter((a) => a.id > upToId).length } : list,
@@ -35,7 +30,7 @@ export function useMarkAnnouncementsRead() {
 export function useCreateAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AnnouncementBody) => apiClient.post('/api/admin/announcements', body, AnnouncementSchema),
+    mutationFn: (body: AnnouncementBody) => apiClient.post<Announcement>('/api/admin/announcements', body),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
   });
 }
@@ -43,7 +38,7 @@ export function useCreateAnnouncement() {
 export function useDeleteAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiClient.delete(`/api/admin/announcements/${id}`, OkSchema),
+    mutationFn: (id: number) => apiClient.delete<z.output<typeof OkSchema>>(`/api/admin/announcements/${id}`),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
   });
 }

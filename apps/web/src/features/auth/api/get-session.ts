@@ -1,14 +1,13 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 
-import type { PublicUser } from '@drapeau/shared';
+import type { PublicUser, SessionResponse } from '@drapeau/shared';
 
-import { SessionResponseSchema } from '@/lib/first-load-schemas';
 import { apiClient } from '@/lib/api-client';
 import { sessionKeys } from '@/lib/query-keys';
 
 /** GET /api/auth/session: the signed-in user, or null when signed out. */
 async function getSession(signal?: AbortSignal): Promise<PublicUser | null> {
-  const { user } = await apiClient.get('/api/auth/session', SessionResponseSchema, { signal });
+  const { user } = await apiClient.get<SessionResponse>('/api/auth/session', { signal });
   return user;
 }
 

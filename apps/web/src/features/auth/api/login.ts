@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { LoginBody, VerifyTwoFactorBody } from '@drapeau/shared';
+import type { AuthResponse, LoginBody, TwoFactorChallenge, VerifyTwoFactorBody } from '@drapeau/shared';
 
-import { AuthResponseSchema, LoginResponseSchema } from '@/lib/first-load-schemas';
 import { apiClient } from '@/lib/api-client';
 
 import { startSession } from './session-cache';
@@ -12,12 +11,12 @@ import { startSession } from './session-cache';
  * `{ twoFactorRequired: true, methods }` and a short-lived cookie that a code (TOTP) or a passkey then completes.
  */
 function login(body: LoginBody) {
-  return apiClient.post('/api/auth/login', body, LoginResponseSchema);
+  return apiClient.post<AuthResponse | TwoFactorChallenge>('/api/auth/login', body);
 }
 
 /** POST /api/auth/two-factor/verify: the second step, with a code from the app or a backup code. */
 function verifyTwoFactor(body: VerifyTwoFactorBody) {
-  return apiClient.post('/api/auth/two-factor/verify', body, AuthResponseSchema);
+  return apiClient.post<AuthResponse>('/api/auth/two-factor/verify', body);
 }
 
 export function useLogin() {

@@ -1,13 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import { OkSchema } from '@/lib/first-load-schemas';
+import type { OkSchema } from '@drapeau/shared';
+
 import { apiClient } from '@/lib/api-client';
 
 import { endSession } from './session-cache';
 
 /** POST /api/auth/logout: ends the session on the server. */
 function logout() {
-  return apiClient.post('/api/auth/logout', {}, OkSchema);
+  return apiClient.post<z.output<typeof OkSchema>>('/api/auth/logout', {});
 }
 
 export function useLogout() {

@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { WebAuthnOptions } from '@drapeau/shared';
+import type { WebAuthnOptions, AuthResponse } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
-import { AuthResponseSchema } from '@/lib/first-load-schemas';
-import { isString, lightSchema, objectOf } from '@/lib/light-schema';
 
 import { startSession } from './session-cache';
-
-const OptionsSchema = lightSchema<WebAuthnOptions>(objectOf({ challenge: isString }));
 
 /**
  * A sign-in with a passkey (server: modules/auth/passkeys.routes.ts): a challenge from the server, the browser's
@@ -17,9 +13,9 @@ const OptionsSchema = lightSchema<WebAuthnOptions>(objectOf({ challenge: isStrin
  */
 async function signInWithPasskey() {
   const { startAuthentication } = await import('@simplewebauthn/browser');
-  const options = await apiClient.post('/api/auth/passkey/sign-in/options', undefined, OptionsSchema);
+  const options = await apiClient.post<WebAuthnOptions>('/api/auth/passkey/sign-in/options', undefined);
   const response = await startAuthentication({ optionsJSON: options });
-  return apiClient.post('/api/auth/passkey/sign-in', { response }, AuthResponseSchema);
+  return apiClient.post<AuthResponse>('/api/auth/passkey/sign-in', { response });
 }
 
 export function usePasskeySignIn() {

@@ -1,15 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import type { RegisterBody } from '@drapeau/shared';
+import type { RegisterBody, AuthResponse } from '@drapeau/shared';
 
-import { AuthResponseSchema } from '@/lib/first-load-schemas';
 import { apiClient } from '@/lib/api-client';
 
 import { startSession } from './session-cache';
 
 /** POST /api/auth/register: creates the account, signs it in and answers with the user. */
 function register(body: RegisterBody) {
-  return apiClient.post('/api/auth/register', body, AuthResponseSchema);
+  return apiClient.post<AuthResponse>('/api/auth/register', body);
 }
 
 export function useRegister() {

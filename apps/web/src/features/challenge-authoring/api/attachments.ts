@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import { AdminAttachmentSchema, OkSchema } from '@drapeau/shared';
+import type { AdminAttachment, OkSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { adminChallengeKeys } from '@/lib/query-keys';
@@ -21,8 +22,8 @@ export function useUploadAttachment(challengeId: string) {
     mutationFn: ({ file, replaceId }: { file: File; replaceId?: number }) => {
       const query = `?name=${encodeURIComponent(file.name)}`;
       return replaceId === undefined
-        ? apiClient.post(`${base(challengeId)}${query}`, asOctets(file), AdminAttachmentSchema)
-        : apiClient.put(`${base(challengeId)}/${replaceId}${query}`, asOctets(file), AdminAttachmentSchema);
+        ? apiClient.post<AdminAttachment>(`${base(challengeId)}${query}`, asOctets(file))
+        : apiClient.put<AdminAttachment>(`${base(challengeId)}/${replaceId}${query}`, asOctets(file));
     },
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminChallengeKeys.detail(challengeId) });
@@ -34,7 +35,7 @@ export function useUploadAttachment(challengeId: string) {
 export function useRemoveAttachment(challengeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (attachmentId: number) => apiClient.delete(`${base(challengeId)}/${attachmentId}`, OkSchema),
+    mutationFn: (attachmentId: number) => apiClient.delete<z.output<typeof OkSchema>>(`${base(challengeId)}/${attachmentId}`),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminChallengeKeys.detail(challengeId) });
       refreshCatalogue(queryClient);

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import { AdminCategoryListSchema, AdminCategorySchema, OkSchema, type AdminCategoryBody } from '@drapeau/shared';
+import type { AdminCategory, AdminCategoryBody, AdminCategoryListSchema, OkSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { categoryKeys } from '@/lib/query-keys';
@@ -9,7 +10,7 @@ import { categoryKeys } from '@/lib/query-keys';
 export function useAdminCategories() {
   return useQuery({
     queryKey: [...categoryKeys.all, 'admin'],
-    queryFn: ({ signal }) => apiClient.get('/api/admin/categories', AdminCategoryListSchema, { signal }),
+    queryFn: ({ signal }) => apiClient.get<z.output<typeof AdminCategoryListSchema>>('/api/admin/categories', { signal }),
   });
 }
 
@@ -17,7 +18,7 @@ export function useAdminCategories() {
 export function useCreateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AdminCategoryBody) => apiClient.post('/api/admin/categories', body, AdminCategorySchema),
+    mutationFn: (body: AdminCategoryBody) => apiClient.post<AdminCategory>('/api/admin/categories', body),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
   });
 }
@@ -27,7 +28,7 @@ export function useUpdateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AdminCategoryBody) =>
-      apiClient.put(`/api/admin/categories/${encodeURIComponent(body.key)}`, body, AdminCategorySchema),
+      apiClient.put<AdminCategory>(`/api/admin/categories/${encodeURIComponent(body.key)}`, body),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
   });
 }
@@ -36,7 +37,7 @@ export function useUpdateCategory() {
 export function useDeleteCategory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (key: string) => apiClient.delete(`/api/admin/categories/${encodeURIComponent(key)}`, OkSchema),
+    mutationFn: (key: string) => apiClient.delete<z.output<typeof OkSchema>>(`/api/admin/categories/${encodeURIComponent(key)}`),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
   });
 }

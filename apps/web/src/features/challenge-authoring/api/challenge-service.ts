@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import { AdminChallengeServiceResultSchema, type ChallengeServiceInput, OkSchema } from '@drapeau/shared';
+import type { AdminChallengeServiceResult, ChallengeServiceInput, OkSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { adminChallengeKeys } from '@/lib/query-keys';
@@ -14,7 +15,7 @@ const serviceKey = (challengeId: string) => [...adminChallengeKeys.detail(challe
 export function useChallengeService(challengeId: string) {
   return useQuery({
     queryKey: serviceKey(challengeId),
-    queryFn: ({ signal }) => apiClient.get(path(challengeId), AdminChallengeServiceResultSchema, { signal }),
+    queryFn: ({ signal }) => apiClient.get<AdminChallengeServiceResult>(path(challengeId), { signal }),
     refetchInterval: (query) => (query.state.data?.build?.status === 'building' ? 5_000 : false),
   });
 }
@@ -28,9 +29,9 @@ export function useSaveChallengeService(challengeId: string) {
   };
   return {
     save: useMutation({
-      mutationFn: (service: ChallengeServiceInput) => apiClient.put(path(challengeId), service, OkSchema),
+      mutationFn: (service: ChallengeServiceInput) => apiClient.put<z.output<typeof OkSchema>>(path(challengeId), service),
       onSuccess,
     }),
-    remove: useMutation({ mutationFn: () => apiClient.delete(path(challengeId), OkSchema), onSuccess }),
+    remove: useMutation({ mutationFn: () => apiClient.delete<z.output<typeof OkSchema>>(path(challengeId)), onSuccess }),
   };
 }

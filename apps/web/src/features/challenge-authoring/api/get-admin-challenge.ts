@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 
-import { AdminChallengeSchema } from '@drapeau/shared';
+import type { AdminChallenge } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { adminChallengeKeys } from '@/lib/query-keys';
 
 /** GET /api/admin/challenges/:id: the whole challenge, flags included (admins only). */
 function getAdminChallenge(id: string, signal?: AbortSignal) {
-  return apiClient.get(`/api/admin/challenges/${encodeURIComponent(id)}`, AdminChallengeSchema, { signal });
+  return apiClient.get<AdminChallenge>(`/api/admin/challenges/${encodeURIComponent(id)}`, { signal });
 }
 
 export function useAdminChallenge(id: string | null) {

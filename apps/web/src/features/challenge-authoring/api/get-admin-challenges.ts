@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { AdminChallengeListSchema, type AdminChallengeQuery } from '@drapeau/shared';
+import type { AdminChallengeQuery, AdminChallengeList } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { adminChallengeKeys } from '@/lib/query-keys';
@@ -27,7 +27,7 @@ function toQueryString(filters: ChallengeFilters): string {
 
 /** GET /api/admin/challenges: every challenge, hidden ones too, filtered on the server. */
 function getAdminChallenges(filters: ChallengeFilters, signal?: AbortSignal) {
-  return apiClient.get(`/api/admin/challenges${toQueryString(filters)}`, AdminChallengeListSchema, { signal });
+  return apiClient.get<AdminChallengeList>(`/api/admin/challenges${toQueryString(filters)}`, { signal });
 }
 
 export function useAdminChallenges(filters: ChallengeFilters) {

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import { IncidentListSchema } from '@drapeau/shared';
+import type { IncidentListSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { incidentKeys } from '@/lib/query-keys';
@@ -9,6 +10,6 @@ import { incidentKeys } from '@/lib/query-keys';
 export function useIncidents() {
   return useQuery({
     queryKey: incidentKeys.all,
-    queryFn: ({ signal }) => apiClient.get('/api/admin/incidents', IncidentListSchema, { signal }),
+    queryFn: ({ signal }) => apiClient.get<z.output<typeof IncidentListSchema>>('/api/admin/incidents', { signal }),
   });
 }

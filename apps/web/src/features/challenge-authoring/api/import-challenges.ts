@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { ImportReportSchema } from '@drapeau/shared';
+import type { ImportReport } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -11,10 +11,9 @@ export function useImportChallenges() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, createCategories }: { file: File; createCategories: boolean }) =>
-      apiClient.post(
+      apiClient.post<ImportReport>(
         `/api/admin/challenges/import?createCategories=${createCategories ? 'true' : 'false'}`,
         new Blob([file], { type: 'application/zip' }),
-        ImportReportSchema,
       ),
     onSuccess: () => refreshCatalogue(queryClient, { scoresChanged: true }),
   });

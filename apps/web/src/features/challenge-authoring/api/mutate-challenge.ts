@@ -1,11 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import {
-  AdminChallengeSchema,
-  DeleteChallengeResultSchema,
-  type AdminChallengeBody,
-  type AdminChallengePatch,
-} from '@drapeau/shared';
+import type { AdminChallengeBody, AdminChallengePatch, AdminChallenge, DeleteChallengeResult } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { adminChallengeKeys } from '@/lib/query-keys';
@@ -23,8 +18,8 @@ export function useSaveChallenge() {
   return useMutation({
     mutationFn: (save: { id: null; body: AdminChallengeBody } | { id: string; body: AdminChallengePatch }) =>
       save.id === null
-        ? apiClient.post('/api/admin/challenges', save.body, AdminChallengeSchema)
-        : apiClient.patch(base(save.id), save.body, AdminChallengeSchema),
+        ? apiClient.post<AdminChallenge>('/api/admin/challenges', save.body)
+        : apiClient.patch<AdminChallenge>(base(save.id), save.body),
     onSuccess: (saved) => {
       queryClient.setQueryData(adminChallengeKeys.detail(saved.id), saved);
       refreshCatalogue(queryClient);
@@ -37,7 +32,7 @@ export function useSetChallengeState() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, state }: { id: string; state: 'visible' | 'hidden' }) =>
-      apiClient.patch(base(id), { state } satisfies AdminChallengePatch, AdminChallengeSchema),
+      apiClient.patch<AdminChallenge>(base(id), { state } satisfies AdminChallengePatch),
     onSuccess: (saved) => {
       queryClient.setQueryData(adminChallengeKeys.detail(saved.id), saved);
       refreshCatalogue(queryClient);
@@ -49,7 +44,7 @@ export function useSetChallengeState() {
 export function useDuplicateChallenge() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiClient.post(`${base(id)}/duplicate`, {}, AdminChallengeSchema),
+    mutationFn: (id: string) => apiClient.post<AdminChallenge>(`${base(id)}/duplicate`, {}),
     onSuccess: () => refreshCatalogue(queryClient),
   });
 }
@@ -58,7 +53,7 @@ export function useDuplicateChallenge() {
 export function useDeleteChallenge() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => apiClient.delete(base(id), DeleteChallengeResultSchema),
+    mutationFn: (id: string) => apiClient.delete<DeleteChallengeResult>(base(id)),
     onSuccess: (result, id) => {
       queryClient.removeQueries({ queryKey: adminChallengeKeys.detail(id) });
       refreshCatalogue(queryClient, { scoresChanged: result.deletedSolves > 0 });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 
-import { TestFlagResultSchema } from '@drapeau/shared';
+import type { TestFlagResult } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -8,6 +8,6 @@ import { apiClient } from '@/lib/api-client';
 export function useTestFlag(challengeId: string) {
   return useMutation({
     mutationFn: (flag: string) =>
-      apiClient.post(`/api/admin/challenges/${encodeURIComponent(challengeId)}/test-flag`, { flag }, TestFlagResultSchema),
+      apiClient.post<TestFlagResult>(`/api/admin/challenges/${encodeURIComponent(challengeId)}/test-flag`, { flag }),
   });
 }

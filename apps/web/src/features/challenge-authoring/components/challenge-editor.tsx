@@ -2,7 +2,8 @@ import { ArrowLeft, Save } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { AdminChallengeBodySchema, LEVELS, type AdminChallenge, type AdminChallengeSummary, type Level } from '@drapeau/shared';
+import { AdminChallengeBodySchema, type AdminChallenge, type AdminChallengeSummary, type Level } from '@drapeau/shared';
+import { LEVELS } from '@drapeau/shared/constants';
 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';

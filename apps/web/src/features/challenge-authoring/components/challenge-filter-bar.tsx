@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { CHALLENGE_STATES, LEVELS } from '@drapeau/shared';
+import { CHALLENGE_STATES } from '@drapeau/shared';
+import { LEVELS } from '@drapeau/shared/constants';
 
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { CategoryListSchema } from '@drapeau/shared';
+import type { CategoryList } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { categoryKeys } from '@/lib/query-keys';
@@ -8,7 +8,7 @@ import { categoryKeys } from '@/lib/query-keys';
 /** GET /api/categories: the six built-in categories and those admins added, with names (EN/FR) and icons. */
 const categoriesQueryOptions = queryOptions({
   queryKey: [...categoryKeys.all, 'public'],
-  queryFn: ({ signal }) => apiClient.get('/api/categories', CategoryListSchema, { signal }),
+  queryFn: ({ signal }) => apiClient.get<CategoryList>('/api/categories', { signal }),
   staleTime: 5 * 60_000,
 });
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 
-import { PublicChallengeSchema, type ChallengeSummary } from '@drapeau/shared';
+import type { ChallengeSummary, PublicChallenge } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { challengeKeys } from '@/lib/query-keys';
@@ -9,7 +9,7 @@ import { challengesQueryOptions } from './get-challenges';
 
 /** GET /api/challenges/:id: one challenge; 404 CHALLENGE_NOT_FOUND when it does not exist. */
 function getChallenge(id: string, signal?: AbortSignal) {
-  return apiClient.get(`/api/challenges/${encodeURIComponent(id)}`, PublicChallengeSchema, { signal });
+  return apiClient.get<PublicChallenge>(`/api/challenges/${encodeURIComponent(id)}`, { signal });
 }
 
 export function challengeQueryOptions(id: string) {

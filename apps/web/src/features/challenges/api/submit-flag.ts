@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { SubmitFlagResultSchema, type SubmitFlagBody } from '@drapeau/shared';
+import type { SubmitFlagBody, SubmitFlagResult } from '@drapeau/shared';
 
 import { apiClient, isApiError } from '@/lib/api-client';
 import { challengeKeys, leaderboardKeys, sessionKeys, userKeys } from '@/lib/query-keys';
 
 /** POST /api/challenges/:id/submit: `correct`, `incorrect` or `already_solved`, as a 200 result. */
 function submitFlag(challengeId: string, body: SubmitFlagBody) {
-  return apiClient.post(`/api/challenges/${encodeURIComponent(challengeId)}/submit`, body, SubmitFlagResultSchema);
+  return apiClient.post<SubmitFlagResult>(`/api/challenges/${encodeURIComponent(challengeId)}/submit`, body);
 }
 
 /** After a solve, the challenge (solved, solve count), the session user (score) and the standings change. */

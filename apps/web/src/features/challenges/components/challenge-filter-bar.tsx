@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { LEVELS } from '@drapeau/shared';
+import { LEVELS } from '@drapeau/shared/constants';
 
 import { Label } from '@/components/ui/label';
 import { Select, SelectContent, SelectItem, SelectTrigger, SelectValue } from '@/components/ui/select';

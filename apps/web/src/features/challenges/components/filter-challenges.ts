@@ -1,4 +1,5 @@
-import { LEVELS, type CategoryKey, type Level, type ChallengeSummary } from '@drapeau/shared';
+import type { CategoryKey, Level, ChallengeSummary } from '@drapeau/shared';
+import { LEVELS } from '@drapeau/shared/constants';
 
 export const ALL = 'all';
 export type CategoryFilter = CategoryKey;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 
-import { CATEGORIES, type CategoryIcon } from '@drapeau/shared';
+import type { CategoryIcon } from '@drapeau/shared';
+import { CATEGORIES } from '@drapeau/shared/constants';
 
 import { pickText, useLocale } from '@/lib/use-locale';
 

@@ -1,17 +1,18 @@
 import { useSearchParams } from 'react-router';
 
-import { CategoryKeySchema, LevelSchema } from '@drapeau/shared';
+import { CATEGORY_KEY_MAX, CATEGORY_KEY_PATTERN, LEVELS } from '@drapeau/shared/constants';
 
 import { ALL, type CategoryFilter, type ChallengeFilters, type LevelFilter } from './filter-challenges';
 
 /** The list filters live in the URL (`?category=forensics&level=easy`), so a filtered view can be shared or reloaded. */
 export function useChallengeFilters() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const category = CategoryKeySchema.safeParse(searchParams.get('category'));
-  const level = LevelSchema.safeParse(searchParams.get('level'));
+  // Checked against the constants rather than the schemas: the list page does not load the schema library.
+  const category = searchParams.get('category') ?? '';
+  const level = searchParams.get('level');
   const filters: ChallengeFilters = {
-    category: category.success ? category.data : ALL,
-    level: level.success ? level.data : ALL,
+    category: category.length <= CATEGORY_KEY_MAX && CATEGORY_KEY_PATTERN.test(category) ? category : ALL,
+    level: LEVELS.find((known) => known === level) ?? ALL,
   };
 
   function update(name: 'category' | 'level', value: string): void {

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import { ClassLeaderboardSchema, ClassPreviewSchema, type JoinClassBody, MyClassSchema, OkSchema } from '@drapeau/shared';
+import type { ClassLeaderboard, ClassPreview, JoinClassBody, MyClass, OkSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -17,7 +18,7 @@ export const classKeys = {
 export function useMyClass() {
   return useQuery({
     queryKey: classKeys.mine(),
-    queryFn: ({ signal }) => apiClient.get('/api/classes/mine', MyClassSchema, { signal }),
+    queryFn: ({ signal }) => apiClient.get<MyClass>('/api/classes/mine', { signal }),
   });
 }
 
@@ -26,7 +27,7 @@ export function useClassLeaderboard(classId: string | undefined) {
   return useQuery({
     queryKey: classKeys.board(classId ?? ''),
     queryFn: ({ signal }) =>
-      apiClient.get(`/api/classes/${encodeURIComponent(classId!)}/leaderboard`, ClassLeaderboardSchema, { signal }),
+      apiClient.get<ClassLeaderboard>(`/api/classes/${encodeURIComponent(classId!)}/leaderboard`, { signal }),
     enabled: classId !== undefined,
   });
 }
@@ -35,7 +36,7 @@ export function useClassLeaderboard(classId: string | undefined) {
 export function useClassPreview(code: string | null) {
   return useQuery({
     queryKey: classKeys.preview(code ?? ''),
-    queryFn: () => apiClient.post('/api/classes/preview', { code: code! }, ClassPreviewSchema),
+    queryFn: () => apiClient.post<ClassPreview>('/api/classes/preview', { code: code! }),
     enabled: code !== null,
     retry: false,
     staleTime: Infinity,
@@ -46,7 +47,7 @@ export function useClassPreview(code: string | null) {
 export function useJoinClass() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: JoinClassBody) => apiClient.post('/api/classes/join', body, MyClassSchema),
+    mutationFn: (body: JoinClassBody) => apiClient.post<MyClass>('/api/classes/join', body),
     onSuccess: (data) => queryClient.setQueryData(classKeys.mine(), data),
   });
 }
@@ -55,7 +56,7 @@ export function useJoinClass() {
 export function useLeaveClass() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.delete('/api/classes/mine', OkSchema),
+    mutationFn: () => apiClient.delete<z.output<typeof OkSchema>>('/api/classes/mine'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: classKeys.all }),
   });
 }

@@ -1,13 +1,14 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import {
-  ClassProgressSchema,
-  type CreateAssignmentBody,
-  type CreateClassBody,
+import type {
+  ClassProgress,
+  CreateAssignmentBody,
+  CreateClassBody,
   OkSchema,
-  TeacherClassListSchema,
-  TeacherClassSchema,
-  type UpdateClassBody,
+  TeacherClass,
+  TeacherClassList,
+  UpdateClassBody,
 } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
@@ -23,7 +24,7 @@ export const progressCsvUrl = (id: string) => `${classPath(id)}/progress.csv`;
 export function useTaughtClasses() {
   return useQuery({
     queryKey: classKeys.taught(),
-    queryFn: ({ signal }) => apiClient.get('/api/classes', TeacherClassListSchema, { signal }),
+    queryFn: ({ signal }) => apiClient.get<TeacherClassList>('/api/classes', { signal }),
   });
 }
 
@@ -31,7 +32,7 @@ export function useTaughtClasses() {
 export function useClassProgress(id: string) {
   return useQuery({
     queryKey: classKeys.progress(id),
-    queryFn: ({ signal }) => apiClient.get(`${classPath(id)}/progress`, ClassProgressSchema, { signal }),
+    queryFn: ({ signal }) => apiClient.get<ClassProgress>(`${classPath(id)}/progress`, { signal }),
   });
 }
 
@@ -41,23 +42,21 @@ function useClassMutation<T>(mutationFn: (input: T) => Promise<unknown>) {
 }
 
 export const useCreateClass = () =>
-  useClassMutation((body: CreateClassBody) => apiClient.post('/api/classes', body, TeacherClassSchema));
+  useClassMutation((body: CreateClassBody) => apiClient.post<TeacherClass>('/api/classes', body));
 export const useUpdateClass = () =>
-  useClassMutation(({ id, ...body }: UpdateClassBody & { id: string }) =>
-    apiClient.patch(classPath(id), body, TeacherClassSchema),
-  );
+  useClassMutation(({ id, ...body }: UpdateClassBody & { id: string }) => apiClient.patch<TeacherClass>(classPath(id), body));
 export const useRegenerateCode = () =>
-  useClassMutation((id: string) => apiClient.post(`${classPath(id)}/code`, {}, TeacherClassSchema));
-export const useDeleteClass = () => useClassMutation((id: string) => apiClient.delete(classPath(id), OkSchema));
+  useClassMutation((id: string) => apiClient.post<TeacherClass>(`${classPath(id)}/code`, {}));
+export const useDeleteClass = () => useClassMutation((id: string) => apiClient.delete<z.output<typeof OkSchema>>(classPath(id)));
 export const useRemoveStudent = () =>
   useClassMutation(({ id, userId }: { id: string; userId: string }) =>
-    apiClient.delete(`${classPath(id)}/members/${encodeURIComponent(userId)}`, OkSchema),
+    apiClient.delete<z.output<typeof OkSchema>>(`${classPath(id)}/members/${encodeURIComponent(userId)}`),
   );
 export const useCreateAssignment = () =>
   useClassMutation(({ id, ...body }: CreateAssignmentBody & { id: string }) =>
-    apiClient.post(`${classPath(id)}/assignments`, body, OkSchema),
+    apiClient.post<z.output<typeof OkSchema>>(`${classPath(id)}/assignments`, body),
   );
 export const useDeleteAssignment = () =>
   useClassMutation(({ id, assignmentId }: { id: string; assignmentId: string }) =>
-    apiClient.delete(`${classPath(id)}/assignments/${encodeURIComponent(assignmentId)}`, OkSchema),
+    apiClient.delete<z.output<typeof OkSchema>>(`${classPath(id)}/assignments/${encodeURIComponent(assignmentId)}`),
   );

@@ -5,8 +5,6 @@ import type { PublicEvent } from '@drapeau/shared';
 import { apiClient } from '@/lib/api-client';
 import { eventKeys } from '@/lib/query-keys';
 
-import { PublicEventLightSchema } from './event-schema';
-
 export interface EventView extends PublicEvent {
   /** Server time minus this browser's time when the answer came: countdowns follow the server's clock. */
   clockOffsetMs: number;
@@ -14,7 +12,7 @@ export interface EventView extends PublicEvent {
 
 /** GET /api/event: public; the phase, the times and the server's clock (docs/product.md#events). */
 async function getEvent(signal?: AbortSignal): Promise<EventView> {
-  const event = await apiClient.get('/api/event', PublicEventLightSchema, { signal });
+  const event = await apiClient.get<PublicEvent>('/api/event', { signal });
   return { ...event, clockOffsetMs: Date.parse(event.serverTime) - Date.now() };
 }
 

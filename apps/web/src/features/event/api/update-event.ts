@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { type EventSettings, PlatformSettingsSchema } from '@drapeau/shared';
+import type { EventSettings, PlatformSettings } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { challengeKeys, eventKeys } from '@/lib/query-keys';
 
 /** The event is the `event` platform setting: PATCH /api/admin/settings, audited like any setting. */
 function updateEvent(event: EventSettings) {
-  return apiClient.patch('/api/admin/settings', { event }, PlatformSettingsSchema);
+  return apiClient.patch<PlatformSettings>('/api/admin/settings', { event });
 }
 
 export function useUpdateEvent() {

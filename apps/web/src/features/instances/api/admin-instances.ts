@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import { AdminInstanceListSchema, AdminStopAllResultSchema, OkSchema } from '@drapeau/shared';
+import type { AdminInstanceList, AdminStopAllResultSchema, OkSchema } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -10,7 +11,7 @@ const adminInstancesKey = ['admin-instances'] as const;
 export function useAdminInstances() {
   return useQuery({
     queryKey: adminInstancesKey,
-    queryFn: ({ signal }) => apiClient.get('/api/admin/instances', AdminInstanceListSchema, { signal }),
+    queryFn: ({ signal }) => apiClient.get<AdminInstanceList>('/api/admin/instances', { signal }),
     refetchInterval: 15_000,
   });
 }
@@ -21,11 +22,11 @@ export function useStopInstances() {
   const onSettled = () => void queryClient.invalidateQueries({ queryKey: adminInstancesKey });
   return {
     stopOne: useMutation({
-      mutationFn: (id: string) => apiClient.delete(`/api/admin/instances/${encodeURIComponent(id)}`, OkSchema),
+      mutationFn: (id: string) => apiClient.delete<z.output<typeof OkSchema>>(`/api/admin/instances/${encodeURIComponent(id)}`),
       onSettled,
     }),
     stopAll: useMutation({
-      mutationFn: () => apiClient.post('/api/admin/instances/stop-all', undefined, AdminStopAllResultSchema),
+      mutationFn: () => apiClient.post<z.output<typeof AdminStopAllResultSchema>>('/api/admin/instances/stop-all', undefined),
       onSettled,
     }),
   };

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import { OkSchema, PlayerInstanceSchema, PlayerInstanceStateSchema } from '@drapeau/shared';
+import type { OkSchema, PlayerInstance, PlayerInstanceState } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
@@ -17,7 +18,7 @@ export function useInstance(challengeId: string) {
     queryKey: instanceKey(challengeId),
     queryFn: async ({ signal }) => {
       try {
-        return await apiClient.get(path(challengeId), PlayerInstanceStateSchema, { signal });
+        return await apiClient.get<PlayerInstanceState>(path(challengeId), { signal });
       } catch (error) {
         if (isApiError(error) && error.code === 'NO_INSTANCE_SERVICE') return null;
         throw error;
@@ -34,13 +35,13 @@ export function useInstanceActions(challengeId: string) {
   const refresh = () => void queryClient.invalidateQueries({ queryKey: instanceKey(challengeId) });
   return {
     start: useMutation({
-      mutationFn: () => apiClient.post(path(challengeId), undefined, PlayerInstanceSchema),
+      mutationFn: () => apiClient.post<PlayerInstance>(path(challengeId), undefined),
       onSettled: refresh,
     }),
     extend: useMutation({
-      mutationFn: () => apiClient.post(`${path(challengeId)}/extend`, undefined, PlayerInstanceSchema),
+      mutationFn: () => apiClient.post<PlayerInstance>(`${path(challengeId)}/extend`, undefined),
       onSettled: refresh,
     }),
-    stop: useMutation({ mutationFn: () => apiClient.delete(path(challengeId), OkSchema), onSettled: refresh }),
+    stop: useMutation({ mutationFn: () => apiClient.delete<z.output<typeof OkSchema>>(path(challengeId)), onSettled: refresh }),
   };
 }

@@ -1,5 +1,6 @@
-import { ErrorBodySchema, LabResponseSchema, type LabRequest, type LabResponse } from '@drapeau/shared';
+import type { LabRequest, LabResponse } from '@drapeau/shared';
 
+import { readAnswer } from '@/lib/api-client';
 import { ApiError } from '@/lib/api-error';
 
 import { labPath } from './run-lab-action';
@@ -27,18 +28,8 @@ export async function requestLabWithHeaders(challengeId: string, action: string)
   } catch (error) {
     throw new ApiError({ status: 0, code: 'NETWORK', message: error instanceof Error ? error.message : 'Network error' });
   }
-  const json: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const parsed = ErrorBodySchema.safeParse(json);
-    if (parsed.success) {
-      const { code, message, retryAfterSeconds } = parsed.data.error;
-      throw new ApiError({ status: response.status, code, message, retryAfterSeconds });
-    }
-    throw new ApiError({ status: response.status, code: 'BAD_RESPONSE', message: `${response.status}: ${response.statusText}` });
-  }
-  const body = LabResponseSchema.safeParse(json);
-  if (!body.success) throw new ApiError({ status: response.status, code: 'BAD_RESPONSE', message: 'Unexpected response' });
+  const body = await readAnswer<LabResponse>(response, `POST ${labPath(challengeId)}`);
   const headers: [string, string][] = [];
   response.headers.forEach((value, name) => headers.push([name, value]));
-  return { status: response.status, body: body.data, headers };
+  return { status: response.status, body, headers };
 }

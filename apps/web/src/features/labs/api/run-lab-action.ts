@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 
-import { LabResponseSchema, type LabRequest, type LabResponse } from '@drapeau/shared';
+import type { LabRequest, LabResponse } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -14,7 +14,7 @@ export function labPath(challengeId: string): string {
  * POST /api/challenges/:id/lab: the server runs the exercise's check (docs/architecture.md#labs: no flag in the web bundle).
  */
 export function runLabAction(challengeId: string, action: string, input: LabInput = {}): Promise<LabResponse> {
-  return apiClient.post(labPath(challengeId), { action, input } satisfies LabRequest, LabResponseSchema);
+  return apiClient.post<LabResponse>(labPath(challengeId), { action, input } satisfies LabRequest);
 }
 
 const labKeys = {

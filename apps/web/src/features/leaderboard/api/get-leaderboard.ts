@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 
-import { LeaderboardPageSchema, type LeaderboardQuery } from '@drapeau/shared';
+import type { LeaderboardQuery, LeaderboardPage } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { leaderboardKeys } from '@/lib/query-keys';
@@ -15,7 +15,7 @@ function getLeaderboard({ search, page, view }: LeaderboardParams, signal?: Abor
   const query = new URLSearchParams({ page: String(page) });
   if (search) query.set('search', search);
   if (view) query.set('view', view);
-  return apiClient.get(`/api/leaderboard?${query.toString()}`, LeaderboardPageSchema, { signal });
+  return apiClient.get<LeaderboardPage>(`/api/leaderboard?${query.toString()}`, { signal });
 }
 
 function leaderboardQueryOptions(params: LeaderboardParams) {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { ScoreGraphSchema } from '@drapeau/shared';
+import type { ScoreGraph } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { leaderboardKeys } from '@/lib/query-keys';
@@ -12,7 +12,7 @@ import { leaderboardKeys } from '@/lib/query-keys';
 function scoreGraphQueryOptions() {
   return queryOptions({
     queryKey: [...leaderboardKeys.all, 'graph'] as const,
-    queryFn: ({ signal }) => apiClient.get('/api/leaderboard/graph', ScoreGraphSchema, { signal }),
+    queryFn: ({ signal }) => apiClient.get<ScoreGraph>('/api/leaderboard/graph', { signal }),
   });
 }
 

@@ -2,7 +2,8 @@ import type { KeyboardEvent, MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { computeRank, type LeaderboardEntry } from '@drapeau/shared';
+import type { LeaderboardEntry } from '@drapeau/shared';
+import { computeRank } from '@drapeau/shared/constants';
 
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';

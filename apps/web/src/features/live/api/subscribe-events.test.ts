@@ -27,7 +27,7 @@ afterEach(() => {
 });
 
 describe('event stream', () => {
-  it('opens /api/events with credentials and passes on valid events only', () => {
+  it('opens /api/events with credentials and passes on each event whose data is a JSON object', () => {
     const onEvent = vi.fn();
     const close = subscribeToEvents({ onEvent });
     const source = MockEventSource.latest();
@@ -37,12 +37,21 @@ describe('event stream', () => {
     source.emit('solve', SOLVE);
     source.emit('leaderboard', { reason: 'user-deleted' });
     source.emit('solve', '{not json');
-    source.emit('solve', { userId: 'u-neo' });
-    source.emit('leaderboard', { reason: 'unknown' });
+    source.emit('solve', 'null');
+    source.emit('challenges', '42');
+    source.emit('event', { mode: 'event' });
+    source.emit('challenges', { challengeIds: ['a'] });
+    source.emit('incident', { id: 1 });
+    source.emit('announcement', { id: 2 });
+    source.emit('unknown', { id: 3 });
 
     expect(onEvent.mock.calls).toEqual([
       [{ type: 'solve', data: SOLVE }],
       [{ type: 'leaderboard', data: { reason: 'user-deleted' } }],
+      [{ type: 'event', data: { mode: 'event' } }],
+      [{ type: 'challenges', data: { challengeIds: ['a'] } }],
+      [{ type: 'incident', data: { id: 1 } }],
+      [{ type: 'announcement', data: { id: 2 } }],
     ]);
     close();
     expect(source.isClosed).toBe(true);

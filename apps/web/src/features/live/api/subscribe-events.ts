@@ -1,16 +1,10 @@
-import {
-  AnnouncementEventSchema,
-  ChallengesChangedEventSchema,
-  EventSettingsSchema,
-  LeaderboardChangedEventSchema,
-  SharedFlagIncidentSchema,
-  SolveEventSchema,
-  type AnnouncementEvent,
-  type ChallengesChangedEvent,
-  type EventSettings,
-  type LeaderboardChangedEvent,
-  type SharedFlagIncident,
-  type SolveEvent,
+import type {
+  AnnouncementEvent,
+  ChallengesChangedEvent,
+  EventSettings,
+  LeaderboardChangedEvent,
+  SharedFlagIncident,
+  SolveEvent,
 } from '@drapeau/shared';
 
 const EVENTS_PATH = '/api/events';
@@ -42,11 +36,25 @@ export interface EventStreamHandlers {
   since?: () => number | undefined;
 }
 
-function parseData<T>(schema: { safeParse(data: unknown): { success: true; data: T } | { success: false } }, raw: unknown) {
+/** The stream's event types, each listened to by name (SERVER_EVENT_TYPES, without the schemas' module). */
+const EVENT_TYPES = [
+  'solve',
+  'leaderboard',
+  'challenges',
+  'incident',
+  'announcement',
+  'event',
+] as const satisfies readonly ServerEvent['type'][];
+
+/**
+ * An event's data, trusted as the server typed it (docs/conventions.md#validation-and-errors): only what is not a JSON
+ * object is dropped.
+ */
+function parseData(raw: unknown): object | null {
   if (typeof raw !== 'string') return null;
   try {
-    const parsed = schema.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const data: unknown = JSON.parse(raw);
+    return typeof data === 'object' && data !== null ? data : null;
   } catch {
     return null;
   }
@@ -55,7 +63,7 @@ function parseData<T>(schema: { safeParse(data: unknown): { success: true; data:
 /**
  * GET /api/events as Server-Sent Events, with the session cookie. The browser reconnects by itself after a dropped
  * connection; when the server refuses the stream (the EventSource is then closed for good) a new one is opened after
- * a growing delay. Malformed events are ignored. Returns a function that closes everything.
+ * a growing delay. An event whose data is not a JSON object is ignored. Returns a function that closes everything.
  */
 export function subscribeToEvents({ onEvent, onMissed, since }: EventStreamHandlers): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
@@ -80,30 +88,12 @@ export function subscribeToEvents({ onEvent, onMissed, since }: EventStreamHandl
       retryTimer = setTimeout(() => open(), retryDelayMs);
       retryDelayMs = Math.min(retryDelayMs * 2, RECONNECT_MAX_DELAY_MS);
     });
-    current.addEventListener('solve', (event: MessageEvent<unknown>) => {
-      const data = parseData(SolveEventSchema, event.data);
-      if (data) onEvent({ type: 'solve', data });
-    });
-    current.addEventListener('event', (event: MessageEvent<unknown>) => {
-      const data = parseData(EventSettingsSchema, event.data);
-      if (data) onEvent({ type: 'event', data });
-    });
-    current.addEventListener('leaderboard', (event: MessageEvent<unknown>) => {
-      const data = parseData(LeaderboardChangedEventSchema, event.data);
-      if (data) onEvent({ type: 'leaderboard', data });
-    });
-    current.addEventListener('challenges', (event: MessageEvent<unknown>) => {
-      const data = parseData(ChallengesChangedEventSchema, event.data);
-      if (data) onEvent({ type: 'challenges', data });
-    });
-    current.addEventListener('incident', (event: MessageEvent<unknown>) => {
-      const data = parseData(SharedFlagIncidentSchema, event.data);
-      if (data) onEvent({ type: 'incident', data });
-    });
-    current.addEventListener('announcement', (event: MessageEvent<unknown>) => {
-      const data = parseData(AnnouncementEventSchema, event.data);
-      if (data) onEvent({ type: 'announcement', data });
-    });
+    for (const type of EVENT_TYPES) {
+      current.addEventListener(type, (event: MessageEvent<unknown>) => {
+        const data = parseData(event.data);
+        if (data) onEvent({ type, data } as ServerEvent);
+      });
+    }
   }
 
   open(since?.());

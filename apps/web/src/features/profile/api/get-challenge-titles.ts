@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { PlayerChallengeListSchema, type LocalizedText } from '@drapeau/shared';
+import type { ChallengeList, LocalizedText } from '@drapeau/shared';
+import { toPlayerChallengeList } from '@drapeau/shared/challenge-list';
 
 import { apiClient } from '@/lib/api-client';
 import { challengeKeys } from '@/lib/query-keys';
@@ -10,7 +11,7 @@ import { challengeKeys } from '@/lib/query-keys';
  * not import each other, docs/conventions.md#layers-and-dependency-rules). Only the titles are read here.
  */
 function getChallengeList(signal?: AbortSignal) {
-  return apiClient.get('/api/challenges', PlayerChallengeListSchema, { signal });
+  return apiClient.get<ChallengeList>('/api/challenges', { signal }).then(toPlayerChallengeList);
 }
 
 const challengeListQueryOptions = queryOptions({

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 
-import { PublicUserSchema } from '@drapeau/shared';
+import type { PublicUser } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { userKeys } from '@/lib/query-keys';
@@ -9,7 +9,7 @@ export const userQueryKey = (userId: string) => [...userKeys.all, 'detail', user
 
 /** GET /api/users/:userId: a player's public profile; 404 USER_NOT_FOUND when there is no such user. */
 function getUser(userId: string, signal?: AbortSignal) {
-  return apiClient.get(`/api/users/${encodeURIComponent(userId)}`, PublicUserSchema, { signal });
+  return apiClient.get<PublicUser>(`/api/users/${encodeURIComponent(userId)}`, { signal });
 }
 
 function userQueryOptions(userId: string) {

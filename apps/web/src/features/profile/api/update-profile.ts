@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { PublicUserSchema, type UpdateProfileBody } from '@drapeau/shared';
+import type { UpdateProfileBody, PublicUser } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -8,7 +8,7 @@ import { applyUpdatedUser } from './profile-cache';
 
 /** PATCH /api/users/me: the username and/or the bio; 409 USERNAME_TAKEN, 400 VALIDATION_FAILED. */
 function updateProfile(body: UpdateProfileBody) {
-  return apiClient.patch('/api/users/me', body, PublicUserSchema);
+  return apiClient.patch<PublicUser>('/api/users/me', body);
 }
 
 export function useUpdateProfile() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { PublicUserSchema, type PublicUser } from '@drapeau/shared';
+import type { PublicUser } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -10,7 +10,7 @@ const AVATAR_PATH = '/api/users/me/avatar';
 
 /** PUT /api/users/me/avatar with the JPEG itself as the body (400 INVALID_IMAGE, 413 IMAGE_TOO_LARGE). */
 function uploadAvatar(image: Blob): Promise<PublicUser> {
-  return apiClient.put(AVATAR_PATH, image, PublicUserSchema);
+  return apiClient.put<PublicUser>(AVATAR_PATH, image);
 }
 
 export function useUploadAvatar() {

@@ -3,7 +3,8 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-import { BIO_MAX, USERNAME_MAX, USERNAME_MIN, UsernameSchema, type PublicUser, type UpdateProfileBody } from '@drapeau/shared';
+import type { PublicUser, UpdateProfileBody } from '@drapeau/shared';
+import { BIO_MAX, USERNAME_MAX, USERNAME_MIN } from '@drapeau/shared/constants';
 
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
@@ -38,17 +39,29 @@ export function ProfileForm({ user }: { user: PublicUser }) {
   const changes = buildProfileChanges(user, username, bio);
   const hasChanges = Object.keys(changes).length > 0;
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (changes.username !== undefined && !UsernameSchema.safeParse(changes.username).success) {
-      setUsernameError(t('errors:USERNAME_INVALID', { usernameMin: USERNAME_MIN, usernameMax: USERNAME_MAX }));
-      return;
+  async function submit() {
+    // The schema is loaded when a new username is sent, not with the page: the profile page stays without the schema
+    // library (docs/architecture.md#web-app).
+    if (changes.username !== undefined) {
+      const { UsernameSchema } = await import('@drapeau/shared');
+      if (!UsernameSchema.safeParse(changes.username).success) {
+        setUsernameError(t('errors:USERNAME_INVALID', { usernameMin: USERNAME_MIN, usernameMax: USERNAME_MAX }));
+        return;
+      }
     }
     setUsernameError(null);
     update.mutate(changes, {
       onSuccess: () => toast({ title: t('common:success'), description: t('profile:form.saved') }),
       onError: (error) => toast({ variant: 'destructive', title: t('common:error'), description: getErrorMessage(t, error) }),
     });
+  }
+
+  function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    // The schema's chunk may fail to load (a lost connection): said as any failure to save.
+    submit().catch((error: unknown) =>
+      toast({ variant: 'destructive', title: t('common:error'), description: getErrorMessage(t, error) }),
+    );
   }
 
   return (

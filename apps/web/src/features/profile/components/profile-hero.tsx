@@ -2,7 +2,8 @@ import { CalendarDays } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { computeRank, type PublicUser } from '@drapeau/shared';
+import type { PublicUser } from '@drapeau/shared';
+import { computeRank } from '@drapeau/shared/constants';
 
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';

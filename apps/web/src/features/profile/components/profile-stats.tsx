@@ -2,7 +2,8 @@ import { Flag, Shield, Star, TrendingUp, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { computeRank, type PublicUser } from '@drapeau/shared';
+import type { PublicUser } from '@drapeau/shared';
+import { computeRank } from '@drapeau/shared/constants';
 
 import { formatNumber } from '@/lib/format-number';
 import { useLocale } from '@/lib/use-locale';

@@ -1,4 +1,4 @@
-import { AVATAR_MAX_BYTES, AVATAR_MAX_SIDE } from '@drapeau/shared';
+import { AVATAR_MAX_BYTES, AVATAR_MAX_SIDE } from '@drapeau/shared/constants';
 
 /** docs/product.md#constants: avatars are JPEG at quality 0.8. */
 export const AVATAR_JPEG_QUALITY = 0.8;

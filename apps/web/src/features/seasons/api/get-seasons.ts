@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 
-import { SeasonListResultSchema, SeasonStandingsResultSchema } from '@drapeau/shared';
+import type { SeasonListResult, SeasonStandingsResult } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { eventKeys } from '@/lib/query-keys';
@@ -15,7 +15,7 @@ const seasonKeys = {
 export function useSeasons() {
   return useQuery({
     queryKey: seasonKeys.list(),
-    queryFn: ({ signal }) => apiClient.get('/api/seasons', SeasonListResultSchema, { signal }),
+    queryFn: ({ signal }) => apiClient.get<SeasonListResult>('/api/seasons', { signal }),
   });
 }
 
@@ -24,7 +24,7 @@ export function useSeason(id: string, page: number) {
   return useQuery({
     queryKey: seasonKeys.detail(id, page),
     queryFn: ({ signal }) =>
-      apiClient.get(`/api/seasons/${encodeURIComponent(id)}?page=${page}`, SeasonStandingsResultSchema, { signal }),
+      apiClient.get<SeasonStandingsResult>(`/api/seasons/${encodeURIComponent(id)}?page=${page}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }

@@ -1,13 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 
-import { SeedResultSchema } from '@drapeau/shared';
+import type { SeedResult } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { challengeKeys, statsKeys } from '@/lib/query-keys';
 
 /** POST /api/admin/seed: writes the built-in challenges and badges in one batch (admins only). */
 function seedDatabase() {
-  return apiClient.post('/api/admin/seed', {}, SeedResultSchema);
+  return apiClient.post<SeedResult>('/api/admin/seed', {});
 }
 
 export function useSeedDatabase() {

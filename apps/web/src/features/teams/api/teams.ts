@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import { MyTeamResultSchema, OkSchema, OwnTeamSchema, PublicTeamSchema, type MyTeamResult, type OwnTeam } from '@drapeau/shared';
+import type { MyTeamResult, OkSchema, OwnTeam, PublicTeam } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { challengeKeys, teamKeys } from '@/lib/query-keys';
@@ -10,7 +11,7 @@ export function useMyTeam({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({
     enabled,
     queryKey: teamKeys.mine(),
-    queryFn: ({ signal }) => apiClient.get('/api/teams/mine', MyTeamResultSchema, { signal }),
+    queryFn: ({ signal }) => apiClient.get<MyTeamResult>('/api/teams/mine', { signal }),
   });
 }
 
@@ -18,7 +19,7 @@ export function useMyTeam({ enabled = true }: { enabled?: boolean } = {}) {
 export function useTeam(teamId: string) {
   return useQuery({
     queryKey: teamKeys.detail(teamId),
-    queryFn: ({ signal }) => apiClient.get(`/api/teams/${encodeURIComponent(teamId)}`, PublicTeamSchema, { signal }),
+    queryFn: ({ signal }) => apiClient.get<PublicTeam>(`/api/teams/${encodeURIComponent(teamId)}`, { signal }),
   });
 }
 
@@ -36,17 +37,17 @@ function useTeamChange<Input>(call: (input: Input) => Promise<OwnTeam | null>) {
   });
 }
 
-export const useCreateTeam = () => useTeamChange((name: string) => apiClient.post('/api/teams', { name }, OwnTeamSchema));
-export const useJoinTeam = () => useTeamChange((code: string) => apiClient.post('/api/teams/join', { code }, OwnTeamSchema));
-export const useRenameTeam = () => useTeamChange((name: string) => apiClient.patch('/api/teams/mine', { name }, OwnTeamSchema));
+export const useCreateTeam = () => useTeamChange((name: string) => apiClient.post<OwnTeam>('/api/teams', { name }));
+export const useJoinTeam = () => useTeamChange((code: string) => apiClient.post<OwnTeam>('/api/teams/join', { code }));
+export const useRenameTeam = () => useTeamChange((name: string) => apiClient.patch<OwnTeam>('/api/teams/mine', { name }));
 export const useRegenerateInviteCode = () =>
-  useTeamChange(() => apiClient.post('/api/teams/mine/invite-code', undefined, OwnTeamSchema));
+  useTeamChange(() => apiClient.post<OwnTeam>('/api/teams/mine/invite-code', undefined));
 export const useRemoveMember = () =>
-  useTeamChange((userId: string) => apiClient.delete(`/api/teams/mine/members/${encodeURIComponent(userId)}`, OwnTeamSchema));
+  useTeamChange((userId: string) => apiClient.delete<OwnTeam>(`/api/teams/mine/members/${encodeURIComponent(userId)}`));
 export const useHandOverCaptaincy = () =>
-  useTeamChange((userId: string) => apiClient.post('/api/teams/mine/captain', { userId }, OwnTeamSchema));
+  useTeamChange((userId: string) => apiClient.post<OwnTeam>('/api/teams/mine/captain', { userId }));
 export const useLeaveTeam = () =>
   useTeamChange(async () => {
-    await apiClient.post('/api/teams/mine/leave', undefined, OkSchema);
+    await apiClient.post<z.output<typeof OkSchema>>('/api/teams/mine/leave', undefined);
     return null;
   });

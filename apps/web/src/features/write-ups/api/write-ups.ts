@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 
-import { OkSchema, WriteUpPageSchema, WriteUpSchema, type WriteUpBody } from '@drapeau/shared';
+import type { OkSchema, WriteUp, WriteUpBody, WriteUpPage } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { writeUpKeys } from '@/lib/query-keys';
@@ -15,7 +16,7 @@ export function useWriteUps(challengeId: string, page: number, isEnabled: boolea
   return useQuery({
     enabled: isEnabled,
     queryKey: writeUpKeys.page(challengeId, page),
-    queryFn: ({ signal }) => apiClient.get(`${base(challengeId)}?page=${page}`, WriteUpPageSchema, { signal }),
+    queryFn: ({ signal }) => apiClient.get<WriteUpPage>(`${base(challengeId)}?page=${page}`, { signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -29,7 +30,7 @@ function useRefreshWriteUps(challengeId: string) {
 export function useSaveWriteUp(challengeId: string) {
   const refresh = useRefreshWriteUps(challengeId);
   return useMutation({
-    mutationFn: (body: WriteUpBody) => apiClient.put(`${base(challengeId)}/mine`, body, WriteUpSchema),
+    mutationFn: (body: WriteUpBody) => apiClient.put<WriteUp>(`${base(challengeId)}/mine`, body),
     onSuccess: refresh,
   });
 }
@@ -38,7 +39,7 @@ export function useSaveWriteUp(challengeId: string) {
 export function useDeleteWriteUp(challengeId: string) {
   const refresh = useRefreshWriteUps(challengeId);
   return useMutation({
-    mutationFn: () => apiClient.delete(`${base(challengeId)}/mine`, OkSchema),
+    mutationFn: () => apiClient.delete<z.output<typeof OkSchema>>(`${base(challengeId)}/mine`),
     onSuccess: refresh,
   });
 }
@@ -48,7 +49,7 @@ export function useSetWriteUpHidden(challengeId: string) {
   const refresh = useRefreshWriteUps(challengeId);
   return useMutation({
     mutationFn: ({ id, isHidden }: { id: number; isHidden: boolean }) =>
-      apiClient.post(`/api/write-ups/${id}/${isHidden ? 'hide' : 'unhide'}`, undefined, WriteUpSchema),
+      apiClient.post<WriteUp>(`/api/write-ups/${id}/${isHidden ? 'hide' : 'unhide'}`, undefined),
     onSuccess: refresh,
   });
 }

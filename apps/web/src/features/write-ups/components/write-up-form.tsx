@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { WRITE_UP_LIMITS, type Locale, type WriteUp } from '@drapeau/shared';
+import type { Locale, WriteUp } from '@drapeau/shared';
+import { WRITE_UP_LIMITS } from '@drapeau/shared/constants';
 
 import { Button } from '@/components/ui/button';
 import { fieldClassName, Input } from '@/components/ui/input';
