@@ -9,7 +9,7 @@ export const RANK_TIERS = [
   { key: 'legend', minScore: 500 },
 ] as const;
 
-export type RankTier = (typeof RANK_TIERS)[number]['key'];
+type RankTier = (typeof RANK_TIERS)[number]['key'];
 /** A tier, or the staff role that replaces it (docs/product.md#ranks). */
 export type RankName = RankTier | 'admin' | 'teacher';
 

@@ -5,7 +5,7 @@ import { EmailSchema } from './auth.js';
 import { PASSWORD_MAX } from './user.js';
 
 /** The token of a link from a mail (reset or verification): opaque, bounded. */
-export const MailTokenSchema = z.string().min(10).max(2048);
+const MailTokenSchema = z.string().min(10).max(2048);
 
 /** POST /api/auth/password/forgot and /api/auth/email/verification: the same answer whether or not the account exists. */
 export const EmailOnlyBodySchema = z.object({ email: EmailSchema });
@@ -35,7 +35,7 @@ export const EmailVerificationModeSchema = z.enum(EMAIL_VERIFICATION_MODES);
 export type EmailVerificationMode = z.infer<typeof EmailVerificationModeSchema>;
 
 /** GET /api/admin/mail: the outbox, when no SMTP server is configured (admins only: the mails hold sign-in links). */
-export const OutboxMailSchema = z.object({
+const OutboxMailSchema = z.object({
   id: z.number().int(),
   recipient: z.string(),
   subject: z.string(),

@@ -45,14 +45,14 @@ export const AwardBadgeBodySchema = z.object({ badgeId: z.string().min(1).max(64
 export const AdminUserParamsSchema = z.object({ userId: z.string().min(1).max(64) });
 export const AdminUserBadgeParamsSchema = z.object({ userId: z.string().min(1).max(64), badgeId: z.string().min(1).max(64) });
 
-export const SubmissionResultFilterSchema = z.enum(['correct', 'incorrect']);
+const SubmissionResultFilterSchema = z.enum(['correct', 'incorrect']);
 export const AdminSubmissionQuerySchema = z.object({
   user: SearchTextSchema.optional(),
   challenge: z.string().trim().max(100).optional(),
   result: SubmissionResultFilterSchema.optional(),
   page: PageNumberSchema,
 });
-export const AdminSubmissionSchema = z.object({
+const AdminSubmissionSchema = z.object({
   id: z.number().int(),
   userId: z.string(),
   username: z.string(),
@@ -110,7 +110,7 @@ export const AUDIT_ACTIONS = [
   'challenge-instance.stop',
   'challenge-instance.stop-all',
 ] as const;
-export const AuditEntrySchema = z.object({
+const AuditEntrySchema = z.object({
   id: z.number().int(),
   actorName: z.string(),
   action: z.enum(AUDIT_ACTIONS),

@@ -40,6 +40,8 @@ export const AnnouncementParamsSchema = z.object({ id: z.coerce.number().int().m
 /**
  * Live event `announcement`: a new one (toast it, except on its author's pages, which show "Announcement published") or a
  * deleted one (refetch). Bodies are fetched, never pushed.
+ *
+ * @public The contract's schema; the web reads only its type.
  */
 export const AnnouncementEventSchema = z.object({
   id: z.number().int(),

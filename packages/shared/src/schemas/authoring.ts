@@ -9,19 +9,18 @@ import { ChallengeIdSchema, LevelSchema } from './challenge.js';
  */
 
 /** A text in English (required) and French ('' = not translated yet: players read the English one). */
-export const AuthoredTextSchema = z.object({ en: z.string().trim().min(1), fr: z.string().trim() });
-export type AuthoredText = z.infer<typeof AuthoredTextSchema>;
+const AuthoredTextSchema = z.object({ en: z.string().trim().min(1), fr: z.string().trim() });
 /** Same, where English may be empty too (an optional text such as the explanation). */
-export const OptionalAuthoredTextSchema = z.object({ en: z.string().trim(), fr: z.string().trim() });
+const OptionalAuthoredTextSchema = z.object({ en: z.string().trim(), fr: z.string().trim() });
 export type OptionalAuthoredText = z.infer<typeof OptionalAuthoredTextSchema>;
 
 export const CHALLENGE_STATES = ['visible', 'hidden'] as const;
-export const ChallengeStateSchema = z.enum(CHALLENGE_STATES);
+const ChallengeStateSchema = z.enum(CHALLENGE_STATES);
 export type ChallengeState = z.infer<typeof ChallengeStateSchema>;
 
 /** Static points, or CTFd's dynamic value: decays from `initial` towards `minimum` with each solve, for every solver. */
 export const DECAY_FUNCTIONS = ['linear', 'logarithmic'] as const;
-export const ScoringSchema = z.discriminatedUnion('type', [
+const ScoringSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('static'), points: z.number().int().min(0).max(100_000) }),
   z
     .object({
@@ -44,13 +43,13 @@ export type Scoring = z.infer<typeof ScoringSchema>;
  * INVALID_FLAG_PATTERN and the reason). Derived and per-user flags match exactly.
  */
 export const FLAG_KINDS = ['static', 'derived', 'per-user'] as const;
-export const FlagKindSchema = z.enum(FLAG_KINDS);
+const FlagKindSchema = z.enum(FLAG_KINDS);
 export type FlagKind = z.infer<typeof FlagKindSchema>;
 export const FLAG_MATCHERS = ['exact', 'case-insensitive', 'regex'] as const;
-export const FlagMatcherSchema = z.enum(FLAG_MATCHERS);
+const FlagMatcherSchema = z.enum(FLAG_MATCHERS);
 export type FlagMatcher = z.infer<typeof FlagMatcherSchema>;
 
-export const FlagInputSchema = z
+const FlagInputSchema = z
   .object({
     kind: FlagKindSchema,
     matcher: FlagMatcherSchema.default('exact'),
@@ -62,8 +61,7 @@ export const FlagInputSchema = z
     if (flag.kind !== 'static' && flag.matcher !== 'exact')
       ctx.addIssue({ code: 'custom', path: ['matcher'], message: 'derived and per-user flags match exactly' });
   });
-export type FlagInput = z.infer<typeof FlagInputSchema>;
-export const AdminFlagSchema = z.object({
+const AdminFlagSchema = z.object({
   id: z.number().int(),
   kind: FlagKindSchema,
   matcher: FlagMatcherSchema,
@@ -71,15 +69,12 @@ export const AdminFlagSchema = z.object({
   /** The flag this deployment accepts, for a derived flag (admins can read it); null otherwise. */
   derivedValue: z.string().nullable(),
 });
-export type AdminFlag = z.infer<typeof AdminFlagSchema>;
 
-export const HintInputSchema = z.object({
+const HintInputSchema = z.object({
   content: AuthoredTextSchema,
   cost: z.number().int().min(0).max(100_000).default(0),
 });
-export type HintInput = z.infer<typeof HintInputSchema>;
-export const AdminHintSchema = HintInputSchema.extend({ id: z.number().int(), openCount: z.number().int() });
-export type AdminHint = z.infer<typeof AdminHintSchema>;
+const AdminHintSchema = HintInputSchema.extend({ id: z.number().int(), openCount: z.number().int() });
 
 /**
  * A downloadable file. Uploaded files have their size and SHA-256; generated ones (`generator` set: the built-in pack's
@@ -98,7 +93,7 @@ export const AdminAttachmentSchema = z.object({
 export type AdminAttachment = z.infer<typeof AdminAttachmentSchema>;
 
 /** A file name as uploaded or imported: no directory, no leading dot, printable. */
-export const AttachmentNameSchema = z
+const AttachmentNameSchema = z
   .string()
   .min(1)
   .max(120)
@@ -193,7 +188,7 @@ export const AdminChallengeSchema = z.object({
 });
 export type AdminChallenge = z.infer<typeof AdminChallengeSchema>;
 
-export const AdminChallengeSummarySchema = AdminChallengeSchema.pick({
+const AdminChallengeSummarySchema = AdminChallengeSchema.pick({
   id: true,
   title: true,
   category: true,
@@ -246,7 +241,7 @@ export type TestFlagResult = z.infer<typeof TestFlagResultSchema>;
 export const AttachmentUploadQuerySchema = z.object({ name: AttachmentNameSchema });
 
 /** A per-user flag submitted by a player it does not belong to (GET /api/admin/incidents; SSE `incident` to admins). */
-export const SharedFlagIncidentSchema = z.object({
+const SharedFlagIncidentSchema = z.object({
   id: z.number().int(),
   challengeId: z.string(),
   submitterId: z.string(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { BuiltInCategorySchema } from './category.js';
 import { LocalizedTextSchema } from './common.js';
 
-export const BadgeCriteriaSchema = z.discriminatedUnion('type', [
+const BadgeCriteriaSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('solveCount'), value: z.number().int().positive() }),
   z.object({ type: z.literal('score'), value: z.number().int().positive() }),
   z.object({ type: z.literal('category'), value: BuiltInCategorySchema, count: z.number().int().positive() }),

@@ -24,7 +24,7 @@ export const AttachmentParamsSchema = z.object({ id: ChallengeIdSchema, attachme
  * A hint as a player sees it. `content` is there only once the player opened it (POST .../hints/:hintId/open), or when
  * it is free. Its cost is taken from what the challenge gives when solved, never below 0 (docs/decisions, scoring).
  */
-export const PublicHintSchema = z.object({
+const PublicHintSchema = z.object({
   id: z.number().int(),
   cost: z.number().int().min(0),
   isOpened: z.boolean(),
@@ -36,7 +36,7 @@ export type PublicHint = z.infer<typeof PublicHintSchema>;
  * A file to download. `size` and `sha256` are null for a file generated for this deployment or for each player until it
  * has been generated (they differ per player for per-user flags). `url` is the download route (signed-in players only).
  */
-export const PublicAttachmentSchema = z.object({
+const PublicAttachmentSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   size: z.number().int().nullable(),
@@ -46,7 +46,7 @@ export const PublicAttachmentSchema = z.object({
 export type PublicAttachment = z.infer<typeof PublicAttachmentSchema>;
 
 /** A prerequisite by id and title, so that a locked challenge can say what unlocks it. */
-export const ChallengeRefSchema = z.object({ id: ChallengeIdSchema, title: LocalizedTextSchema });
+const ChallengeRefSchema = z.object({ id: ChallengeIdSchema, title: LocalizedTextSchema });
 export type ChallengeRef = z.infer<typeof ChallengeRefSchema>;
 
 /**
@@ -135,10 +135,9 @@ export type ChallengeSummary = z.infer<typeof ChallengeSummarySchema>;
  * challenge here; the player's summary says it only once solved (mergeChallengeList).
  */
 export const SharedChallengeSummarySchema = ChallengeSummarySchema.omit({ solved: true, solvedAfterFreeze: true });
-export type SharedChallengeSummary = z.infer<typeof SharedChallengeSummarySchema>;
 
 /** The player's own part of the list: what makes their summaries differ from the shared ones. */
-export const OwnChallengeFactsSchema = z.object({
+const OwnChallengeFactsSchema = z.object({
   /** The listed challenges this player (their team) solved. */
   solved: z.array(ChallengeIdSchema),
   /** Those solved after the freeze (docs/product.md#freeze): shown to them, not to the others yet. */
@@ -149,7 +148,6 @@ export const OwnChallengeFactsSchema = z.object({
    */
   challenges: z.array(SharedChallengeSummarySchema),
 });
-export type OwnChallengeFacts = z.infer<typeof OwnChallengeFactsSchema>;
 
 /**
  * GET /api/challenges: one answer, what every player sees alike (the same bytes for all, kept and compressed once) and
@@ -181,8 +179,8 @@ export type SubmitFlagBody = z.infer<typeof SubmitFlagBodySchema>;
  * an event that allows practice (docs/product.md#events): no points, no solve recorded.
  */
 /** `team_already_solved`: in team mode, another member's solve already counts for the team (docs/product.md#teams). */
-export const SUBMIT_STATUSES = ['correct', 'incorrect', 'already_solved', 'team_already_solved', 'practice'] as const;
-export const SubmitStatusSchema = z.enum(SUBMIT_STATUSES);
+const SUBMIT_STATUSES = ['correct', 'incorrect', 'already_solved', 'team_already_solved', 'practice'] as const;
+const SubmitStatusSchema = z.enum(SUBMIT_STATUSES);
 export type SubmitStatus = z.infer<typeof SubmitStatusSchema>;
 
 /**

@@ -16,7 +16,7 @@ export const CLASS_LIMITS = {
 export const CLASS_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 
 /** A code as typed: case, spaces and dashes do not matter. */
-export const ClassCodeSchema = z
+const ClassCodeSchema = z
   .string()
   .max(40)
   .transform((value) => value.replace(/[\s-]/g, '').toUpperCase())
@@ -80,9 +80,9 @@ export const ClassPreviewSchema = z.object({ name: z.string(), teacher: z.string
 export type ClassPreview = z.infer<typeof ClassPreviewSchema>;
 
 /** One challenge of an assignment; `isDone` is the signed-in student's own progress. */
-export const AssignmentChallengeSchema = z.object({ id: z.string(), title: LocalizedTextSchema, isDone: z.boolean() });
+const AssignmentChallengeSchema = z.object({ id: z.string(), title: LocalizedTextSchema, isDone: z.boolean() });
 
-export const AssignmentSchema = z.object({
+const AssignmentSchema = z.object({
   id: z.string(),
   title: z.string(),
   dueAt: z.string(),
@@ -103,7 +103,7 @@ export const CreateAssignmentBodySchema = z.object({
 export type CreateAssignmentBody = z.infer<typeof CreateAssignmentBodySchema>;
 
 /** A class as one of its students sees it: no code, no members' emails. */
-export const StudentClassSchema = z.object({
+const StudentClassSchema = z.object({
   id: z.string(),
   name: z.string(),
   teacher: z.string(),
@@ -126,7 +126,7 @@ export const ClassLeaderboardSchema = z.object({
 export type ClassLeaderboard = z.infer<typeof ClassLeaderboardSchema>;
 
 /** One cell of the teacher's matrix: when it was solved (null: not yet), hints opened, wrong flags sent. */
-export const ProgressCellSchema = z.object({
+const ProgressCellSchema = z.object({
   solvedAt: z.string().nullable(),
   hintsOpened: z.number().int(),
   wrongAttempts: z.number().int(),

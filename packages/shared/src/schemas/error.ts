@@ -4,7 +4,7 @@ import { ERROR_CODES } from '../error-codes.js';
 
 import { ImportProblemSchema, ImportSkippedSchema, ImportWarningSchema } from './import.js';
 
-export const ErrorCodeSchema = z.enum(ERROR_CODES);
+const ErrorCodeSchema = z.enum(ERROR_CODES);
 
 export const ErrorBodySchema = z.object({
   error: z.object({

@@ -2,13 +2,11 @@ import { z } from 'zod';
 
 import { EVENT_MODES, EVENT_NAME_MAX, EVENT_PHASES, FIRST_BLOOD_BONUS_MAX } from '../constants.js';
 
-export { EVENT_MODES, EVENT_NAME_MAX, EVENT_PHASES, FIRST_BLOOD_BONUS_MAX };
-
 /**
  * docs/product.md#events: training (no times: the permanent platform) or a timed event. Stored as the `event` platform
  * setting (GET/PATCH /api/admin/settings), so that a change is audited and reaches every instance like any setting.
  */
-export const EventModeSchema = z.enum(EVENT_MODES);
+const EventModeSchema = z.enum(EVENT_MODES);
 export type EventMode = z.infer<typeof EventModeSchema>;
 
 const instant = z.iso.datetime({ offset: true });
@@ -17,7 +15,6 @@ const instant = z.iso.datetime({ offset: true });
 export const EventNameSchema = z
   .object({ en: z.string().trim().max(EVENT_NAME_MAX), fr: z.string().trim().max(EVENT_NAME_MAX) })
   .strict();
-export type EventName = z.infer<typeof EventNameSchema>;
 
 export const EventSettingsSchema = z
   .object({
@@ -67,7 +64,7 @@ export const DEFAULT_EVENT_SETTINGS: Readonly<EventSettings> = Object.freeze({
 });
 
 /** training: no times; before: counting down, no challenge for players; running; ended: submissions refused or practice. */
-export const EventPhaseSchema = z.enum(EVENT_PHASES);
+const EventPhaseSchema = z.enum(EVENT_PHASES);
 export type EventPhase = z.infer<typeof EventPhaseSchema>;
 
 /** GET /api/event (public): the event's times and phase, and the server's clock (the countdowns count from it). */
@@ -95,8 +92,8 @@ export type EventChangedEvent = EventSettings;
  * GET /api/scoreboard/ctftime: CTFtime's JSON scoreboard feed, Jeopardy form (https://ctftime.org/json-scoreboard-feed):
  * every key of `taskStats` is one of `tasks`; times are UNIX seconds.
  */
-export const CtftimeTaskStatSchema = z.object({ points: z.number(), time: z.number().int() }).strict();
-export const CtftimeStandingSchema = z
+const CtftimeTaskStatSchema = z.object({ points: z.number(), time: z.number().int() }).strict();
+const CtftimeStandingSchema = z
   .object({
     pos: z.number().int().min(1),
     team: z.string(),

@@ -5,15 +5,14 @@ import { z } from 'zod';
  * GET /api/admin/challenges/export answers a zip), plus `npm run drapeau -- challenges import|export`.
  */
 
-export const IMPORT_ACTIONS = ['created', 'updated', 'unchanged'] as const;
-export const ImportActionSchema = z.enum(IMPORT_ACTIONS);
-export type ImportAction = z.infer<typeof ImportActionSchema>;
+const IMPORT_ACTIONS = ['created', 'updated', 'unchanged'] as const;
+const ImportActionSchema = z.enum(IMPORT_ACTIONS);
 
 /**
  * The values a warning's or a problem's sentence names (a type, a path, a limit): the web words the sentence from its
  * code and these, in English or French (locales' `authoring:import.reasons` and `authoring:import.warnings`).
  */
-export const ImportParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+const ImportParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
 export type ImportParams = z.infer<typeof ImportParamsSchema>;
 
 /**
@@ -30,7 +29,7 @@ export const IMPORT_WARNING_CODES = [
   'FIELD_NOT_USED',
   'SERVICE_LEFT_OUT',
 ] as const;
-export const ImportChallengeWarningSchema = z.object({
+const ImportChallengeWarningSchema = z.object({
   code: z.enum(IMPORT_WARNING_CODES),
   /** The challenge.yml field it is about, e.g. `type`. */
   field: z.string(),
@@ -41,7 +40,7 @@ export const ImportChallengeWarningSchema = z.object({
 export type ImportChallengeWarning = z.infer<typeof ImportChallengeWarningSchema>;
 
 /** What the import did to one challenge. */
-export const ImportedChallengeSchema = z.object({
+const ImportedChallengeSchema = z.object({
   id: z.string(),
   /** The folder (or zip path) its challenge.yml was read from. */
   source: z.string(),
@@ -50,7 +49,6 @@ export const ImportedChallengeSchema = z.object({
   /** What was read differently from the file, or left (a field Drapeau does not use), each by code and field. */
   warnings: z.array(ImportChallengeWarningSchema),
 });
-export type ImportedChallenge = z.infer<typeof ImportedChallengeSchema>;
 
 /**
  * Why a file named like a challenge's was left: another tool's file of that name (kCTF's challenge.yaml, a deployment's),
@@ -85,7 +83,6 @@ const booleanQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
  * is added (icon `flag`) instead of refused. Body: the zip (application/zip).
  */
 export const ImportQuerySchema = z.object({ createCategories: booleanQuery.default(false) });
-export type ImportQuery = z.infer<typeof ImportQuerySchema>;
 
 /** Why an import was refused (nothing was written): each problem named by file, line (when known) and field. */
 export const IMPORT_PROBLEMS = [
@@ -105,7 +102,7 @@ export const IMPORT_PROBLEMS = [
   'NOT_A_ZIP',
   'NO_CHALLENGES',
 ] as const;
-export const ImportProblemCodeSchema = z.enum(IMPORT_PROBLEMS);
+const ImportProblemCodeSchema = z.enum(IMPORT_PROBLEMS);
 
 /**
  * What exactly is wrong, finer than the problem's code (TOO_LARGE is the archive, a file or an image's folder): one
@@ -151,7 +148,7 @@ export const IMPORT_PROBLEM_REASONS = [
   'FILE_INFLATES_TOO_MUCH',
   'NOT_A_ZIP',
 ] as const;
-export const ImportProblemReasonSchema = z.enum(IMPORT_PROBLEM_REASONS);
+const ImportProblemReasonSchema = z.enum(IMPORT_PROBLEM_REASONS);
 export type ImportProblemReason = z.infer<typeof ImportProblemReasonSchema>;
 
 export const ImportProblemSchema = z.object({
@@ -173,7 +170,11 @@ export type ImportProblem = z.infer<typeof ImportProblemSchema>;
 export const ImportWarningSchema = ImportChallengeWarningSchema.extend({ file: z.string() });
 export type ImportWarning = z.infer<typeof ImportWarningSchema>;
 
-/** The 400 body of a refused import: `{ error: { code: 'IMPORT_INVALID', message, problems } }`. */
+/**
+ * The 400 body of a refused import: `{ error: { code: 'IMPORT_INVALID', message, problems } }`.
+ *
+ * @public The contract's schema; the web reads only its type.
+ */
 export const ImportErrorBodySchema = z.object({
   error: z.object({
     code: z.literal('IMPORT_INVALID'),

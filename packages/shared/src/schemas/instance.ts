@@ -43,11 +43,10 @@ export const ChallengeServiceSchema = z
 export type ChallengeService = z.infer<typeof ChallengeServiceSchema>;
 export type ChallengeServiceInput = z.input<typeof ChallengeServiceSchema>;
 
-export const INSTANCE_STATUSES = ['starting', 'running', 'stopped', 'expired', 'failed'] as const;
-export const InstanceStatusSchema = z.enum(INSTANCE_STATUSES);
-export type InstanceStatus = z.infer<typeof InstanceStatusSchema>;
+const INSTANCE_STATUSES = ['starting', 'running', 'stopped', 'expired', 'failed'] as const;
+const InstanceStatusSchema = z.enum(INSTANCE_STATUSES);
 
-export const InstanceEndpointSchema = z.object({
+const InstanceEndpointSchema = z.object({
   protocol: InstanceProtocolSchema,
   host: z.string(),
   port: z.number().int(),
@@ -80,7 +79,7 @@ export const PlayerInstanceStateSchema = z.object({
 });
 export type PlayerInstanceState = z.infer<typeof PlayerInstanceStateSchema>;
 
-export const AdminInstanceSchema = PlayerInstanceSchema.extend({
+const AdminInstanceSchema = PlayerInstanceSchema.extend({
   id: z.string(),
   owner: z.object({ kind: z.enum(['user', 'team', 'everybody']), id: z.string().nullable(), name: z.string().nullable() }),
 });
@@ -89,7 +88,7 @@ export type AdminInstance = z.infer<typeof AdminInstanceSchema>;
  * Whether the host rule that isolates instances is in place (docs/operations.md "Challenge instances"): `off` without a
  * container engine; `missing` refuses every start; `unknown` when the server cannot ask the host (it then starts them).
  */
-export const INSTANCE_ISOLATION_STATUSES = ['off', 'ok', 'missing', 'unknown'] as const;
+const INSTANCE_ISOLATION_STATUSES = ['off', 'ok', 'missing', 'unknown'] as const;
 export const AdminInstanceListSchema = z.object({
   instances: z.array(AdminInstanceSchema),
   isolation: z.enum(INSTANCE_ISOLATION_STATUSES),
@@ -101,8 +100,8 @@ export const AdminStopAllResultSchema = z.object({ stopped: z.number().int() });
  * The image of a challenge's service as the platform made it ready: built from an imported folder, or pulled
  * (docs/challenge-authoring.md "A challenge with a service"). The log is the engine's (its last part).
  */
-export const SERVICE_BUILD_STATUSES = ['building', 'built', 'failed'] as const;
-export const ServiceBuildSchema = z.object({
+const SERVICE_BUILD_STATUSES = ['building', 'built', 'failed'] as const;
+const ServiceBuildSchema = z.object({
   status: z.enum(SERVICE_BUILD_STATUSES),
   log: z.string(),
   finishedAt: z.string().nullable(),

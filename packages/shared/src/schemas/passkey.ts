@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** A passkey's name, as its owner sees it in the list ("Laptop", "Phone"). */
-export const PasskeyNameSchema = z.string().trim().min(1).max(64);
+const PasskeyNameSchema = z.string().trim().min(1).max(64);
 
 /** GET /api/auth/passkeys: the signed-in user's passkeys; never their public key or credential id. */
 export const PasskeySchema = z.object({
@@ -42,7 +42,7 @@ const credentialFields = {
 };
 
 /** What the browser's authenticator answered to registration options (WebAuthn's `RegistrationResponseJSON`). */
-export const RegistrationCredentialSchema = z.object({
+const RegistrationCredentialSchema = z.object({
   ...credentialFields,
   response: z.object({
     clientDataJSON: base64url,
@@ -58,7 +58,7 @@ export const RegistrationCredentialSchema = z.object({
 });
 
 /** What the browser's authenticator answered to sign-in options (WebAuthn's `AuthenticationResponseJSON`). */
-export const AuthenticationCredentialSchema = z.object({
+const AuthenticationCredentialSchema = z.object({
   ...credentialFields,
   response: z.object({
     clientDataJSON: base64url,

@@ -5,14 +5,13 @@ export const SCORE_GRAPH_PLAYERS = 10;
 
 const instant = z.iso.datetime({ offset: true });
 
-export const ScoreGraphPointSchema = z.object({
+const ScoreGraphPointSchema = z.object({
   /** When the score became this value: a solve, or the start of the graph. */
   at: instant,
   score: z.number().int(),
 });
-export type ScoreGraphPoint = z.infer<typeof ScoreGraphPointSchema>;
 
-export const ScoreGraphSeriesSchema = z.object({
+const ScoreGraphSeriesSchema = z.object({
   /** 1-based place on the leaderboard the graph is drawn from (the frozen one during a freeze, for players). */
   position: z.number().int(),
   uid: z.string(),

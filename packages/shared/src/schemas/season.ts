@@ -7,7 +7,7 @@ import { EventNameSchema } from './event.js';
  * docs/product.md#events: an event that ended, whose final standings were kept once at its end (players, or teams in team
  * mode). Listed for signed-in players and admins: GET /api/seasons, GET /api/seasons/{id}.
  */
-export const SeasonSchema = z.object({
+const SeasonSchema = z.object({
   id: z.uuid(),
   name: EventNameSchema,
   startsAt: z.string(),
@@ -30,7 +30,7 @@ export const SeasonParamsSchema = z.object({ id: z.uuid() });
 export const SeasonStandingsQuerySchema = z.object({ page: PageNumberSchema });
 
 /** One row of an event's final standings, as kept at its end. */
-export const SeasonStandingSchema = z.object({
+const SeasonStandingSchema = z.object({
   pos: z.number().int().min(1),
   /** The player's id (the team's, in team mode) at the end. */
   id: z.string(),

@@ -3,12 +3,11 @@ import { z } from 'zod';
 import { ImportReportSchema } from './import.js';
 
 /** What Seed did to the badge list: badges added, changed, and already equal to the built-in ones. */
-export const SeedBadgesReportSchema = z.object({
+const SeedBadgesReportSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
 });
-export type SeedBadgesReport = z.infer<typeof SeedBadgesReportSchema>;
 
 /**
  * POST /api/admin/seed: re-applies the built-in pack (upsert by id, solves kept) and says what it really did: the

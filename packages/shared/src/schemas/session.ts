@@ -4,7 +4,7 @@ import { z } from 'zod';
  * GET /api/account/sessions: where the signed-in user is signed in (docs/product.md#sessions). Never the session's
  * token: `id` names a session to end and signs nobody in.
  */
-export const AccountSessionSchema = z.object({
+const AccountSessionSchema = z.object({
   id: z.string(),
   createdAt: z.string(),
   /** When the session was last extended (at most once a day as it is used); null while it never was. */

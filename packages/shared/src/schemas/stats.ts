@@ -20,4 +20,3 @@ export const ReadySchema = z.object({
   status: z.literal('ready'),
   checks: z.object({ database: z.literal('ok'), migrations: z.literal('ok'), secrets: z.literal('ok') }),
 });
-export type Ready = z.infer<typeof ReadySchema>;

@@ -20,21 +20,18 @@ export const TeamNameSchema = z.string().trim().min(TEAM_LIMITS.nameMin).max(TEA
 
 /** POST /api/teams: the creator becomes its captain. PATCH /api/teams/mine: the captain renames it. */
 export const TeamNameBodySchema = z.object({ name: TeamNameSchema }).strict();
-export type TeamNameBody = z.infer<typeof TeamNameBodySchema>;
 
 /** POST /api/teams/join: the invite code, as given or taken from the invite link. */
 export const JoinTeamBodySchema = z.object({ code: z.string().trim().min(1).max(200) }).strict();
-export type JoinTeamBody = z.infer<typeof JoinTeamBodySchema>;
 
 /** POST /api/teams/mine/captain: the member who becomes captain. */
 export const TeamMemberBodySchema = z.object({ userId: z.string().min(1).max(200) }).strict();
-export type TeamMemberBody = z.infer<typeof TeamMemberBodySchema>;
 
 export const TeamParamsSchema = z.object({ teamId: z.string().min(1).max(200) });
 export const TeamMemberParamsSchema = z.object({ userId: z.string().min(1).max(200) });
 
 /** A member as anyone sees them: never an email. */
-export const TeamMemberSchema = z.object({
+const TeamMemberSchema = z.object({
   uid: z.string(),
   username: z.string(),
   isCaptain: z.boolean(),

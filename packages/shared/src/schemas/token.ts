@@ -17,7 +17,7 @@ export const API_TOKENS_PER_USER = 20;
  * admin while its owner is one, and only an admin with TOTP creates one, with a current code, for at most
  * ADMIN_API_TOKEN_MAX_DAYS. Whenever the owner's role is not the scope's, the token acts as a player.
  */
-export const ApiTokenScopeSchema = z.enum(['player', 'teacher', 'admin']);
+const ApiTokenScopeSchema = z.enum(['player', 'teacher', 'admin']);
 export type ApiTokenScope = z.infer<typeof ApiTokenScopeSchema>;
 
 /** POST /api/tokens: a name to tell it apart, how many days it lives, its scope and, for `admin`, a code from the app. */
@@ -40,7 +40,7 @@ export const CreateApiTokenBodySchema = z
 export type CreateApiTokenBody = z.infer<typeof CreateApiTokenBodySchema>;
 
 /** A token as listed: never the token itself, only a hint of its last characters. */
-export const ApiTokenSchema = z.object({
+const ApiTokenSchema = z.object({
   id: z.string(),
   name: z.string(),
   hint: z.string(),
@@ -61,8 +61,7 @@ export type ApiTokenList = z.infer<typeof ApiTokenListSchema>;
 export const ApiTokenParamsSchema = z.object({ tokenId: z.string().min(1).max(64) });
 
 /** GET /api/admin/tokens: every user's tokens, newest first, optionally one user's. */
-export const AdminApiTokenSchema = ApiTokenSchema.extend({ userId: z.string(), username: z.string() });
-export type AdminApiToken = z.infer<typeof AdminApiTokenSchema>;
+const AdminApiTokenSchema = ApiTokenSchema.extend({ userId: z.string(), username: z.string() });
 export const AdminApiTokenQuerySchema = z.object({
   page: PageNumberSchema,
   userId: z.string().min(1).max(64).optional(),

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX } from './user.js';
 
 /** A code from the authenticator app (6 digits) or a backup code (`abcde-12345`). */
-export const TwoFactorCodeSchema = z.string().trim().min(6).max(32);
+const TwoFactorCodeSchema = z.string().trim().min(6).max(32);
 
 /** GET /api/auth/two-factor: whether the signed-in user has a second factor. */
 export const TwoFactorStatusSchema = z.object({ enabled: z.boolean() });
@@ -41,7 +41,7 @@ export const VerifyTwoFactorBodySchema = z
 export type VerifyTwoFactorBody = z.infer<typeof VerifyTwoFactorBodySchema>;
 
 /** A second factor an account can complete a sign-in with: a code from the authenticator app, or a passkey. */
-export const SecondFactorMethodSchema = z.enum(['totp', 'passkey']);
+const SecondFactorMethodSchema = z.enum(['totp', 'passkey']);
 export type SecondFactorMethod = z.infer<typeof SecondFactorMethodSchema>;
 
 /**
