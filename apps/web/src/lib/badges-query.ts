@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-import type { BadgeListSchema } from '@drapeau/shared';
+import type { BadgeList } from '@drapeau/shared';
 
 import { apiClient } from './api-client';
 
@@ -11,5 +10,5 @@ import { apiClient } from './api-client';
  */
 export const badgesQueryOptions = queryOptions({
   queryKey: ['badges', 'list'] as const,
-  queryFn: ({ signal }) => apiClient.get<z.output<typeof BadgeListSchema>>('/api/badges', { signal }),
+  queryFn: ({ signal }) => apiClient.get<BadgeList>('/api/badges', { signal }),
 });

@@ -126,3 +126,4 @@ export const AuditPageSchema = z.object({
 export type AuditPage = z.infer<typeof AuditPageSchema>;
 
 export const ChallengeFlagListSchema = z.object({ flags: z.array(z.object({ id: z.string(), flag: z.string() })) });
+export type ChallengeFlagList = z.infer<typeof ChallengeFlagListSchema>;

@@ -257,6 +257,7 @@ const SharedFlagIncidentSchema = z.object({
 });
 export type SharedFlagIncident = z.infer<typeof SharedFlagIncidentSchema>;
 export const IncidentListSchema = z.object({ incidents: z.array(SharedFlagIncidentSchema) });
+export type IncidentList = z.infer<typeof IncidentListSchema>;
 
 /** The built-in pack's per-user switch (PUT /api/admin/settings/per-user-flags). */
 export const PerUserFlagsSettingSchema = z.object({ isBuiltInPackPerUser: z.boolean() }).strict();

@@ -21,3 +21,4 @@ export const BadgeSchema = z.object({
 export type Badge = z.infer<typeof BadgeSchema>;
 
 export const BadgeListSchema = z.object({ badges: z.array(BadgeSchema) });
+export type BadgeList = z.infer<typeof BadgeListSchema>;

@@ -54,6 +54,7 @@ export type CategoryList = z.infer<typeof CategoryListSchema>;
 export const AdminCategorySchema = PublicCategorySchema.extend({ challengeCount: z.number().int() });
 export type AdminCategory = z.infer<typeof AdminCategorySchema>;
 export const AdminCategoryListSchema = z.object({ categories: z.array(AdminCategorySchema) });
+export type AdminCategoryList = z.infer<typeof AdminCategoryListSchema>;
 
 /** POST /api/admin/categories (create) and PUT /api/admin/categories/:key (edit; the key in the body is ignored on edit). */
 export const AdminCategoryBodySchema = z

@@ -11,6 +11,7 @@ export const LocalizedTextSchema = z.object({ en: z.string(), fr: z.string() });
 export type LocalizedText = z.infer<typeof LocalizedTextSchema>;
 
 export const OkSchema = z.object({ ok: z.literal(true) });
+export type Ok = z.infer<typeof OkSchema>;
 
 /** A list's search text, trimmed; matched on the server. */
 export const SearchTextSchema = z.string().trim().max(SEARCH_MAX_LENGTH);

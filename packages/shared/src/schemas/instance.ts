@@ -95,6 +95,7 @@ export const AdminInstanceListSchema = z.object({
 });
 export type AdminInstanceList = z.infer<typeof AdminInstanceListSchema>;
 export const AdminStopAllResultSchema = z.object({ stopped: z.number().int() });
+export type AdminStopAllResult = z.infer<typeof AdminStopAllResultSchema>;
 
 /**
  * The image of a challenge's service as the platform made it ready: built from an imported folder, or pulled

@@ -14,6 +14,7 @@ export const PasskeySchema = z.object({
 });
 export type Passkey = z.infer<typeof PasskeySchema>;
 export const PasskeyListSchema = z.array(PasskeySchema);
+export type PasskeyList = z.infer<typeof PasskeyListSchema>;
 
 export const PasskeyParamsSchema = z.object({ passkeyId: z.string().min(1).max(64) });
 

@@ -20,8 +20,10 @@ const AccountSessionSchema = z.object({
 });
 export type AccountSession = z.infer<typeof AccountSessionSchema>;
 export const AccountSessionListSchema = z.array(AccountSessionSchema);
+export type AccountSessionList = z.infer<typeof AccountSessionListSchema>;
 
 export const AccountSessionParamsSchema = z.object({ sessionId: z.string().min(1).max(128) });
 
 /** POST /api/account/sessions/end-others */
 export const EndedSessionsSchema = z.object({ ended: z.number().int().nonnegative() });
+export type EndedSessions = z.infer<typeof EndedSessionsSchema>;

@@ -1,26 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-import type {
-  ChangeEmailBody,
-  ChangePasswordBody,
-  EmailOnlyBody,
-  OkSchema,
-  ResetPasswordBody,
-  VerifyEmailBody,
-} from '@drapeau/shared';
+import type { ChangeEmailBody, ChangePasswordBody, EmailOnlyBody, Ok, ResetPasswordBody, VerifyEmailBody } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
 /** The account flows (server: modules/auth/account.routes.ts). Each answers `{ ok: true }`. */
-const requestPasswordReset = (body: EmailOnlyBody) =>
-  apiClient.post<z.output<typeof OkSchema>>('/api/auth/password/forgot', body);
-const resetPassword = (body: ResetPasswordBody) => apiClient.post<z.output<typeof OkSchema>>('/api/auth/password/reset', body);
-const changePassword = (body: ChangePasswordBody) => apiClient.post<z.output<typeof OkSchema>>('/api/auth/password/change', body);
-const requestVerification = (body: EmailOnlyBody) =>
-  apiClient.post<z.output<typeof OkSchema>>('/api/auth/email/verification', body);
-const verifyEmail = (body: VerifyEmailBody) => apiClient.post<z.output<typeof OkSchema>>('/api/auth/email/verify', body);
-const changeEmail = (body: ChangeEmailBody) => apiClient.post<z.output<typeof OkSchema>>('/api/auth/email/change', body);
+const requestPasswordReset = (body: EmailOnlyBody) => apiClient.post<Ok>('/api/auth/password/forgot', body);
+const resetPassword = (body: ResetPasswordBody) => apiClient.post<Ok>('/api/auth/password/reset', body);
+const changePassword = (body: ChangePasswordBody) => apiClient.post<Ok>('/api/auth/password/change', body);
+const requestVerification = (body: EmailOnlyBody) => apiClient.post<Ok>('/api/auth/email/verification', body);
+const verifyEmail = (body: VerifyEmailBody) => apiClient.post<Ok>('/api/auth/email/verify', body);
+const changeEmail = (body: ChangeEmailBody) => apiClient.post<Ok>('/api/auth/email/change', body);
 
 export const useRequestPasswordReset = () => useMutation({ mutationFn: requestPasswordReset });
 export const useResetPassword = () => useMutation({ mutationFn: resetPassword });

@@ -1,14 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-import type { OkSchema, Passkey, PasskeyListSchema, WebAuthnOptions } from '@drapeau/shared';
+import type { Ok, Passkey, PasskeyList, WebAuthnOptions } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
 /** The signed-in user's passkeys (server: modules/auth/passkeys.routes.ts). */
 const passkeyKeys = { all: ['passkeys'] as const };
 
-const listPasskeys = () => apiClient.get<z.output<typeof PasskeyListSchema>>('/api/auth/passkeys');
+const listPasskeys = () => apiClient.get<PasskeyList>('/api/auth/passkeys');
 
 /** Asks the server for a challenge, lets the browser's authenticator make the passkey, then sends its answer. */
 async function addPasskey(name: string) {
@@ -20,7 +19,7 @@ async function addPasskey(name: string) {
   return apiClient.post<Passkey>('/api/auth/passkeys', { name, response });
 }
 
-const removePasskey = (id: string) => apiClient.delete<z.output<typeof OkSchema>>(`/api/auth/passkeys/${encodeURIComponent(id)}`);
+const removePasskey = (id: string) => apiClient.delete<Ok>(`/api/auth/passkeys/${encodeURIComponent(id)}`);
 
 export const usePasskeys = () => useQuery({ queryKey: passkeyKeys.all, queryFn: listPasskeys });
 

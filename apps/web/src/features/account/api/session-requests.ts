@@ -1,17 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-import type { AccountSessionListSchema, EndedSessionsSchema, OkSchema } from '@drapeau/shared';
+import type { AccountSessionList, EndedSessions, Ok } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
 /** Where the signed-in user is signed in (server: modules/auth/sessions.routes.ts). */
 const sessionKeys = { all: ['account-sessions'] as const };
 
-const listSessions = () => apiClient.get<z.output<typeof AccountSessionListSchema>>('/api/account/sessions');
-const endSession = (id: string) => apiClient.delete<z.output<typeof OkSchema>>(`/api/account/sessions/${encodeURIComponent(id)}`);
-const endOtherSessions = () =>
-  apiClient.post<z.output<typeof EndedSessionsSchema>>('/api/account/sessions/end-others', undefined);
+const listSessions = () => apiClient.get<AccountSessionList>('/api/account/sessions');
+const endSession = (id: string) => apiClient.delete<Ok>(`/api/account/sessions/${encodeURIComponent(id)}`);
+const endOtherSessions = () => apiClient.post<EndedSessions>('/api/account/sessions/end-others', undefined);
 
 export const useAccountSessions = () => useQuery({ queryKey: sessionKeys.all, queryFn: listSessions });
 

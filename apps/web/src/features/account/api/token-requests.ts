@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-import type { ApiTokenList, CreateApiTokenBody, CreatedApiToken, OkSchema } from '@drapeau/shared';
+import type { ApiTokenList, CreateApiTokenBody, CreatedApiToken, Ok } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -10,7 +9,7 @@ const tokenKeys = { all: ['api-tokens'] as const };
 
 const listTokens = () => apiClient.get<ApiTokenList>('/api/tokens');
 const createToken = (body: CreateApiTokenBody) => apiClient.post<CreatedApiToken>('/api/tokens', body);
-const revokeToken = (id: string) => apiClient.delete<z.output<typeof OkSchema>>(`/api/tokens/${encodeURIComponent(id)}`);
+const revokeToken = (id: string) => apiClient.delete<Ok>(`/api/tokens/${encodeURIComponent(id)}`);
 
 export const useApiTokens = () => useQuery({ queryKey: tokenKeys.all, queryFn: listTokens });
 

@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
 import type {
   ConfirmTwoFactorBody,
   DisableTwoFactorBody,
   EnableTwoFactorBody,
-  OkSchema,
+  Ok,
   TwoFactorEnrolment,
   TwoFactorStatus,
 } from '@drapeau/shared';
@@ -17,10 +16,8 @@ const twoFactorKeys = { all: ['two-factor'] as const };
 
 const getTwoFactorStatus = () => apiClient.get<TwoFactorStatus>('/api/auth/two-factor');
 const enableTwoFactor = (body: EnableTwoFactorBody) => apiClient.post<TwoFactorEnrolment>('/api/auth/two-factor/enable', body);
-const confirmTwoFactor = (body: ConfirmTwoFactorBody) =>
-  apiClient.post<z.output<typeof OkSchema>>('/api/auth/two-factor/confirm', body);
-const disableTwoFactor = (body: DisableTwoFactorBody) =>
-  apiClient.post<z.output<typeof OkSchema>>('/api/auth/two-factor/disable', body);
+const confirmTwoFactor = (body: ConfirmTwoFactorBody) => apiClient.post<Ok>('/api/auth/two-factor/confirm', body);
+const disableTwoFactor = (body: DisableTwoFactorBody) => apiClient.post<Ok>('/api/auth/two-factor/disable', body);
 
 export const useTwoFactorStatus = () => useQuery({ queryKey: twoFactorKeys.all, queryFn: getTwoFactorStatus });
 export const useEnableTwoFactor = () => useMutation({ mutationFn: enableTwoFactor });

@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-import type { AdminApiTokenPage, OkSchema } from '@drapeau/shared';
+import type { AdminApiTokenPage, Ok } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -26,8 +25,7 @@ export function useApiTokens(page: number) {
 export function useRevokeApiToken() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (tokenId: string) =>
-      apiClient.delete<z.output<typeof OkSchema>>(`/api/admin/tokens/${encodeURIComponent(tokenId)}`),
+    mutationFn: (tokenId: string) => apiClient.delete<Ok>(`/api/admin/tokens/${encodeURIComponent(tokenId)}`),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: tokenKeys.all });
       await queryClient.invalidateQueries({ queryKey: adminKeys.audit() });

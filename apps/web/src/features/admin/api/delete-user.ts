@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-import type { OkSchema } from '@drapeau/shared';
+import type { Ok } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -9,7 +8,7 @@ import { refreshAfterUserChange } from './admin-keys';
 
 /** DELETE /api/admin/users/:userId: 400 CANNOT_DELETE_SELF for one's own account. */
 function deleteUser(userId: string) {
-  return apiClient.delete<z.output<typeof OkSchema>>(`/api/admin/users/${encodeURIComponent(userId)}`);
+  return apiClient.delete<Ok>(`/api/admin/users/${encodeURIComponent(userId)}`);
 }
 
 export function useDeleteUser() {

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-import type { OkSchema } from '@drapeau/shared';
+import type { Ok } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -9,7 +8,7 @@ import { adminKeys } from './admin-keys';
 
 /** DELETE /api/admin/users/:userId/two-factor: the player signs in with the password alone again (audited). */
 function resetTwoFactor(userId: string) {
-  return apiClient.delete<z.output<typeof OkSchema>>(`/api/admin/users/${encodeURIComponent(userId)}/two-factor`);
+  return apiClient.delete<Ok>(`/api/admin/users/${encodeURIComponent(userId)}/two-factor`);
 }
 
 export function useResetTwoFactor() {

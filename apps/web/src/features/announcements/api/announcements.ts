@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-import type { Announcement, AnnouncementBody, AnnouncementList, OkSchema } from '@drapeau/shared';
+import type { Announcement, AnnouncementBody, AnnouncementList, Ok } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { announcementKeys } from '@/lib/query-keys';
@@ -18,7 +17,7 @@ export function useAnnouncements() {
 export function useMarkAnnouncementsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (upToId: number) => apiClient.post<z.output<typeof OkSchema>>('/api/announcements/read', { upToId }),
+    mutationFn: (upToId: number) => apiClient.post<Ok>('/api/announcements/read', { upToId }),
     onMutate: (upToId) => {
       queryClient.setQueryData<AnnouncementList>(announcementKeys.all, (list) =>
         list ? { ...list, unreadCount: list.announcements.filter((a) => a.id > upToId).length } : list,
@@ -38,7 +37,7 @@ export function useCreateAnnouncement() {
 export function useDeleteAnnouncement() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiClient.delete<z.output<typeof OkSchema>>(`/api/admin/announcements/${id}`),
+    mutationFn: (id: number) => apiClient.delete<Ok>(`/api/admin/announcements/${id}`),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: announcementKeys.all }),
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-import type { OkSchema } from '@drapeau/shared';
+import type { Ok } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -9,7 +8,7 @@ import { endSession } from './session-cache';
 
 /** POST /api/auth/logout: ends the session on the server. */
 function logout() {
-  return apiClient.post<z.output<typeof OkSchema>>('/api/auth/logout', {});
+  return apiClient.post<Ok>('/api/auth/logout', {});
 }
 
 export function useLogout() {

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-import type { AdminAttachment, OkSchema } from '@drapeau/shared';
+import type { AdminAttachment, Ok } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { adminChallengeKeys } from '@/lib/query-keys';
@@ -35,7 +34,7 @@ export function useUploadAttachment(challengeId: string) {
 export function useRemoveAttachment(challengeId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (attachmentId: number) => apiClient.delete<z.output<typeof OkSchema>>(`${base(challengeId)}/${attachmentId}`),
+    mutationFn: (attachmentId: number) => apiClient.delete<Ok>(`${base(challengeId)}/${attachmentId}`),
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: adminChallengeKeys.detail(challengeId) });
       refreshCatalogue(queryClient);

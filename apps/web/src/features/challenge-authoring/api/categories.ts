@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-import type { AdminCategory, AdminCategoryBody, AdminCategoryListSchema, OkSchema } from '@drapeau/shared';
+import type { AdminCategory, AdminCategoryBody, AdminCategoryList, Ok } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { categoryKeys } from '@/lib/query-keys';
@@ -10,7 +9,7 @@ import { categoryKeys } from '@/lib/query-keys';
 export function useAdminCategories() {
   return useQuery({
     queryKey: [...categoryKeys.all, 'admin'],
-    queryFn: ({ signal }) => apiClient.get<z.output<typeof AdminCategoryListSchema>>('/api/admin/categories', { signal }),
+    queryFn: ({ signal }) => apiClient.get<AdminCategoryList>('/api/admin/categories', { signal }),
   });
 }
 
@@ -37,7 +36,7 @@ export function useUpdateCategory() {
 export function useDeleteCategory() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (key: string) => apiClient.delete<z.output<typeof OkSchema>>(`/api/admin/categories/${encodeURIComponent(key)}`),
+    mutationFn: (key: string) => apiClient.delete<Ok>(`/api/admin/categories/${encodeURIComponent(key)}`),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: categoryKeys.all }),
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-import type { AdminChallengeServiceResult, ChallengeServiceInput, OkSchema } from '@drapeau/shared';
+import type { AdminChallengeServiceResult, ChallengeServiceInput, Ok } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { adminChallengeKeys } from '@/lib/query-keys';
@@ -29,9 +28,9 @@ export function useSaveChallengeService(challengeId: string) {
   };
   return {
     save: useMutation({
-      mutationFn: (service: ChallengeServiceInput) => apiClient.put<z.output<typeof OkSchema>>(path(challengeId), service),
+      mutationFn: (service: ChallengeServiceInput) => apiClient.put<Ok>(path(challengeId), service),
       onSuccess,
     }),
-    remove: useMutation({ mutationFn: () => apiClient.delete<z.output<typeof OkSchema>>(path(challengeId)), onSuccess }),
+    remove: useMutation({ mutationFn: () => apiClient.delete<Ok>(path(challengeId)), onSuccess }),
   };
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-import type { IncidentListSchema } from '@drapeau/shared';
+import type { IncidentList } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { incidentKeys } from '@/lib/query-keys';
@@ -10,6 +9,6 @@ import { incidentKeys } from '@/lib/query-keys';
 export function useIncidents() {
   return useQuery({
     queryKey: incidentKeys.all,
-    queryFn: ({ signal }) => apiClient.get<z.output<typeof IncidentListSchema>>('/api/admin/incidents', { signal }),
+    queryFn: ({ signal }) => apiClient.get<IncidentList>('/api/admin/incidents', { signal }),
   });
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-import type { ClassLeaderboard, ClassPreview, JoinClassBody, MyClass, OkSchema } from '@drapeau/shared';
+import type { ClassLeaderboard, ClassPreview, JoinClassBody, MyClass, Ok } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -56,7 +55,7 @@ export function useJoinClass() {
 export function useLeaveClass() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.delete<z.output<typeof OkSchema>>('/api/classes/mine'),
+    mutationFn: () => apiClient.delete<Ok>('/api/classes/mine'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: classKeys.all }),
   });
 }

@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
 import type {
   ClassProgress,
   CreateAssignmentBody,
   CreateClassBody,
-  OkSchema,
+  Ok,
   TeacherClass,
   TeacherClassList,
   UpdateClassBody,
@@ -47,16 +46,16 @@ export const useUpdateClass = () =>
   useClassMutation(({ id, ...body }: UpdateClassBody & { id: string }) => apiClient.patch<TeacherClass>(classPath(id), body));
 export const useRegenerateCode = () =>
   useClassMutation((id: string) => apiClient.post<TeacherClass>(`${classPath(id)}/code`, {}));
-export const useDeleteClass = () => useClassMutation((id: string) => apiClient.delete<z.output<typeof OkSchema>>(classPath(id)));
+export const useDeleteClass = () => useClassMutation((id: string) => apiClient.delete<Ok>(classPath(id)));
 export const useRemoveStudent = () =>
   useClassMutation(({ id, userId }: { id: string; userId: string }) =>
-    apiClient.delete<z.output<typeof OkSchema>>(`${classPath(id)}/members/${encodeURIComponent(userId)}`),
+    apiClient.delete<Ok>(`${classPath(id)}/members/${encodeURIComponent(userId)}`),
   );
 export const useCreateAssignment = () =>
   useClassMutation(({ id, ...body }: CreateAssignmentBody & { id: string }) =>
-    apiClient.post<z.output<typeof OkSchema>>(`${classPath(id)}/assignments`, body),
+    apiClient.post<Ok>(`${classPath(id)}/assignments`, body),
   );
 export const useDeleteAssignment = () =>
   useClassMutation(({ id, assignmentId }: { id: string; assignmentId: string }) =>
-    apiClient.delete<z.output<typeof OkSchema>>(`${classPath(id)}/assignments/${encodeURIComponent(assignmentId)}`),
+    apiClient.delete<Ok>(`${classPath(id)}/assignments/${encodeURIComponent(assignmentId)}`),
   );

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-import type { AdminInstanceList, AdminStopAllResultSchema, OkSchema } from '@drapeau/shared';
+import type { AdminInstanceList, AdminStopAllResult, Ok } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 
@@ -22,11 +21,11 @@ export function useStopInstances() {
   const onSettled = () => void queryClient.invalidateQueries({ queryKey: adminInstancesKey });
   return {
     stopOne: useMutation({
-      mutationFn: (id: string) => apiClient.delete<z.output<typeof OkSchema>>(`/api/admin/instances/${encodeURIComponent(id)}`),
+      mutationFn: (id: string) => apiClient.delete<Ok>(`/api/admin/instances/${encodeURIComponent(id)}`),
       onSettled,
     }),
     stopAll: useMutation({
-      mutationFn: () => apiClient.post<z.output<typeof AdminStopAllResultSchema>>('/api/admin/instances/stop-all', undefined),
+      mutationFn: () => apiClient.post<AdminStopAllResult>('/api/admin/instances/stop-all', undefined),
       onSettled,
     }),
   };

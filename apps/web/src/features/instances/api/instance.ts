@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-import type { OkSchema, PlayerInstance, PlayerInstanceState } from '@drapeau/shared';
+import type { Ok, PlayerInstance, PlayerInstanceState } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { isApiError } from '@/lib/api-error';
@@ -42,6 +41,6 @@ export function useInstanceActions(challengeId: string) {
       mutationFn: () => apiClient.post<PlayerInstance>(`${path(challengeId)}/extend`, undefined),
       onSettled: refresh,
     }),
-    stop: useMutation({ mutationFn: () => apiClient.delete<z.output<typeof OkSchema>>(path(challengeId)), onSettled: refresh }),
+    stop: useMutation({ mutationFn: () => apiClient.delete<Ok>(path(challengeId)), onSettled: refresh }),
   };
 }

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-import type { MyTeamResult, OkSchema, OwnTeam, PublicTeam } from '@drapeau/shared';
+import type { MyTeamResult, Ok, OwnTeam, PublicTeam } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { challengeKeys, teamKeys } from '@/lib/query-keys';
@@ -48,6 +47,6 @@ export const useHandOverCaptaincy = () =>
   useTeamChange((userId: string) => apiClient.post<OwnTeam>('/api/teams/mine/captain', { userId }));
 export const useLeaveTeam = () =>
   useTeamChange(async () => {
-    await apiClient.post<z.output<typeof OkSchema>>('/api/teams/mine/leave', undefined);
+    await apiClient.post<Ok>('/api/teams/mine/leave', undefined);
     return null;
   });

@@ -1,7 +1,6 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
 
-import type { OkSchema, WriteUp, WriteUpBody, WriteUpPage } from '@drapeau/shared';
+import type { Ok, WriteUp, WriteUpBody, WriteUpPage } from '@drapeau/shared';
 
 import { apiClient } from '@/lib/api-client';
 import { writeUpKeys } from '@/lib/query-keys';
@@ -39,7 +38,7 @@ export function useSaveWriteUp(challengeId: string) {
 export function useDeleteWriteUp(challengeId: string) {
   const refresh = useRefreshWriteUps(challengeId);
   return useMutation({
-    mutationFn: () => apiClient.delete<z.output<typeof OkSchema>>(`${base(challengeId)}/mine`),
+    mutationFn: () => apiClient.delete<Ok>(`${base(challengeId)}/mine`),
     onSuccess: refresh,
   });
 }
