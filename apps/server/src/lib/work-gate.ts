@@ -11,6 +11,11 @@
 export interface WorkGate {
   /** Runs `work` in its turn, or throws `busy(retryAfterSeconds)` without running it. */
   run<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Throws what `run` would throw at once, now: a caller whose work comes after other steps (reading the account
+   * before checking its password) is refused before doing them.
+   */
+  admit(): void;
 }
 
 export function createWorkGate(options: {
@@ -56,9 +61,14 @@ export function createWorkGate(options: {
     next?.();
   };
 
+  const admit = () => {
+    if (waitMs() > options.maxWaitMs) throw busy();
+  };
+
   return {
+    admit,
     async run(work) {
-      if (waitMs() > options.maxWaitMs) throw busy();
+      admit();
       await acquire();
       const started = now();
       try {

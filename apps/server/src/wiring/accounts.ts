@@ -73,6 +73,7 @@ export function wireAccounts(deps: {
     reportError: (error, kind) =>
       log.error({ kind, code: (error as { code?: unknown } | null)?.code }, 'an account mail could not be sent'),
   });
+  const passwordChecks = deps.passwordChecks ?? createPasswordChecks();
   const betterAuth = createBetterAuth({
     db: database.db,
     secret: secrets.sessionSecret,
@@ -81,7 +82,7 @@ export function wireAccounts(deps: {
     logger: log,
     oidc: config.oidc,
     usernameFor: (profile) => deriveUsername(profile, (name) => users.isUsernameTaken(name)),
-    passwordChecks: deps.passwordChecks ?? createPasswordChecks(),
+    passwordChecks,
     mail: createAuthMailHooks({
       mailer,
       publicUrl: config.publicUrl,
@@ -91,6 +92,7 @@ export function wireAccounts(deps: {
   const sessionsRepository = createSessionsRepository(database.db);
   const authService = createAuthService({
     auth: betterAuth,
+    passwordChecks,
     users,
     sessions: sessionsRepository,
     // A sign-out on another instance reaches this one only through the expiry of this memory: short on PostgreSQL

@@ -4,6 +4,7 @@ import type { ErrorCode, LoginBody, PublicUser, RegisterBody, Role, SecondFactor
 
 import { AppError, conflict, forbidden } from '../../lib/app-error.js';
 import { createKeyedBatches } from '../../lib/keyed-batches.js';
+import type { WorkGate } from '../../lib/work-gate.js';
 import { toPublicUser, toRole } from '../users/users.service.js';
 
 import type { UserAccounts } from './user-accounts.js';
@@ -79,6 +80,11 @@ export function createAuthService(deps: {
   ownView?: (user: PublicUser) => Promise<PublicUser>;
   /** The `emailVerification` setting is not `off` (read at each use); default on. */
   isVerificationOn?: () => boolean;
+  /**
+   * The password checks' gate (docs/decisions/010-abuse-limits.md "Password checks"): a sign-in or sign-up it would
+   * refuse is refused before reading the account, so that a refusal costs no database work.
+   */
+  passwordChecks?: Pick<WorkGate, 'admit'> | undefined;
 }) {
   const { auth, users, sessions } = deps;
   const sessionCache = createSessionCache<SessionUser>({
@@ -168,6 +174,7 @@ export function createAuthService(deps: {
 
   return {
     async register(body: RegisterBody, headers: Headers): Promise<AuthOutcome<PublicUser>> {
+      deps.passwordChecks?.admit();
       if (await users.isUsernameTaken(body.username)) throw conflict('USERNAME_TAKEN', 'This username is already taken.');
       try {
         const { headers: out, response } = await withMailLocale(headers, () =>
@@ -190,6 +197,7 @@ export function createAuthService(deps: {
      * passkey (docs/decisions/012-accounts.md#two-factor).
      */
     async login(body: LoginBody, headers: Headers): Promise<AuthOutcome<PublicUser | { methods: SecondFactorMethod[] }>> {
+      deps.passwordChecks?.admit();
       try {
         const { headers: out, response } = await auth.api.signInEmail({
           body: { email: body.email, password: body.password },

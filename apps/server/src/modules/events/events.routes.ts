@@ -14,6 +14,12 @@ import { createLiveReplay } from './live-replay.js';
 import { createCoalescer, createStreamCounter } from './stream-limits.js';
 
 const HEARTBEAT_MS = 25_000;
+/**
+ * After a flush that took d ms, the next waits until 9d later (what comes meanwhile goes out together): the fan-out takes
+ * at most a tenth of the event loop, whatever the rate of solves (docs/performance.md "Event start"). A few streams flush
+ * at once; 5,000 at most a few times a second.
+ */
+const FLUSH_REST_RATIO = 9;
 const LEADERBOARD_COALESCE_MS = 1000;
 /** What browsers may see; other bus events (settings) stay between server instances. */
 const PUBLIC_EVENT_TYPES = new Set<string>(SERVER_EVENT_TYPES);
@@ -94,8 +100,8 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   };
   /**
    * The events of one turn of the event loop (a solve and its leaderboard change, or notifications read together from
-   * PostgreSQL) go out as one write per stream: each write is a system call, the cost that grows with the number of
-   * streams (docs/performance.md "10,000 live clients").
+   * PostgreSQL), or of the rest after a long flush (FLUSH_REST_RATIO), go out as one write per stream: each write is a
+   * system call, the cost that grows with the number of streams (docs/performance.md "10,000 live clients").
    */
   let outbox: Outgoing[] = [];
   let closed = false;
@@ -103,10 +109,14 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
   /** What of `sent` a stream is told: an admin everything but the solver's own view, a player the public and their own. */
   const seenBy = (stream: LiveStream, sent: readonly Outgoing[]) =>
     sent.filter((o) => (stream.admin ? o.to !== 'own' : o.to === 'everyone' || (o.to === 'own' && o.isOwn(stream))));
+  let flushScheduled = false;
+  let nextFlushAt = 0;
   const flush = () => {
+    flushScheduled = false;
     const sent = outbox;
     outbox = [];
     if (closed) return;
+    const started = performance.now();
     const kept = sent.filter((o) => o.bytes !== KEEP_ALIVE);
     const position = kept.length > 0 ? [positionBytes(replay.record(kept))] : [];
     const toAdmins = frameOf([...sent.filter((o) => o.to !== 'own').map((o) => o.bytes), ...position]);
@@ -120,9 +130,16 @@ export const eventsRoutes: FastifyPluginAsyncZod<{
         send(stream, frameOf([...seenBy(stream, sent).map((o) => o.bytes), ...position])!);
       } else if (toPlayers) send(stream, toPlayers);
     }
+    const ended = performance.now();
+    nextFlushAt = ended + FLUSH_REST_RATIO * (ended - started);
   };
   const post = (outgoing: Outgoing) => {
-    if (outbox.push(outgoing) === 1) setImmediate(flush);
+    outbox.push(outgoing);
+    if (flushScheduled) return;
+    flushScheduled = true;
+    const wait = nextFlushAt - performance.now();
+    if (wait > 0) setTimeout(flush, wait);
+    else setImmediate(flush);
   };
   const writeAll = (bytes: Buffer) => post({ to: 'everyone', bytes });
   const writeAdmins = (bytes: Buffer) => post({ to: 'admins', bytes });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, notInArray, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 
 import type { Db } from '../../db/client.js';
 import { teams, users } from '../../db/schema/index.js';
@@ -12,6 +12,7 @@ export interface PlayerRow {
   email: string;
   avatarPath: string | null;
   role: string;
+  banned: boolean;
   createdAt: Date;
 }
 
@@ -24,11 +25,8 @@ export interface TeamRow {
 /** The boards' directory (docs/architecture.md#leaderboard-in-memory): names, never a score (the ledger's). */
 export function createLeaderboardRepository(db: Db) {
   return {
-    /**
-     * Every user who is not banned. Admins and teachers are left out unless the platform setting ranks them
-     * (docs/decisions/008-platform-settings.md).
-     */
-    async listPlayers(options: { includeStaff: boolean }): Promise<PlayerRow[]> {
+    /** Every user, banned and staff included: who of them is ranked is the directory's choice (ranked-rows.ts). */
+    async listPlayers(): Promise<PlayerRow[]> {
       return db
         .select({
           id: users.id,
@@ -36,15 +34,10 @@ export function createLeaderboardRepository(db: Db) {
           email: users.email,
           avatarPath: users.avatarPath,
           role: users.role,
+          banned: sql<boolean>`coalesce(${users.banned}, false)`,
           createdAt: users.createdAt,
         })
-        .from(users)
-        .where(
-          and(
-            options.includeStaff ? undefined : notInArray(users.role, ['admin', 'teacher']),
-            or(isNull(users.banned), eq(users.banned, false)),
-          ),
-        );
+        .from(users);
     },
 
     /** Every team: a team appears as soon as it is created, with 0 points (docs/product.md#teams). */

@@ -8,7 +8,7 @@ import type { ScoringService } from '../scoring/scoring.service.js';
 import { buildCtftimeFeed, type FeedTask } from './ctftime-feed.js';
 import type { LeaderboardRepository } from './leaderboard.repository.js';
 import { createView, type View } from './leaderboard-view.js';
-import { rankPlayers, rankTeams } from './ranked-rows.js';
+import { coversNumbers, type Directory, playerDirectory, rankDirectory, teamDirectory } from './ranked-rows.js';
 import { type Standing, toEntry } from './standings.js';
 import { type TeamView, teamViewOf } from './team-view.js';
 
@@ -52,9 +52,27 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
   /** In team mode the leaderboard ranks teams (docs/product.md#teams): a standing's uid is the team's id. */
   const isTeamMode = (): boolean => settings.get().teams.enabled;
   const kind = () => (isTeamMode() ? ('teams' as const) : ('players' as const));
+  /** Read at the first ranking after a change of names (not of numbers), then kept: see `keepsDirectory`. */
+  let directory: Promise<Directory> | undefined;
+  const readDirectory = async (): Promise<Directory> =>
+    isTeamMode()
+      ? teamDirectory(await repository.listTeams())
+      : playerDirectory(await repository.listPlayers(), { includeStaff: settings.get().rankStaff });
+  const directoryOf = (): Promise<Directory> => {
+    const pending = (directory ??= readDirectory());
+    pending.catch(() => {
+      if (directory === pending) directory = undefined;
+    });
+    return pending;
+  };
   const rank = async (numbers: ReadonlyMap<string, LedgerStanding>): Promise<Standing[]> => {
-    if (isTeamMode()) return rankTeams(await repository.listTeams(), numbers);
-    return rankPlayers(await repository.listPlayers({ includeStaff: settings.get().rankStaff }), numbers);
+    let current = await directoryOf();
+    // A safety net for a row that changed with no message on the bus (a sign-up is one): read again, once.
+    if (!coversNumbers(current, numbers)) {
+      directory = undefined;
+      current = await directoryOf();
+    }
+    return rankDirectory(current, numbers);
   };
   const toBoardSolves = (solves: readonly ValuedSolve[]): BoardSolve[] => {
     const teams = isTeamMode();
@@ -100,13 +118,19 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
     if (message.type === 'leaderboard') return (message.data as { reason: string }).reason !== 'solve';
     return true;
   };
+  /** A solve, or a hint's cost, changes numbers only: anything else may change a name, a role, a ban, a team. */
+  const keepsDirectory = (message: ServerEventMessage): boolean =>
+    message.type === 'solve' ||
+    (message.type === 'leaderboard' && ['solve', 'hint'].includes((message.data as { reason: string }).reason));
   const invalidate = () => {
     live = liveView();
     frozen = undefined;
+    directory = undefined;
   };
   const unsubscribeEvents = events.subscribe((message) => {
     live = liveView();
     if (touchesFrozen(message)) frozen = undefined;
+    if (!keepsDirectory(message)) directory = undefined;
   });
   // The ledger applies a change after the bus delivered it (it may read rows first): the live view follows it.
   const unsubscribeScoring = scoring.subscribe(() => {
