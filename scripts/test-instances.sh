@@ -3,7 +3,7 @@
 # their own): docs/operations.md "Challenge instances". `suites`: the provider contract suite, the route suite on the
 # engine, the build and the pull from a registry, and the pack services' suite; `journey`: the
 # Playwright journey (e2e/instances.spec.ts) against the built app (built here if missing); no argument does both.
-# scripts/test-containers.sh runs `suites` in its background `build` phase in CI and `journey` in its `check` phase.
+# scripts/test-containers.sh runs both in its `check` phase (CI), after the journeys, alone.
 # Installs podman, the base images and docker-registry if missing; needs root (podman, iptables).
 set -euo pipefail
 cd "$(dirname "$0")/.."
