@@ -4,7 +4,6 @@ import type { FastifyInstance } from 'fastify';
 
 import type { Config } from './config.js';
 import { type Database, readMigrationStatus } from './db/client.js';
-import { createUnitOfWork } from './db/unit-of-work.js';
 import { registerApiRoutes } from './api-routes.js';
 import { registerControlSocket } from './http/control-socket.js';
 import { resolveRateLimits, type LimiterFor } from './http/rate-limits.js';
@@ -13,18 +12,9 @@ import { type Clock, systemClock } from './lib/clock.js';
 import type { LoggerOptions } from './lib/logger.js';
 import { createRateLimiter } from './lib/rate-limiter.js';
 import type { WorkGate } from './lib/work-gate.js';
-import { createAnnouncementsRepository } from './modules/announcements/announcements.repository.js';
-import { createAnnouncementsService } from './modules/announcements/announcements.service.js';
-import { createAdminRepository } from './modules/admin/admin.repository.js';
-import { createAdminService } from './modules/admin/admin.service.js';
-import { createAdminSubmissionsRepository } from './modules/admin/admin-submissions.repository.js';
-import { createAuditRepository } from './modules/audit/audit.repository.js';
-import { createAuditService } from './modules/audit/audit.service.js';
 import { bootstrapAdmin, type CreatedAdmin } from './modules/auth/admin-bootstrap.js';
 import { createSecretsRepository } from './modules/secrets/secrets.repository.js';
 import { loadInstanceSecrets } from './modules/secrets/instance-secrets.js';
-import { createBansRepository } from './modules/bans/bans.repository.js';
-import { createBansService } from './modules/bans/bans.service.js';
 import { createSubmissionsService } from './modules/submissions/submissions.service.js';
 import { createMemoryEventBus, createPostgresEventBus, type EventBus } from './modules/events/event-bus.js';
 import { createEventService } from './modules/seasons/event.service.js';
@@ -34,6 +24,7 @@ import { createSystemRepository } from './modules/system/system.repository.js';
 import { createReadiness } from './modules/system/readiness.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { wireAccounts } from './wiring/accounts.js';
+import { wireAdmin } from './wiring/admin.js';
 import { wireBadges } from './wiring/badges.js';
 import { wireSubmissionStores } from './wiring/submissions.js';
 import { wireCatalogue } from './wiring/catalogue.js';
@@ -218,40 +209,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     teams: teamsService,
     log: app.log,
   });
-  const adminService = createAdminService({
-    repository: createAdminRepository(database.db),
-    submissions: createAdminSubmissionsRepository(database.db),
-    // One transaction per admin change: the change, its audit entries and its badge awards commit together.
-    transaction: createUnitOfWork(database.db, (tx) => ({
-      users: createAdminRepository(tx),
-      audit: createAuditService({ repository: createAuditRepository(tx) }),
-      awardEarnedBadges: (userId: string, score: number) => wireBadges(tx).awardEarnedBadges(userId, score),
-    })),
+  const { adminService, announcementsService, bansService } = wireAdmin({
+    database,
     events,
+    clock,
     scoring: scoringService,
     avatars: avatarsService,
     revokeSessions: (userId) => authService.revokeSessions(userId),
+    loadUser: (userId, actorId) => usersService.getUser(userId, { userId: actorId, role: 'admin' }),
     reportError: (error, message) => app.log.error({ err: error }, message),
-  });
-  const announcementsService = createAnnouncementsService({
-    repository: createAnnouncementsRepository(database.db),
-    transaction: createUnitOfWork(database.db, (tx) => ({
-      announcements: createAnnouncementsRepository(tx),
-      audit: createAuditService({ repository: createAuditRepository(tx) }),
-    })),
-    onChange: (event) => events.publish('announcement', event),
   });
   const standings = { challenges: challengesService, leaderboard: leaderboardService, scoring: scoringService };
   const classesService = wireClasses({ database, clock, limiterFor, ...standings });
-  const bansService = createBansService({
-    transaction: createUnitOfWork(database.db, (tx) => ({
-      bans: createBansRepository(tx),
-      audit: createAuditService({ repository: createAuditRepository(tx) }),
-    })),
-    clock,
-    revokeSessions: (userId) => authService.revokeSessions(userId),
-    loadUser: (userId, actorId) => usersService.getUser(userId, { userId: actorId, role: 'admin' }),
-  });
   const { backupService, systemService } = await wireOperations({
     database,
     config,
