@@ -290,7 +290,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     teamsAdminService,
     instancesService: instances.instancesService,
   });
-  if (deps.webDistDir) await registerWebApp(app, deps.webDistDir);
+  if (deps.webDistDir) {
+    await registerWebApp(app, deps.webDistDir, (request, reply) =>
+      guards.requireUser(request, reply).then(
+        () => true,
+        () => false,
+      ),
+    );
+  }
   if (deps.controlSocketPath) {
     registerControlSocket(app, { socketPath: deps.controlSocketPath, createBackup: (file) => backupService.createBackup(file) });
   }

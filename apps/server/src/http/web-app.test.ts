@@ -255,6 +255,15 @@ describe('API responses', () => {
       expect(signedIn.headers['vary']).toMatch(/cookie/i);
       expect((await page()).headers['link']).toBeUndefined();
       expect((await page(`other=${session.value}`)).headers['link']).toBeUndefined();
+      // A cookie that opens no session announces nothing: its reads would answer 401 in the browser's console.
+      expect((await page(`${session.name}=forged.value`)).headers['link']).toBeUndefined();
+      const logout = await withPreloads.app.inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        headers: { cookie: `${session.name}=${session.value}`, origin: 'http://localhost:3000' },
+      });
+      expect(logout.statusCode).toBe(200);
+      expect((await page(`${session.name}=${session.value}`)).headers['link']).toBeUndefined();
     } finally {
       await withPreloads.close();
     }

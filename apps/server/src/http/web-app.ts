@@ -40,7 +40,16 @@ function indexFileFor(request: FastifyRequest): string {
  *   that the frame it draws before any script is the app's (docs/performance.md "Lighthouse"). A build without the
  *   variants (older, or a test's) has index.html sent to everyone.
  */
-export async function registerWebApp(app: FastifyInstance, webDistDir: string): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string,
+  /**
+   * Whether the request's session would be let through a signed-in page's reads (docs/performance.md "Lighthouse"): a
+   * visitor whose cookie has expired, was signed out or is refused is announced nothing, instead of reads answered 401
+   * or 403 that the browser reports in its console. Without it, the cookie's presence.
+   */
+  isSignedIn?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>,
+): Promise<void> {
   const indexHtml = path.join(webDistDir, 'index.html');
   if (!existsSync(indexHtml)) {
     app.log.warn({ webDistDir }, 'web app not built: serving the API only');
@@ -64,12 +73,13 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string): 
     existsSync(path.join(webDistDir, name)),
   );
   const preloadLinks = loadPagePreloads(webDistDir);
-  const sendIndex = (request: FastifyRequest, reply: FastifyReply) => {
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
     const cookies = request.headers.cookie ?? '';
+    const hasSession = SESSION_COOKIES.some((name) => readCookie(cookies, name) !== undefined);
     const links = preloadLinks?.({
       urlPath: request.url.split('?')[0] ?? '/',
       language: readCookie(cookies, LANGUAGE_COOKIE) === 'fr' ? 'fr' : 'en',
-      isSignedIn: SESSION_COOKIES.some((name) => readCookie(cookies, name) !== undefined),
+      isSignedIn: hasSession && (isSignedIn ? await isSignedIn(request, reply) : true),
     });
     if (links) void reply.header('link', links);
     // The server's time: the page's live stream asks for the events since then (docs/product.md#live-updates).
