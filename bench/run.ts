@@ -288,7 +288,11 @@ interface EventStartRun {
 }
 
 const renderEventStartRun = (run: EventStartRun) =>
-  renderEventStart(`${run.database}, ${run.build}`, run.result, run.integrity.scoreMismatches);
+  renderEventStart(
+    `${run.database}, ${run.build}`,
+    run.result,
+    run.integrity.scoreMismatches + (run.integrity.ledgerMismatches ?? 0),
+  );
 
 /**
  * The event-start figure on each database: this build (unless `runs` has it already), then the --previous-entry build,

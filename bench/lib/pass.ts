@@ -23,6 +23,7 @@ import {
   serverEntry,
   WRONG_FLAG_BODY,
 } from './options.js';
+import { countDifferences, servedStandings } from './ledger-check.js';
 import { integrityOk, type PassResult } from './report.js';
 import { checkIntegrity, type IntegrityReport, playersWithoutSolve, type SeededChallenge } from './seed.js';
 import { seededStore } from './seeded-store.js';
@@ -288,6 +289,25 @@ export async function runPass(
         await check.close();
       }
     };
+    /**
+     * Stops the server, then checks the rows (checkIntegrity) and the scoring ledger: the standings it served before it
+     * stopped against those a server started afresh on the same rows serves (ledger-check.ts).
+     */
+    const stopAndCheck = async (running: ServerProcess, acknowledged: { userIndex: number; challengeId: string }[]) => {
+      const served = await servedStandings(running.baseUrl, benchAdmin(env));
+      await running.stop();
+      server = undefined;
+      const integrity = await integrityOf(acknowledged);
+      const fresh = await start();
+      try {
+        return {
+          ...integrity,
+          ledgerMismatches: countDifferences(served, await servedStandings(fresh.baseUrl, benchAdmin(env))),
+        };
+      } finally {
+        await fresh.stop();
+      }
+    };
     const dynamicAcknowledged = (dynamic: DynamicResult) =>
       dynamic.acknowledgedPlayers.map((i) => ({ userIndex: i, challengeId: dynamic.challengeId }));
 
@@ -299,9 +319,7 @@ export async function runPass(
       await accounts.close();
       server = await start();
       const eventStart = await eventStartStep(kind, server, env, seed.challenges);
-      await server.stop();
-      server = undefined;
-      return { kind: 'event-start', eventStart, integrity: await integrityOf(eventStart.acknowledged) };
+      return { kind: 'event-start', eventStart, integrity: await stopAndCheck(server, eventStart.acknowledged) };
     }
 
     if (args.only === 'catalogue') {
@@ -312,17 +330,16 @@ export async function runPass(
     if (args.only === 'dynamic') {
       server = await start();
       const dynamic = await dynamicStep(kind, server, env, dynamicTarget, dynamicUsers);
-      await server.stop();
-      server = undefined;
-      return { kind: 'dynamic', dynamic, integrity: await integrityOf(dynamicAcknowledged(dynamic)) };
+      return { kind: 'dynamic', dynamic, integrity: await stopAndCheck(server, dynamicAcknowledged(dynamic)) };
     }
 
     if (args.only === 'burst') {
       server = await start();
       const { burst, acknowledged } = await burstStep(kind, server, seed.rarest, burstUsers);
-      await server.stop();
-      server = undefined;
-      const integrity = await integrityOf(acknowledged.map((i) => ({ userIndex: i, challengeId: seed.rarest.id })));
+      const integrity = await stopAndCheck(
+        server,
+        acknowledged.map((i) => ({ userIndex: i, challengeId: seed.rarest.id })),
+      );
       log(`${kind}: integrity ${integrityOk(integrity) ? 'ok' : 'BROKEN'} ${JSON.stringify(integrity)}`);
       return { kind: 'burst', burst, integrity };
     }
@@ -335,9 +352,10 @@ export async function runPass(
       await sleep(2000);
       const idleRssMb = await server.rssMb();
       const live = await liveStep(kind, server, seed.secondRarest, liveUsers);
-      await server.stop();
-      server = undefined;
-      const integrity = await integrityOf(liveUsers.map((i) => ({ userIndex: i, challengeId: seed.secondRarest.id })));
+      const integrity = await stopAndCheck(
+        server,
+        liveUsers.map((i) => ({ userIndex: i, challengeId: seed.secondRarest.id })),
+      );
       return { kind: 'live', live: { firstStartMs: first.readyMs, coldStart: cold.coldStart, idleRssMb, live, integrity } };
     }
     const { firstBoard } = cold;
@@ -381,10 +399,8 @@ export async function runPass(
     const peakRss = rss.stop();
     // Last, since its 200 new challenges would change the figures above.
     const catalogue = await catalogueStep(kind, server, env);
-    await server.stop();
-    server = undefined;
 
-    const integrity = await integrityOf([
+    const integrity = await stopAndCheck(server, [
       ...burstOutcome.acknowledged.map((i) => ({ userIndex: i, challengeId: seed.rarest.id })),
       ...liveUsers.map((i) => ({ userIndex: i, challengeId: seed.secondRarest.id })),
       ...dynamicAcknowledged(dynamic),

@@ -54,7 +54,7 @@ const ratio = (value: number, limit: number) => (limit > 0 ? `${fmt(value / limi
 const mark = (ok: boolean) => (ok ? 'ok' : 'MISSED');
 
 export function integrityOk(i: IntegrityReport): boolean {
-  return i.scoreMismatches === 0 && i.doubledSolves === 0 && i.missingAcknowledged === 0;
+  return i.scoreMismatches === 0 && i.doubledSolves === 0 && i.missingAcknowledged === 0 && (i.ledgerMismatches ?? 0) === 0;
 }
 
 /** One row per figure: each database's value (and its ratio to bare Node where one exists), bare Node, the goal. */

@@ -160,6 +160,11 @@ export interface IntegrityReport {
   /** Acknowledged solves missing from the database. */
   missingAcknowledged: number;
   totalSolves: number;
+  /**
+   * Places of the leaderboard where the server's live ledger and a ledger rebuilt from the rows (a server started afresh)
+   * differ (ledger-check.ts); absent where not checked.
+   */
+  ledgerMismatches?: number;
 }
 
 export async function checkIntegrity(
