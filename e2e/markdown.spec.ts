@@ -1,3 +1,5 @@
+import AxeBuilder from '@axe-core/playwright';
+
 import { expect, test } from './fixtures';
 
 /** GitHub-flavoured Markdown an author writes, and what a hostile author (or a stolen admin account) could add. */
@@ -68,4 +70,8 @@ test("A player reads a challenge's Markdown description, tables and task lists i
   expect(await text.textContent()).not.toContain('pwned = 1');
   expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(dialogs).toEqual([]);
+
+  // What Markdown makes passes axe too (a task list's boxes, the table, the image's alt).
+  const axe = await new AxeBuilder({ page }).include('[data-slot="markdown"]').analyze();
+  expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes.length}`)).toEqual([]);
 });

@@ -92,6 +92,21 @@ describe('Markdown', () => {
     expect(container.querySelectorAll('li')[0]).toHaveTextContent('find the port');
   });
 
+  it('names each task box by its text, in tight and loose lists, a sub-list apart', () => {
+    const tight = render(<Markdown>{'- [x] scan the **host**\n  - [ ] the web port\n- [ ] read the banner'}</Markdown>);
+    expect(tight.getByRole('checkbox', { name: 'scan the host' })).toBeChecked();
+    expect(tight.getByRole('checkbox', { name: 'the web port' })).not.toBeChecked();
+    expect(tight.getByRole('checkbox', { name: 'read the banner' })).toBeDisabled();
+    // A label ends where the task's first line does: a sub-list or a second paragraph is not part of it.
+    expect(tight.container.querySelectorAll('label ul, label label')).toHaveLength(0);
+    tight.unmount();
+
+    const loose = render(<Markdown>{'- [ ] find the port\n\n  More text.\n\n- [x] read the banner'}</Markdown>);
+    expect(loose.getByRole('checkbox', { name: 'find the port' })).not.toBeChecked();
+    expect(loose.getByRole('checkbox', { name: 'read the banner' })).toBeChecked();
+    expect(loose.getByText('More text.').closest('label')).toBeNull();
+  });
+
   it('keeps reference links, titles and encoded characters of safe URLs', () => {
     const container = renderMarkdown(
       'Read [the RFC][rfc] and [the page](/challenges?tag=web&amp;page=2 "Web").\n\n[rfc]: https://www.rfc-editor.org/rfc/rfc7519',

@@ -22,7 +22,7 @@ import { cn } from '@/lib/utils';
  *    an image whose URL was emptied leaves its alt text; images load lazily.
  *
  * react-markdown did the same through an mdast and a hast tree: 49.7 KB gzip on the challenge page's critical path,
- * against 20.1 KB here (issue #36).
+ * against 20.3 KB here (issue #36).
  */
 
 type HtmlExtension = NonNullable<Options['htmlExtensions']>[number];
@@ -64,6 +64,7 @@ const PLAIN_TAGS = new Set([
   'tr',
 ]);
 const VOID_TAGS = new Set(['hr', 'br']);
+const BLOCK_TAGS = new Set(['p', 'ul', 'ol', 'pre', 'blockquote', 'table', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
 /** Where React rejects text between children (a table's rows) and lists, whose line breaks mean nothing. */
 const NO_TEXT_BETWEEN = new Set(['table', 'thead', 'tbody', 'tr', 'ul', 'ol']);
 const ALIGNMENTS = new Set(['left', 'center', 'right']);
@@ -80,18 +81,37 @@ function isSafeUrl(url: string): boolean {
 
 const LINK_CLASS = 'font-medium text-primary underline underline-offset-4 hover:text-primary/80';
 
-function renderChildren(parent: ParentNode, tag: string | null): ReactNode[] {
-  const skipBlankText = tag !== null && NO_TEXT_BETWEEN.has(tag);
-  const nodes: ReactNode[] = [];
-  parent.childNodes.forEach((node, key) => {
+function isElement(node: Node): node is Element {
+  return node.nodeType === Node.ELEMENT_NODE;
+}
+
+function renderNodes(nodes: ChildNode[], skipBlankText: boolean, firstKey: number): ReactNode[] {
+  const rendered: ReactNode[] = [];
+  nodes.forEach((node, index) => {
     if (node.nodeType === Node.TEXT_NODE) {
       const text = node.textContent ?? '';
-      if (!(skipBlankText && text.trim() === '')) nodes.push(text);
-    } else if (node.nodeType === Node.ELEMENT_NODE) {
-      nodes.push(renderElement(node as Element, key));
+      if (!(skipBlankText && text.trim() === '')) rendered.push(text);
+    } else if (isElement(node)) {
+      rendered.push(renderElement(node, firstKey + index));
     }
   });
-  return nodes;
+  return rendered;
+}
+
+function renderChildren(parent: ParentNode, tag: string | null): ReactNode[] {
+  const nodes = [...parent.childNodes];
+  const first = nodes[0];
+  if ((tag === 'li' || tag === 'p') && first && isElement(first) && first.localName === 'input') {
+    // A task's box is named by the text after it, up to a nested block (a sub-list): a box without a name is a
+    // form field without a label.
+    const end = nodes.findIndex((node, index) => index > 0 && isElement(node) && BLOCK_TAGS.has(node.localName));
+    const labelled = end === -1 ? nodes : nodes.slice(0, end);
+    return [
+      <label key="task">{renderNodes(labelled, false, 0)}</label>,
+      ...renderNodes(nodes.slice(labelled.length), false, labelled.length),
+    ];
+  }
+  return renderNodes(nodes, tag !== null && NO_TEXT_BETWEEN.has(tag), 0);
 }
 
 function renderElement(element: Element, key: number): ReactNode {
