@@ -121,7 +121,8 @@ function renderElement(element: Element, key: number): ReactNode {
   switch (tag) {
     case 'a': {
       const href = element.getAttribute('href') ?? '';
-      if (href === '' || !isSafeUrl(href)) return createElement(Fragment, { key }, ...children);
+      // An emptied URL leaves the link's text, not a link back to this page.
+      if (href === '' || !isSafeUrl(href)) return createElement('span', { key }, ...children);
       return (
         <a key={key} href={href} title={title} target="_blank" rel="noopener noreferrer nofollow" className={LINK_CLASS}>
           {children}
@@ -132,7 +133,7 @@ function renderElement(element: Element, key: number): ReactNode {
       const src = element.getAttribute('src') ?? '';
       const alt = element.getAttribute('alt') ?? '';
       // An emptied URL leaves no image: an empty src would request the page again.
-      if (src === '' || !isSafeUrl(src)) return alt;
+      if (src === '' || !isSafeUrl(src)) return <span key={key}>{alt}</span>;
       return <img key={key} src={src} alt={alt} title={title} loading="lazy" />;
     }
     case 'input':
