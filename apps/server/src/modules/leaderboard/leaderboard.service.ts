@@ -67,7 +67,8 @@ export function createLeaderboardService(deps: LeaderboardServiceDeps) {
   };
   const rank = async (numbers: ReadonlyMap<string, LedgerStanding>): Promise<Standing[]> => {
     let current = await directoryOf();
-    // A safety net for a row that changed with no message on the bus (a sign-up is one): read again, once.
+    // A safety net for a player or team added with no message heard (another instance's, during a reconnection of the
+    // bus): read again, once.
     if (!coversNumbers(current, numbers)) {
       directory = undefined;
       current = await directoryOf();
