@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import {
   type ChallengeList,
+  ChallengeListSchema,
   ChallengeSummarySchema,
   type ChallengeSummary,
   mergeChallengeList,
@@ -47,7 +48,11 @@ async function answerOf(client: TestClient): Promise<{ body: string; shared: str
   const gzipped = await client.get('/api/challenges', { 'accept-encoding': 'br, gzip' });
   expect(gzipped.headers['content-encoding']).toBe('gzip');
   expect(gunzipSync(gzipped.rawPayload).toString('utf8')).toBe(response.body);
-  return { body: response.body, shared: response.body.slice(0, response.body.indexOf('"own":')), list: response.json() };
+  // Written by hand (challenge-list-json.ts) and read by the web app without a parse: exactly the contract's shape, no
+  // field missing, mistyped or extra (a parse drops what the schema does not name).
+  const list = response.json<ChallengeList>();
+  expect(ChallengeListSchema.parse(list)).toEqual(list);
+  return { body: response.body, shared: response.body.slice(0, response.body.indexOf('"own":')), list };
 }
 
 /** The old way: each summary cut from the player's whole view of the challenge. */
