@@ -11,7 +11,10 @@ import {
   type LedgerFacts,
   type LedgerHint,
   type LedgerSolve,
+  frozenValuesOf,
   ownScoreAt,
+  ownSolvesAt,
+  solvesByOwner,
   valueSolves,
 } from './ledger.js';
 
@@ -154,6 +157,30 @@ describe('freeze', () => {
     const alone = facts({ solves: [solve('d', 'web', 20)], firstBloodBonus: 20 });
     expect(ownScoreAt(alone, 'players', 'd', frozenAt)).toBe(100);
     expect(ownScoreAt(f, 'players', 'a', frozenAt)).toBe(920);
+  });
+
+  it('gives each player and team the same own view from the values kept between requests as from the facts', () => {
+    const solves = [
+      solve('a', 'dyn', 1, 't1'),
+      solve('b', 'dyn', 5, 't2'),
+      solve('c', 'dyn', 15, 't1'),
+      solve('c', 'web', 16, 't1'),
+      solve('d', 'log', 3, null),
+      solve('e', 'log', 12, 't2'),
+    ];
+    const hints: LedgerHint[] = [{ userId: 'c', teamId: 't1', challengeId: 'dyn', cost: 50 }];
+    const withHints = facts({ solves, hints, firstBloodBonus: 20 });
+    for (const kind of ['players', 'teams'] as const) {
+      const shared = { values: frozenValuesOf(withHints, frozenAt), byOwner: solvesByOwner(withHints, kind) };
+      const owners = kind === 'players' ? ['a', 'b', 'c', 'd', 'e', 'nobody'] : ['t1', 't2', 'nobody'];
+      for (const owner of owners) {
+        expect(ownSolvesAt(withHints, kind, owner, frozenAt, shared), `${kind} ${owner}`).toEqual(
+          ownSolvesAt(withHints, kind, owner, frozenAt),
+        );
+        expect(ownScoreAt(withHints, kind, owner, frozenAt, shared)).toBe(ownScoreAt(withHints, kind, owner, frozenAt));
+      }
+      expect(ownScoreAt(withHints, kind, kind === 'players' ? 'c' : 't1', frozenAt, shared)).toBeGreaterThan(0);
+    }
   });
 });
 

@@ -6,8 +6,10 @@ import {
   type LedgerSolve,
   type LedgerStanding,
   type LedgerWindow,
+  frozenValuesOf,
   ownScoreAt,
   ownSolvesAt,
+  solvesByOwner,
   type StandingKind,
   valueSolves,
   type ValuedSolve,
@@ -39,6 +41,11 @@ export function createScoringService(deps: {
     if (!windowCache.entries.has(key)) windowCache.entries.set(key, compute());
     return windowCache.entries.get(key) as T;
   };
+  /** The freeze's values and the solves by owner, kept until the facts change: a frozen page reads them per request. */
+  const frozenShared = (held: LiveLedger, kind: StandingKind, frozenAt: Date) => ({
+    values: cached(held, `f${frozenAt.getTime()}`, () => frozenValuesOf(held.facts(), frozenAt.getTime())),
+    byOwner: cached(held, `o${kind}`, () => solvesByOwner(held.facts(), kind)),
+  });
   const keyOf = (window: LedgerWindow) => `${window.from ?? ''}|${window.until ?? ''}|${window.adjustments ?? 'all'}`;
 
   const service = {
@@ -101,23 +108,27 @@ export function createScoringService(deps: {
 
     /** A player's (or a team's) own solves as they see them during a freeze, each with its points so. */
     async ownSolvesAt(kind: StandingKind, id: string, frozenAt: Date) {
-      return ownSolvesAt((await current()).facts(), kind, id, frozenAt.getTime());
+      const held = await current();
+      return ownSolvesAt(held.facts(), kind, id, frozenAt.getTime(), frozenShared(held, kind, frozenAt));
     },
 
     /** A player's (or with kind 'teams', a team's) own score as they see it during a freeze (docs/product.md#freeze). */
     async ownScoreAt(kind: StandingKind, id: string, frozenAt: Date): Promise<number> {
-      return ownScoreAt((await current()).facts(), kind, id, frozenAt.getTime());
+      const held = await current();
+      return ownScoreAt(held.facts(), kind, id, frozenAt.getTime(), frozenShared(held, kind, frozenAt));
     },
 
     /** What a player's solve gives and their score, as they see them during a freeze (the answer to their flag). */
     async ownSolveAt(solveId: number, frozenAt: Date): Promise<{ points: number; score: number }> {
-      const facts = (await current()).facts();
+      const held = await current();
+      const facts = held.facts();
       const solve = facts.solves.find((s) => s.id === solveId);
       if (!solve) return { points: 0, score: 0 };
-      const own = ownSolvesAt(facts, 'players', solve.userId, frozenAt.getTime());
+      const shared = frozenShared(held, 'players', frozenAt);
+      const own = ownSolvesAt(facts, 'players', solve.userId, frozenAt.getTime(), shared);
       return {
         points: own.find((entry) => entry.solve.id === solveId)?.points ?? 0,
-        score: ownScoreAt(facts, 'players', solve.userId, frozenAt.getTime()),
+        score: ownScoreAt(facts, 'players', solve.userId, frozenAt.getTime(), shared),
       };
     },
 
