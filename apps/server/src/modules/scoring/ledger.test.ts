@@ -11,12 +11,9 @@ import {
   type LedgerFacts,
   type LedgerHint,
   type LedgerSolve,
-  frozenValuesOf,
-  ownScoreAt,
-  ownSolvesAt,
-  solvesByOwner,
   valueSolves,
 } from './ledger.js';
+import { frozenValuesOf, ownScoreAt, ownSolvesAt, solvesByOwner } from './own-view.js';
 
 const linear: Scoring = { type: 'dynamic', initial: 1000, decay: 100, minimum: 100, function: 'linear' };
 const log: Scoring = { type: 'dynamic', initial: 500, decay: 10, minimum: 100, function: 'logarithmic' };

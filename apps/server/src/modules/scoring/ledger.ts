@@ -94,7 +94,7 @@ export function compareSolves(a: LedgerSolve, b: LedgerSolve): number {
 }
 
 /** Whose standing a solve counts for. */
-function standingOf(solve: LedgerSolve, kind: StandingKind): string {
+export function standingOf(solve: LedgerSolve, kind: StandingKind): string {
   return kind === 'teams' && solve.teamId !== null ? solve.teamId : solve.userId;
 }
 
@@ -104,7 +104,7 @@ export function hintKey(owner: { userId: string; teamId: string | null }, challe
 }
 
 /** The costs of the hints opened, summed per owner and challenge (hintKey). */
-function sumHintCosts(hints: readonly LedgerHint[]): Map<string, number> {
+export function sumHintCosts(hints: readonly LedgerHint[]): Map<string, number> {
   const costs = new Map<string, number>();
   for (const hint of hints) {
     const key = hintKey(hint, hint.challengeId);
@@ -118,7 +118,7 @@ function inWindow(at: number, window: LedgerWindow): boolean {
 }
 
 /** The solves of the window, in order (compareSolves). */
-function solvesIn(solves: readonly LedgerSolve[], window: LedgerWindow = {}): LedgerSolve[] {
+export function solvesIn(solves: readonly LedgerSolve[], window: LedgerWindow = {}): LedgerSolve[] {
   return solves.filter((solve) => inWindow(solve.solvedAt, window)).sort(compareSolves);
 }
 
@@ -132,7 +132,7 @@ export function firstBloods(solves: readonly LedgerSolve[]): Map<string, LedgerS
   return first;
 }
 
-function countSolves(solves: readonly LedgerSolve[]): Map<string, number> {
+export function countSolves(solves: readonly LedgerSolve[]): Map<string, number> {
   const counts = new Map<string, number>();
   for (const solve of solves) counts.set(solve.challengeId, (counts.get(solve.challengeId) ?? 0) + 1);
   return counts;
@@ -143,7 +143,7 @@ function countSolves(solves: readonly LedgerSolve[]): Map<string, number> {
  * hints its solver (its team) opened on it), plus the bonus when it is its challenge's first blood. A challenge whose
  * scoring is unknown gives nothing.
  */
-function solvePoints(input: {
+export function solvePoints(input: {
   scoring: Scoring | undefined;
   solveCount: number;
   hintCosts: number;
@@ -233,77 +233,4 @@ export function compareStandings(a: RankInput, b: RankInput): number {
     a.name.toLowerCase().localeCompare(b.name.toLowerCase()) ||
     a.id.localeCompare(b.id)
   );
-}
-
-/**
- * What the others' solves make of each challenge at a freeze (docs/product.md#freeze): its solve count and first blood
- * up to the freeze time, and each owner's hint costs. The same for every player: computed once per freeze and change of
- * the facts (scoring.service.ts), not per request.
- */
-export interface FrozenValues {
-  counts: ReadonlyMap<string, number>;
-  first: ReadonlyMap<string, LedgerSolve>;
-  costs: ReadonlyMap<string, number>;
-}
-
-export function frozenValuesOf(facts: LedgerFacts, frozenAt: number): FrozenValues {
-  const frozen = solvesIn(facts.solves, { until: frozenAt });
-  return { counts: countSolves(frozen), first: firstBloods(frozen), costs: sumHintCosts(facts.hints) };
-}
-
-/** Every player's (or team's) solves, by owner: one pass, so that a player's own solves are found without one. */
-export function solvesByOwner(facts: LedgerFacts, kind: StandingKind): ReadonlyMap<string, readonly LedgerSolve[]> {
-  const byOwner = new Map<string, LedgerSolve[]>();
-  for (const solve of facts.solves) {
-    const owner = standingOf(solve, kind);
-    const list = byOwner.get(owner);
-    if (list) list.push(solve);
-    else byOwner.set(owner, [solve]);
-  }
-  return byOwner;
-}
-
-/**
- * A player's own solves as they see them during a freeze (docs/product.md#freeze): at the values of the freeze, a solve
- * of theirs after it counted as one more solve of its challenge and without the first-blood bonus (they are not told
- * whether they were first), nothing of the others' later solves. `ownerId` is a player's id (their own solves) or, with
- * kind 'teams', their team's (a team's page seen by its members). `shared`: the freeze's values and the solves by owner,
- * when the caller keeps them between requests.
- */
-export function ownSolvesAt(
-  facts: LedgerFacts,
-  kind: StandingKind,
-  ownerId: string,
-  frozenAt: number,
-  shared?: { values: FrozenValues; byOwner: ReadonlyMap<string, readonly LedgerSolve[]> },
-): { solve: LedgerSolve; points: number }[] {
-  const { counts, first, costs } = shared?.values ?? frozenValuesOf(facts, frozenAt);
-  const own = shared ? (shared.byOwner.get(ownerId) ?? []) : facts.solves.filter((solve) => standingOf(solve, kind) === ownerId);
-  return own.map((solve) => {
-    const isLater = solve.solvedAt > frozenAt;
-    const points = solvePoints({
-      scoring: facts.scoring.get(solve.challengeId),
-      solveCount: (counts.get(solve.challengeId) ?? 0) + (isLater ? 1 : 0),
-      hintCosts: costs.get(hintKey(solve, solve.challengeId)) ?? 0,
-      isFirstBlood: !isLater && first.get(solve.challengeId)?.id === solve.id,
-      firstBloodBonus: facts.firstBloodBonus,
-    });
-    return { solve, points };
-  });
-}
-
-/** A player's (or a team's) own score as they see it during a freeze: ownSolvesAt, plus the adjustments, whatever their time. */
-export function ownScoreAt(
-  facts: LedgerFacts,
-  kind: StandingKind,
-  ownerId: string,
-  frozenAt: number,
-  shared?: Parameters<typeof ownSolvesAt>[4],
-): number {
-  let score = 0;
-  for (const { points } of ownSolvesAt(facts, kind, ownerId, frozenAt, shared)) score += points;
-  for (const adjustment of facts.adjustments) {
-    if (adjustmentOwner(adjustment, kind) === ownerId) score += adjustment.delta;
-  }
-  return score;
 }

@@ -6,15 +6,12 @@ import {
   type LedgerSolve,
   type LedgerStanding,
   type LedgerWindow,
-  frozenValuesOf,
-  ownScoreAt,
-  ownSolvesAt,
-  solvesByOwner,
   type StandingKind,
   valueSolves,
   type ValuedSolve,
 } from './ledger.js';
 import { createLedgerReads } from './ledger-reads.js';
+import { frozenValuesOf, ownScoreAt, ownSolvesAt, solvesByOwner } from './own-view.js';
 import type { LiveLedger } from './live-ledger.js';
 import type { ScoringRepository } from './scoring.repository.js';
 
