@@ -2,13 +2,14 @@
 // store of its own (its own PostgreSQL database, or PGlite directory with --db=pglite, migrated by that build and seeded
 // for its schema), loaded in turn in short slices (A B, B A, ...), so that the machine's drift falls on every build
 // alike. Prints each build's server CPU µs per request, and its ratio to the first build's in the same slices; a burst
-// is one slice per build (--burst players who have not solved the rarest challenge, new ones each time).
+// is one slice per build (--burst players who have not solved the rarest challenge, new ones each time). A build named
+// twice (two labels, one path) runs on two servers, and the spread between them is printed: the noise to read against.
 //   COMPARE=label=path/to/main.js[+ENV:value...],label=... [SLICES=30] [SLICE_SECONDS=1] [LOAD=page,search,wrong,burst]
 //   [BURST_SLICES=6] [WRONG_CHALLENGE=<id>] node --import tsx bench/compare.ts [--db=postgres|pglite --users=… --solves=…
 //   --connections=… --burst=…]
 import os from 'node:os';
 
-import { buildsToCompare, type LoadFigures, loadNames, prepareComparison, quartiles } from './lib/compare-builds.js';
+import { buildsToCompare, type LoadFigures, loadNames, prepareComparison, quartiles, sameBuilds } from './lib/compare-builds.js';
 import { integrityOk } from './lib/report.js';
 import type { IntegrityReport } from './lib/seed.js';
 import { kinds, log, options } from './lib/options.js';
@@ -59,6 +60,16 @@ for (const name of loadNames(process.env.LOAD ?? 'page')) {
         `ratio to ${builds[0]!.label} in the same slice: ${figures(quartiles(ratios), 3)}; ` +
         `median ${rate.toFixed(0)} ${name === 'burst' ? 'solves' : 'req'}/s, p99 ${p99.toFixed(0)} ms; ` +
         `${v.reduce((sum, x) => sum + x.failed, 0)} failed`,
+    );
+  }
+  // The same build on several servers (named twice in COMPARE): their spread is the run's noise between servers, against
+  // which a difference between builds is read (docs/performance.md "Comparing builds").
+  for (const same of sameBuilds(builds)) {
+    const medians = same.map((b) => quartiles(values.get(b.label)!.map((x) => x.serverCpuUsPerRequest)).median);
+    console.log(
+      `  same build on ${same.length} servers (${same.map((b) => b.label).join(', ')}): server CPU µs/req medians ` +
+        `${Math.min(...medians).toFixed(0)}-${Math.max(...medians).toFixed(0)}, ` +
+        `${((Math.max(...medians) / Math.min(...medians) - 1) * 100).toFixed(0)}% apart`,
     );
   }
 }

@@ -44,6 +44,16 @@ export function buildsToCompare(): Build[] {
   return builds;
 }
 
+/** Groups of two or more builds with the same entry and environment: one build on several servers. */
+export function sameBuilds(builds: readonly Build[]): Build[][] {
+  const groups = new Map<string, Build[]>();
+  for (const build of builds) {
+    const key = JSON.stringify([build.entry, build.env]);
+    groups.set(key, [...(groups.get(key) ?? []), build]);
+  }
+  return [...groups.values()].filter((group) => group.length > 1);
+}
+
 const LOAD_NAMES = ['page', 'search', 'wrong', 'burst'] as const;
 export type LoadName = (typeof LOAD_NAMES)[number];
 
