@@ -30,9 +30,18 @@ test('A signed-in page reads each of its addresses once: the answers announced w
     const url = new URL(request.url());
     if (url.pathname.startsWith('/api/')) asked.get(current)?.push(url.pathname + url.search);
   });
+  // A live event (another player registering, an event's phase changing) rightly makes a page read again what it says
+  // changed: each message the page's stream receives allows one more read, so that only reads nothing asked for fail.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  const liveMessages = new Map<string, string[]>();
+  cdp.on('Network.eventSourceMessageReceived', ({ eventName, data }) => {
+    liveMessages.get(current)?.push(`${eventName} ${data.slice(0, 120)}`);
+  });
   for (const { path, reads } of PAGES) {
     current = path;
     asked.set(path, []);
+    liveMessages.set(path, []);
     const streamOpened = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events' && r.status() === 200);
     const document = await page.goto(path);
     const links = (await document!.allHeaders())['link'] ?? '';
@@ -47,11 +56,13 @@ test('A signed-in page reads each of its addresses once: the answers announced w
   await page.waitForTimeout(3_500);
   expect(warnings.filter((text) => text.includes('preload'))).toEqual([]);
   for (const { path, reads } of PAGES) {
+    const messages = liveMessages.get(path)!;
     for (const read of [...EVERY_PAGE, ...reads]) {
-      expect(
-        asked.get(path)!.filter((address) => address === read),
-        `${path}: ${read}`,
-      ).toHaveLength(1);
+      const count = asked.get(path)!.filter((address) => address === read).length;
+      expect(count, `${path}: ${read}`).toBeGreaterThanOrEqual(1);
+      expect(count, `${path}: ${read}, read again after the live messages ${JSON.stringify(messages)}`).toBeLessThanOrEqual(
+        1 + messages.length,
+      );
     }
   }
 });
