@@ -97,19 +97,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sessionSecret: config.sessionSecret,
   });
   readiness.markSecretsLoaded();
-  const {
-    mailer,
-    betterAuth,
-    authService,
-    auditService,
-    tokensService,
-    guards,
-    accountService,
-    twoFactorService,
-    passkeysService,
-    sessionsService,
-    usernamePolicy,
-  } = wireAccounts({
+  const accounts = wireAccounts({
     config,
     database,
     secrets,
@@ -123,16 +111,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     scoring: scoringService,
     event: eventService,
   });
-  const {
-    challengesService,
-    authoringService,
-    transferService,
-    attachmentsService,
-    challengeFilesService,
-    labsService,
-    labPool,
-    onCatalogueChanged,
-  } = wireCatalogue({
+  const catalogue = wireCatalogue({
     database,
     instanceSecret: secrets.instanceSecret,
     events,
@@ -148,10 +127,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     services: { importService: (id, service, context) => instances.instancesService.importService(id, service, context) },
     scoring: scoringService,
   });
+  const { authService, mailer } = accounts;
+  const { challengesService } = catalogue;
   // The standings are wired after the teams: read at each use (a team's page shows the leaderboard's numbers).
   const leaderboard = () => leaderboardService;
   const settings = () => settingsService.get().teams;
-  const { teamsService, teamsAdminService } = wireTeams({
+  const teams = wireTeams({
     database,
     settings,
     limiterFor,
@@ -160,11 +141,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     leaderboard,
     scoring: scoringService,
   });
+  const { teamsService } = teams;
   const submissionsService = createSubmissionsService({
     ...wireSubmissionStores({ database, metrics, log: app.log }),
     event: eventService,
     challenges: challengesService,
-    authoring: authoringService,
+    authoring: catalogue.authoringService,
     teams: teamsService,
     clock,
     wrongFlagLimiter: limiterFor('wrong-flag'),
@@ -174,12 +156,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     onSolved: metrics.solved,
   });
   metrics.countWaitingSolvesWith(submissionsService.countWaitingSolves);
-  const { usersService, avatarsService } = wireProfiles({
+  const profiles = wireProfiles({
     config,
     users: usersRepository,
     events,
     limiterFor,
-    checkUsername: (username, exceptUserId) => usernamePolicy.check(username, exceptUserId),
+    checkUsername: (username, exceptUserId) => accounts.usernamePolicy.check(username, exceptUserId),
     leaderboard: () => leaderboardService,
     scoring: scoringService,
     challenges: challengesService,
@@ -191,7 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     assertTeamModeSwitchable: () => teamsService.assertTeamModeSwitchable(),
   });
-  const { leaderboardService, scoreGraphService } = wireStandings({
+  const standings = wireStandings({
     database,
     events,
     clock,
@@ -200,6 +182,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     challenges: challengesService,
     scoring: scoringService,
   });
+  const { leaderboardService, scoreGraphService } = standings;
   const seasonsService = wireSeasons({
     database,
     clock,
@@ -209,19 +192,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     teams: teamsService,
     log: app.log,
   });
-  const { adminService, announcementsService, bansService } = wireAdmin({
+  const admin = wireAdmin({
     database,
     events,
     clock,
     scoring: scoringService,
-    avatars: avatarsService,
+    avatars: profiles.avatarsService,
     revokeSessions: (userId) => authService.revokeSessions(userId),
-    loadUser: (userId, actorId) => usersService.getUser(userId, { userId: actorId, role: 'admin' }),
+    loadUser: (userId, actorId) => profiles.usersService.getUser(userId, { userId: actorId, role: 'admin' }),
     reportError: (error, message) => app.log.error({ err: error }, message),
   });
-  const standings = { challenges: challengesService, leaderboard: leaderboardService, scoring: scoringService };
-  const classesService = wireClasses({ database, clock, limiterFor, ...standings });
-  const { backupService, systemService } = await wireOperations({
+  const boards = { challenges: challengesService, leaderboard: leaderboardService, scoring: scoringService };
+  const classesService = wireClasses({ database, clock, limiterFor, ...boards });
+  const operations = await wireOperations({
     database,
     config,
     secrets,
@@ -240,73 +223,50 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     onServiceChanged: (challengeId) => {
       challengesService.reload();
-      onCatalogueChanged([challengeId]);
+      catalogue.onCatalogueChanged([challengeId]);
     },
-    audit: (entry) => auditService.record(entry),
+    audit: (entry) => accounts.auditService.record(entry),
   });
   instances.followCatalogue(events);
 
   // Routes
+  // Each wiring's services by name (api-routes.ts ApiRouteDeps), and the ones made here.
   await registerApiRoutes(app, {
-    systemService,
+    ...accounts,
+    ...catalogue,
+    ...teams,
+    ...profiles,
+    ...standings,
+    ...admin,
+    ...operations,
     readiness,
-    authService,
-    guards,
     limiterFor,
     config,
-    usernamePolicy,
-    accountService,
-    twoFactorService,
-    passkeysService,
-    sessionsService,
-    betterAuth,
-    challengesService,
     submissionsService,
-    labsService,
-    usersService,
-    leaderboardService,
-    scoreGraphService,
     badgesService: wireBadges(database.db),
     events,
     metrics,
-    challengeFilesService,
-    authoringService,
-    transferService,
     secrets,
-    attachmentsService,
-    adminService,
-    auditService,
-    bansService,
-    announcementsService,
     classesService,
-    tokensService,
-    mailer,
-    backupService,
     settingsService,
     eventService,
     seasonsService,
     writeUpsService,
-    teamsService,
-    teamsAdminService,
     instancesService: instances.instancesService,
   });
-  if (deps.webDistDir) {
-    await registerWebApp(app, deps.webDistDir, (request, reply) =>
-      guards.requireUser(request, reply).then(
-        () => true,
-        () => false,
-      ),
-    );
-  }
+  if (deps.webDistDir) await registerWebApp(app, deps.webDistDir, accounts.guards.requireUser);
   if (deps.controlSocketPath) {
-    registerControlSocket(app, { socketPath: deps.controlSocketPath, createBackup: (file) => backupService.createBackup(file) });
+    registerControlSocket(app, {
+      socketPath: deps.controlSocketPath,
+      createBackup: (file) => operations.backupService.createBackup(file),
+    });
   }
 
   app.addHook('onReady', async () => {
     if (mailer.mode === 'outbox') {
       app.log.info('no SMTP_URL: account mails go to the outbox that admins read in the admin panel');
     }
-    await transferService.seedIfEmpty();
+    await catalogue.transferService.seedIfEmpty();
     await bootstrapAdmin({
       auth: authService,
       users: usersRepository,
@@ -323,7 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     done();
   });
   app.addHook('onClose', async () => {
-    await labPool.close();
+    await catalogue.labPool.close();
     instances.stopReaper();
     leaderboardService.close();
     scoringService.close();

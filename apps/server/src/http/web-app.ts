@@ -44,12 +44,19 @@ export async function registerWebApp(
   app: FastifyInstance,
   webDistDir: string,
   /**
-   * Whether the request's session would be let through a signed-in page's reads (docs/performance.md "Lighthouse"): a
-   * visitor whose cookie has expired, was signed out or is refused is announced nothing, instead of reads answered 401
-   * or 403 that the browser reports in its console. Without it, the cookie's presence.
+   * The guard of a signed-in page's reads (http/auth-guards.ts requireUser): a visitor whose session it refuses (expired,
+   * signed out, banned) is announced nothing, instead of reads answered 401 or 403 that the browser reports in its
+   * console (docs/performance.md "Lighthouse"). Without it, the cookie's presence.
    */
-  isSignedIn?: (request: FastifyRequest, reply: FastifyReply) => Promise<boolean>,
+  requireUser?: (request: FastifyRequest, reply: FastifyReply) => Promise<void>,
 ): Promise<void> {
+  const isSignedIn = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> =>
+    requireUser
+      ? requireUser(request, reply).then(
+          () => true,
+          () => false,
+        )
+      : true;
   const indexHtml = path.join(webDistDir, 'index.html');
   if (!existsSync(indexHtml)) {
     app.log.warn({ webDistDir }, 'web app not built: serving the API only');
@@ -79,7 +86,7 @@ export async function registerWebApp(
     const links = preloadLinks?.({
       urlPath: request.url.split('?')[0] ?? '/',
       language: readCookie(cookies, LANGUAGE_COOKIE) === 'fr' ? 'fr' : 'en',
-      isSignedIn: hasSession && (isSignedIn ? await isSignedIn(request, reply) : true),
+      isSignedIn: hasSession && (await isSignedIn(request, reply)),
     });
     if (links) void reply.header('link', links);
     // The server's time: the page's live stream asks for the events since then (docs/product.md#live-updates).
