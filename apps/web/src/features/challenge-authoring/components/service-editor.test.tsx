@@ -31,9 +31,10 @@ async function openEditor(
   read: () => AdminChallengeServiceResult = () => ({ service: SERVICE, build }),
 ) {
   const api = createAuthoringServer([buildAdminChallenge()]);
+  // Before the authoring server's handlers, whose challenges have no service: the first that matches answers.
   server.use(
-    ...api.handlers,
     http.get('/api/admin/challenges/login-bypass/service', () => HttpResponse.json<AdminChallengeServiceResult>(read())),
+    ...api.handlers,
   );
   const { user } = renderApp('/admin?tab=challenges', { sessionUser: buildAdmin() });
   await user.click(await screen.findByRole('button', { name: 'Edit Login Bypass' }));

@@ -147,6 +147,10 @@ export function createAuthoringServer(initial: AdminChallenge[], options: Author
       const challenge = find(params.id);
       return challenge ? HttpResponse.json(challenge) : errorResponse(404, 'CHALLENGE_NOT_FOUND');
     }),
+    // The editor asks for the challenge's service: none here (service-editor.test.tsx tests one).
+    http.get('/api/admin/challenges/:id/service', ({ params }) =>
+      find(params.id) ? HttpResponse.json({ service: null, build: null }) : errorResponse(404, 'CHALLENGE_NOT_FOUND'),
+    ),
     http.post('/api/admin/challenges/import', async ({ request }) => {
       await record(request);
       const result = options.importResult;
