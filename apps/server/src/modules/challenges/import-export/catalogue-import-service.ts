@@ -9,7 +9,7 @@ import {
 } from '@drapeau/shared';
 
 import { resolveInArchive } from './archive.js';
-import type { ChallengeYaml } from './ctfcli-format.js';
+import type { ChallengeYaml } from './ctfcli-schema.js';
 import { detail, fieldIssueDetail, importWarning, type ProblemDetail } from './import-problems.js';
 
 /** The bounds of a build context (the image's folder), apart from the import's own bounds on listed files. */

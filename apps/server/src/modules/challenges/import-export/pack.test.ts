@@ -10,7 +10,8 @@ import { FILE_GENERATORS } from '../../challenge-files/generator-registry.js';
 import { SAMPLE_FLAG, SAMPLE_SEED } from '../../challenge-files/test-support/run-tool.js';
 
 import { PACK_DIR } from './catalogue-transfer.service.js';
-import { parseChallengeYaml, type ChallengeYaml } from './ctfcli-format.js';
+import { parseChallengeYaml } from './ctfcli-format.js';
+import type { ChallengeYaml } from './ctfcli-schema.js';
 
 /** The built-in pack as the importer reads it, one entry per challenge.yml. */
 async function readPack(): Promise<{ file: string; yaml: ChallengeYaml }[]> {
