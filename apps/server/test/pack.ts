@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import type { Database } from '../src/db/client.js';
-import { slugify } from '../src/modules/challenges/import-export/catalogue-import.js';
+import { slugify } from '../src/modules/challenges/model/challenge-rules.js';
 import { PACK_DIR } from '../src/modules/challenges/import-export/catalogue-transfer.service.js';
 import { createCategoriesRepository } from '../src/modules/challenges/catalogue/categories.repository.js';
 import { parseChallengeYaml } from '../src/modules/challenges/import-export/ctfcli-format.js';

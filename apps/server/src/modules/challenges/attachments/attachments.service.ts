@@ -2,7 +2,7 @@ import type { AdminAttachment } from '@drapeau/shared';
 
 import { conflict, notFound } from '../../../lib/app-error.js';
 import type { CatalogueRepository } from '../catalogue/catalogue.repository.js';
-import { contentTypeOf } from '../import-export/catalogue-import.js';
+import { contentTypeOf } from '../model/challenge-rules.js';
 import type { Challenge } from '../model/challenge.js';
 import type { ChallengesService } from '../catalogue/challenges.service.js';
 

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { AdminChallengeBody } from '@drapeau/shared';
 
 import { AppError, badRequest } from '../../../lib/app-error.js';
-import { findCycle } from '../import-export/catalogue-import.js';
+import { findCycle } from '../model/challenge-rules.js';
 import type { Challenge, ChallengeDraft } from '../model/challenge.js';
 import { validateFlagPattern } from '../flags/flag-check.js';
 

@@ -15,7 +15,7 @@ import type {
 import { conflict, forbidden, notFound } from '../../../lib/app-error.js';
 import { challengeValue } from '../../scoring/ledger.js';
 import type { CatalogueRepository } from '../catalogue/catalogue.repository.js';
-import { slugify } from '../import-export/catalogue-import.js';
+import { slugify } from '../model/challenge-rules.js';
 import { type Challenge, type ChallengeDraft, hasFrench, type SolveOwner } from '../model/challenge.js';
 import { toAdminChallenge, toAdminSummary } from '../model/challenge-views.js';
 import type { ChallengesService } from '../catalogue/challenges.service.js';
