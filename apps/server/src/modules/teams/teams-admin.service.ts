@@ -14,23 +14,21 @@ import {
 import { badRequest, conflict, notFound } from '../../lib/app-error.js';
 import type { UnitOfWork } from '../../lib/unit-of-work.js';
 import type { ScoringService } from '../scoring/scoring.service.js';
-import type { AuditRecord } from '../audit/audit.service.js';
 
 import { solvesToRemove, toAdminTeam } from './team-merge.js';
 import type { TeamsAdminRepository } from './teams-admin.repository.js';
-import { isTeamNameConflict, type TeamsRepository } from './teams.repository.js';
+import {
+  lockTeam,
+  nameTaken,
+  notMember,
+  recordTeamChange,
+  repairCaptain,
+  teamFull,
+  teamNotFound,
+  type TeamsAdminScope,
+  withNameCheck,
+} from './teams-admin-steps.js';
 import { newInviteCode } from './teams.service.js';
-
-interface TeamsAdminScope {
-  teams: TeamsRepository;
-  admin: TeamsAdminRepository;
-  audit: { record(entry: AuditRecord): Promise<void> };
-}
-
-const teamNotFound = () => notFound('TEAM_NOT_FOUND', 'This team does not exist.');
-const nameTaken = () => conflict('TEAM_NAME_TAKEN', 'A team already has this name.');
-const notMember = () => notFound('NOT_TEAM_MEMBER', 'This player is not in this team.');
-const teamFull = () => conflict('TEAM_FULL', 'This team is full.');
 
 /**
  * Admins' team management (docs/product.md#team-management, docs/decisions/016-teams.md). Each change, its audit entry and
@@ -58,44 +56,11 @@ export function createTeamsAdminService(deps: {
     if (!row) throw teamNotFound();
     return toAdminTeam(row, await repo.listMembersOf([teamId]), (await deps.scoring.heldStandings('teams')).get(teamId));
   };
-  const lockOne = async (scope: TeamsAdminScope, teamId: string) => {
-    const [team] = await scope.admin.lockTeams([teamId]);
-    if (!team) throw teamNotFound();
-    return team;
-  };
-  const record = (
-    scope: TeamsAdminScope,
-    actorId: string,
-    action: AuditRecord['action'],
-    team: { id: string; name: string },
-    details: Record<string, unknown> = {},
-    targetUserId?: string,
-  ) =>
-    scope.audit.record({
-      actorId,
-      action,
-      targetUserId: targetUserId ?? null,
-      targetName: team.name,
-      details: { teamId: team.id, ...details },
-    });
   /** After the commit: the standings (every change), the moved players' progress, the challenges whose solves went. */
   const announce = (membersMoved: string[] = [], solvesRemovedOn: string[] = []) => {
     if (membersMoved.length > 0) deps.onMembershipChanged(membersMoved);
     if (solvesRemovedOn.length > 0) deps.onSolvesRemoved([...new Set(solvesRemovedOn)]);
     deps.onTeamsChanged();
-  };
-  /** A team whose captain left gets its longest-standing member as captain (or none when empty). */
-  const repairCaptain = async (scope: TeamsAdminScope, teamId: string, captainId: string | null, leaving: string) => {
-    if (captainId !== leaving) return;
-    const [next] = await scope.teams.listMembers(teamId);
-    await scope.teams.updateTeam(teamId, { captainId: next?.userId ?? null });
-  };
-  const withNameCheck = async <T>(work: () => Promise<T>): Promise<T> => {
-    try {
-      return await work();
-    } catch (error) {
-      throw isTeamNameConflict(error) ? nameTaken() : error;
-    }
   };
 
   return {
@@ -126,7 +91,7 @@ export function createTeamsAdminService(deps: {
       const id = randomUUID();
       const team = await transaction(async (scope) => {
         if (!(await scope.teams.insertTeam({ id, name, inviteCode: newInviteCode(), captainId: null }))) throw nameTaken();
-        await record(scope, actorId, 'team.create', { id, name });
+        await recordTeamChange(scope, actorId, 'team.create', { id, name });
         return load(id, scope.admin);
       });
       announce();
@@ -137,7 +102,7 @@ export function createTeamsAdminService(deps: {
     async updateTeam(actorId: string, teamId: string, body: AdminUpdateTeamBody): Promise<AdminTeam> {
       const team = await withNameCheck(() =>
         transaction(async (scope) => {
-          const before = await lockOne(scope, teamId);
+          const before = await lockTeam(scope, teamId);
           const details: Record<string, unknown> = {};
           if (body.name !== undefined && body.name !== before.name) {
             await scope.teams.updateTeam(teamId, { name: body.name });
@@ -149,7 +114,7 @@ export function createTeamsAdminService(deps: {
             details.captain = { from: before.captainId, to: body.captainId };
           }
           if (Object.keys(details).length > 0)
-            await record(scope, actorId, 'team.update', { id: teamId, name: body.name ?? before.name }, details);
+            await recordTeamChange(scope, actorId, 'team.update', { id: teamId, name: body.name ?? before.name }, details);
           return load(teamId, scope.admin);
         }),
       );
@@ -160,9 +125,9 @@ export function createTeamsAdminService(deps: {
     /** A new invite code: the old one and every link carrying it stop working at once. */
     async regenerateInviteCode(actorId: string, teamId: string): Promise<AdminTeam> {
       return transaction(async (scope) => {
-        const team = await lockOne(scope, teamId);
+        const team = await lockTeam(scope, teamId);
         await scope.teams.updateTeam(teamId, { inviteCode: newInviteCode() });
-        await record(scope, actorId, 'team.invite-code', team);
+        await recordTeamChange(scope, actorId, 'team.invite-code', team);
         return load(teamId, scope.admin);
       });
     },
@@ -170,10 +135,10 @@ export function createTeamsAdminService(deps: {
     /** team score = sum of its solves' points + this adjustment (docs/decisions/016-teams.md); the reason goes to the log. */
     async setAdjustment(actorId: string, teamId: string, body: AdminTeamAdjustmentBody): Promise<AdminTeam> {
       await transaction(async (scope) => {
-        await lockOne(scope, teamId);
+        await lockTeam(scope, teamId);
         const before = await scope.admin.findTeam(teamId);
         await scope.admin.setAdjustment({ teamId, adjustment: body.adjustment, actorId, reason: body.reason });
-        await record(scope, actorId, 'team.adjustment', before!, {
+        await recordTeamChange(scope, actorId, 'team.adjustment', before!, {
           from: before!.scoreAdjustment,
           to: body.adjustment,
           reason: body.reason,
@@ -209,7 +174,7 @@ export function createTeamsAdminService(deps: {
         if (!(await scope.teams.insertMember(teamId, userId)))
           throw conflict('ALREADY_IN_TEAM', 'This player changed team meanwhile.');
         if (to.captainId === null) await scope.teams.updateTeam(teamId, { captainId: userId });
-        await record(
+        await recordTeamChange(
           scope,
           actorId,
           'team.move-member',
@@ -226,11 +191,11 @@ export function createTeamsAdminService(deps: {
     /** The player becomes teamless; their past solves stay with the team. */
     async removeMember(actorId: string, teamId: string, userId: string): Promise<AdminTeam> {
       const team = await transaction(async (scope) => {
-        const locked = await lockOne(scope, teamId);
+        const locked = await lockTeam(scope, teamId);
         const username = await scope.admin.findUsername(userId);
         if (!(await scope.teams.deleteMember(teamId, userId))) throw notMember();
         await repairCaptain(scope, teamId, locked.captainId, userId);
-        await record(scope, actorId, 'team.remove-member', locked, { username }, userId);
+        await recordTeamChange(scope, actorId, 'team.remove-member', locked, { username }, userId);
         return load(teamId, scope.admin);
       });
       announce([userId]);
@@ -264,7 +229,7 @@ export function createTeamsAdminService(deps: {
         const fromAdjustment = (await scope.admin.findTeam(fromId))?.scoreAdjustment ?? 0;
         await scope.teams.deleteTeam(fromId);
         const summary = { movedMembers: members.length, movedSolves, removedSolves: removed.length };
-        await record(scope, actorId, 'team.merge', into, {
+        await recordTeamChange(scope, actorId, 'team.merge', into, {
           mergedTeam: from.name,
           mergedTeamId: from.id,
           mergedAdjustment: fromAdjustment,
@@ -286,7 +251,7 @@ export function createTeamsAdminService(deps: {
       let members: string[] = [];
       let removedOn: string[] = [];
       const result = await transaction(async (scope) => {
-        await lockOne(scope, teamId);
+        await lockTeam(scope, teamId);
         const team = (await scope.admin.findTeam(teamId))!;
         const solves = await scope.admin.listTeamSolves(teamId);
         await scope.admin.deleteSolves(solves.map((s) => s.id));
@@ -294,7 +259,7 @@ export function createTeamsAdminService(deps: {
         removedOn = solves.map((s) => s.challengeId);
         await scope.teams.deleteTeam(teamId);
         const summary = { removedSolves: solves.length, formerMembers: members.length };
-        await record(scope, actorId, 'team.delete', team, { ...summary, adjustment: team.scoreAdjustment, members });
+        await recordTeamChange(scope, actorId, 'team.delete', team, { ...summary, adjustment: team.scoreAdjustment, members });
         return summary;
       });
       await deps.scoring.reload();
