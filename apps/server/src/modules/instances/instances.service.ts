@@ -1,15 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import type {
-  AdminInstance,
-  AdminInstanceList,
-  ChallengeService,
-  InstanceEndpoint,
-  InstanceProtocol,
-  PlayerInstance,
-  PlayerInstanceState,
-  ServiceBuild,
-} from '@drapeau/shared';
+import type { AdminInstanceList, ChallengeService, PlayerInstance, PlayerInstanceState, ServiceBuild } from '@drapeau/shared';
 
 import { AppError, badRequest, conflict, forbidden, notFound } from '../../lib/app-error.js';
 import type { Clock } from '../../lib/clock.js';
@@ -22,6 +13,7 @@ import type { ImageBuilder } from './image-builder.js';
 import type { InstanceMetrics } from './instance-metrics.js';
 import type { InstanceRow, InstancesRepository } from './instances.repository.js';
 import type { InstanceProvider } from './provider.js';
+import { toAdminInstance, toPlayerView } from './instance-views.js';
 
 export interface InstanceLimits {
   /** Live instances one player may have started, all challenges together. */
@@ -35,17 +27,6 @@ const IMAGE_PENDING_RETRY_SECONDS = 30;
 
 const noService = () => notFound('NO_INSTANCE_SERVICE', 'This challenge has no service to start.');
 const noInstance = () => notFound('INSTANCE_NOT_FOUND', 'You have no instance of this challenge running.');
-
-/** The line a player pastes to reach the service (docs/product.md "Challenge instances"). */
-function endpointOf(protocol: InstanceProtocol, host: string, port: number): InstanceEndpoint {
-  const hostInUrl = host.includes(':') ? `[${host}]` : host;
-  if (protocol === 'http') {
-    const url = `http://${hostInUrl}:${port}/`;
-    return { protocol, host, port, url, command: url };
-  }
-  const command = protocol === 'ssh' ? `ssh -p ${port} ctf@${host}` : `nc ${host} ${port}`;
-  return { protocol, host, port, url: null, command };
-}
 
 /**
  * Challenge instances (docs/product.md "Challenge instances"): a player (or their team) starts the challenge's service for
@@ -133,22 +114,8 @@ export function createInstancesService(deps: {
     return shared.spec.value;
   };
 
-  const toPlayerView = (row: InstanceRow, service: ChallengeService): PlayerInstance => ({
-    challengeId: row.challengeId,
-    scope: service.scope,
-    status: row.status as PlayerInstance['status'],
-    endpoint:
-      row.endpointHost !== null && row.endpointPort !== null
-        ? endpointOf(service.protocol, row.endpointHost, row.endpointPort)
-        : null,
-    startedAt: row.startedAt.toISOString(),
-    expiresAt: row.expiresAt.toISOString(),
-    extendable: service.extendable,
-  });
-
-  /** Ends the record first (whoever ends it first does the rest), then removes what the provider runs. */
   /**
-   * Ends the record, then removes what the provider runs. When the engine cannot be reached, the record stays ended and
+   * Ends the record first (whoever ends it first does the rest), then removes what the provider runs. When the engine cannot be reached, the record stays ended and
    * the reaper's pass removes the container once it can (what the provider runs that no live record holds).
    */
   const end = async (row: InstanceRow, status: 'stopped' | 'expired'): Promise<boolean> => {
@@ -290,20 +257,9 @@ export function createInstancesService(deps: {
     async listForAdmin(): Promise<AdminInstanceList> {
       const rows = await repository.listLive();
       const instances = await Promise.all(
-        rows.map(async (row) => {
-          const definition = await repository.findService(row.challengeId);
-          const [kind, ...rest] = row.ownerKey.split(':');
-          const ownerId = rest.join(':');
-          return {
-            ...toPlayerView(row, definition ?? ({ protocol: 'tcp', scope: 'per-player', extendable: false } as ChallengeService)),
-            id: row.id,
-            owner: {
-              kind: kind === 'team' ? 'team' : kind === 'user' ? 'user' : 'everybody',
-              id: ownerId === '' ? null : ownerId,
-              name: ownerId === '' ? null : await repository.ownerName(row.ownerKey),
-            },
-          } satisfies AdminInstance;
-        }),
+        rows.map(async (row) =>
+          toAdminInstance(row, await repository.findService(row.challengeId), (ownerKey) => repository.ownerName(ownerKey)),
+        ),
       );
       return { instances, isolation: isolation() };
     },
