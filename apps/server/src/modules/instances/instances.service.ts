@@ -115,8 +115,9 @@ export function createInstancesService(deps: {
   };
 
   /**
-   * Ends the record first (whoever ends it first does the rest), then removes what the provider runs. When the engine cannot be reached, the record stays ended and
-   * the reaper's pass removes the container once it can (what the provider runs that no live record holds).
+   * Ends the record first (whoever ends it first does the rest), then removes what the provider runs. When the engine
+   * cannot be reached, the record stays ended and the reaper's pass removes the container once it can (what the provider
+   * runs that no live record holds).
    */
   const end = async (row: InstanceRow, status: 'stopped' | 'expired'): Promise<boolean> => {
     if (!(await repository.end(row.id, status, clock.now()))) return false;
