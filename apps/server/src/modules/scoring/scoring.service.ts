@@ -136,11 +136,13 @@ export function createScoringService(deps: {
     async ownView(userId: string, frozenAt: Date | null): Promise<{ score: number; solvedAfterFreeze?: string[] }> {
       const held = await current();
       if (frozenAt === null) return { score: held.standing('players', userId)?.score ?? 0 };
-      const facts = held.facts();
+      // Read at every session's load during a freeze: the freeze's values and the solves by owner are kept (frozenShared).
+      const shared = frozenShared(held, 'players', frozenAt);
       const at = frozenAt.getTime();
+      const own = shared.byOwner.get(userId) ?? [];
       return {
-        score: ownScoreAt(facts, 'players', userId, at),
-        solvedAfterFreeze: facts.solves.filter((s) => s.userId === userId && s.solvedAt > at).map((s) => s.challengeId),
+        score: ownScoreAt(held.facts(), 'players', userId, at, shared),
+        solvedAfterFreeze: own.filter((s) => s.solvedAt > at).map((s) => s.challengeId),
       };
     },
 
