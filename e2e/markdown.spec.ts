@@ -45,7 +45,12 @@ test("A player reads a challenge's Markdown description, tables and task lists i
     dialogs.push(dialog.message());
     void dialog.dismiss();
   });
-  await page.goto(`/challenge/${id}`);
+  const response = await page.goto(`/challenge/${id}`);
+  // The description also comes with the page's HTML, drawn by the server for its first paint: as inert there.
+  const root = (await response!.text()).split('<div id="root">')[1]!;
+  expect(root).toContain('netcat');
+  // No element, handler or URL of the hostile lines: their words may stay as text (`<javascript:…>` is a link's text).
+  expect(root).not.toMatch(/<(script|iframe|object|img src="x")|\son\w+=|(href|src)="(javascript|vbscript|data):/i);
   const text = page.locator('[data-slot="markdown"]').first();
   await expect(text.getByRole('cell', { name: 'netcat' })).toBeVisible();
 

@@ -40,11 +40,31 @@ function chunkOf(id: string): string | undefined {
   return OTHER_ICONS.test(id) ? 'icons' : undefined;
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), appFrame(), pagePreloads(), precompress()],
-  resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
+/**
+ * `vite build --ssr src/server-render/page-preview.tsx` (the second step of `npm run build`): the module the server
+ * loads to draw a challenge page's first paint into its HTML (apps/server `src/http/page-preview.ts`), in one file with
+ * React and everything else it imports, so that the server resolves nothing at run time. Under `dist/ssr/`, which the
+ * server never serves.
+ */
+const serverRenderConfig = defineConfig({
+  plugins: [react()],
+  resolve: { alias },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+  ssr: { noExternal: true },
+  publicDir: false,
+  build: {
+    outDir: fileURLToPath(new URL('./dist/ssr', import.meta.url)),
+    emptyOutDir: true,
+    minify: true,
+    rollupOptions: { output: { entryFileNames: 'page-preview.js' } },
   },
+});
+
+const appConfig = defineConfig({
+  plugins: [react(), tailwindcss(), appFrame(), pagePreloads(), precompress()],
+  resolve: { alias },
   server: {
     port: 5173,
     strictPort: true,
@@ -61,3 +81,5 @@ export default defineConfig({
     rollupOptions: { output: { manualChunks: chunkOf } },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? serverRenderConfig : appConfig));

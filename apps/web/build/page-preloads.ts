@@ -23,6 +23,11 @@ interface PagePreloads {
     reads: string[];
   }[];
   signedIn: { files: string[]; reads: string[] };
+  /**
+   * index.html's stylesheets, announced first: the first paint waits for them, and over HTTP/1.1 a browser that meets
+   * them in the HTML only after forty announced modules queues them behind those (docs/performance.md "Lighthouse").
+   */
+  styles: string[];
   /** Each locale group's file by language: `locales.fr.app`. */
   locales: Record<string, Record<string, string>>;
 }
@@ -68,7 +73,7 @@ interface RouterPage {
 }
 
 const LAZY_PAGE =
-  /lazyPage\(\s*'([^']+)',\s*\(\)\s*=>\s*import\('\.\/routes\/([\w-]+)'\)\.then\(\(m\)\s*=>\s*m\.\w+\)(?:,\s*(\[[^\]]*\]|\w+))?\s*\)/g;
+  /lazyPage\(\s*'([^']+)',\s*\(\)\s*=>\s*import\('\.\/routes\/([\w-]+)'\)\.then\(\(m\)\s*=>\s*(?:m\.\w+|\(\{[^}]*\}\))\)(?:,\s*(\[[^\]]*\]|\w+))?,?\s*\)/g;
 
 /** Where the `children: [...]` after `marker` starts and ends in `source`. */
 function childrenOf(source: string, marker: string): [number, number] {
@@ -144,6 +149,7 @@ function pagePreloadsOf(bundle: Rolldown.OutputBundle, root: string): PagePreloa
       files: filesOf('src/app/layout/signed-in-chrome.tsx', 'src/features/live/index.ts'),
       reads: [...SIGNED_IN_READS],
     },
+    styles: [...(entry.viteMetadata?.importedCss ?? [])].map((file) => `/${file}`),
     locales,
   };
 }

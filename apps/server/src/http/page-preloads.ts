@@ -21,6 +21,8 @@ const PagePreloadsSchema = z.object({
     }),
   ),
   signedIn: z.object({ files: z.array(z.string()), reads: z.array(z.string()) }),
+  // Absent from builds before it.
+  styles: z.array(z.string()).default([]),
   locales: z.record(z.string(), z.record(z.string(), z.string())),
 });
 
@@ -46,6 +48,11 @@ interface PageVisit {
   urlPath: string;
   language: string;
   isSignedIn: boolean;
+  /**
+   * Whether the page's first paint is in its HTML (page-preview.ts): its modules are then not announced, since they
+   * would only take the phone's bandwidth from the stylesheet the first paint waits for; the page's reads still are.
+   */
+  isPreviewed?: boolean;
 }
 
 /**
@@ -61,6 +68,7 @@ export function loadPagePreloads(webDistDir: string): PreloadLinks | undefined {
   const pages = preloads.pages.map((page) => ({ ...page, pattern: patternOf(page.path) }));
   const script = (file: string) => `<${file}>; rel=modulepreload; crossorigin`;
   const read = (address: string) => `<${address}>; rel=preload; as=fetch; crossorigin=use-credentials`;
+  const style = (file: string) => `<${file}>; rel=preload; as=style; crossorigin`;
   /** A read's address with the page's segments in place of `:name`, or undefined when one would not stand in it as it is. */
   const filled = (address: string, params: Record<string, string | undefined>) => {
     let isPlain = true;
@@ -71,21 +79,22 @@ export function loadPagePreloads(webDistDir: string): PreloadLinks | undefined {
     });
     return isPlain ? result : undefined;
   };
-  return ({ urlPath, language, isSignedIn }) => {
+  return ({ urlPath, language, isSignedIn, isPreviewed = false }) => {
     const found = pages.map((page) => ({ page, match: page.pattern.exec(urlPath) })).find(({ match }) => match !== null);
     if (!found) return undefined;
     const { page, match } = found;
     if ((page.access === 'signed-in' && !isSignedIn) || (page.access === 'public-only' && isSignedIn)) return undefined;
     const locales = preloads.locales[language] ?? {};
-    const links = [
-      ...page.files.map(script),
-      ...page.localeGroups.flatMap((group) => (locales[group] ? [script(locales[group])] : [])),
-    ];
+    const links = isPreviewed
+      ? []
+      : [...page.files.map(script), ...page.localeGroups.flatMap((group) => (locales[group] ? [script(locales[group])] : []))];
     if (isSignedIn) {
       const reads = [...preloads.signedIn.reads, ...page.reads].flatMap((address) => filled(address, match?.groups ?? {}) ?? []);
       links.unshift(...reads.map(read));
-      links.push(...preloads.signedIn.files.map(script));
+      if (!isPreviewed) links.push(...preloads.signedIn.files.map(script));
     }
+    // The stylesheets first: the first paint waits for them (page-preloads.json's `styles`).
+    if (links.length > 0) links.unshift(...preloads.styles.map(style));
     return links.length > 0 ? links.join(', ') : undefined;
   };
 }

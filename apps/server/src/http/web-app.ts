@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 import fastifyStatic from '@fastify/static';
@@ -7,6 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie, SESSION_COOKIE_PREFIX } from '../modules/auth/session-cookie.js';
 
 import { loadPagePreloads } from './page-preloads.js';
+import { loadPreviewRenderer, previewDrawer, type DrawPreview } from './page-preview.js';
 
 /**
  * The web app's display preferences, kept in cookies by the browser beside localStorage (apps/web
@@ -23,11 +24,8 @@ const SESSION_COOKIES = [`${SESSION_COOKIE_PREFIX}.session_token`, `__Secure-${S
  * apps/web `build/app-frame.ts`, which names the files the same way) is the one the app will draw for this visitor:
  * `index.html`, `index-fr.html`, `index-dismissed.html`, `index-fr-dismissed.html`.
  */
-function indexFileFor(request: FastifyRequest): string {
-  const cookies = request.headers.cookie ?? '';
-  const isFrench = readCookie(cookies, LANGUAGE_COOKIE) === 'fr';
-  const isDismissed = readCookie(cookies, DISCLAIMER_COOKIE) === 'true';
-  return `index${isFrench ? '-fr' : ''}${isDismissed ? '-dismissed' : ''}.html`;
+function indexFileFor(language: 'en' | 'fr', isDisclaimerShown: boolean): string {
+  return `index${language === 'fr' ? '-fr' : ''}${isDisclaimerShown ? '' : '-dismissed'}.html`;
 }
 
 /**
@@ -80,22 +78,41 @@ export async function registerWebApp(
     existsSync(path.join(webDistDir, name)),
   );
   const preloadLinks = loadPagePreloads(webDistDir);
-  const sendIndex = async (request: FastifyRequest, reply: FastifyReply) => {
+  // Loaded at the first page that may show a preview, not at start: the module is 0.6 MB (docs/performance.md "Cold start").
+  let drawPreview: Promise<DrawPreview | undefined> | undefined;
+  const previewDrawerOnce = () =>
+    (drawPreview ??= loadPreviewRenderer(webDistDir).then((renderer) => renderer && previewDrawer(app, renderer)));
+  const variants = new Map<string, string>();
+  const variantHtml = (file: string) => {
+    let html = variants.get(file);
+    if (html === undefined) {
+      html = readFileSync(path.join(webDistDir, file), 'utf8');
+      variants.set(file, html);
+    }
+    return html;
+  };
+  const sendIndex = async (request: FastifyRequest, reply: FastifyReply, urlPath: string) => {
     const cookies = request.headers.cookie ?? '';
     const hasSession = SESSION_COOKIES.some((name) => readCookie(cookies, name) !== undefined);
-    const links = preloadLinks?.({
-      urlPath: request.url.split('?')[0] ?? '/',
-      language: readCookie(cookies, LANGUAGE_COOKIE) === 'fr' ? 'fr' : 'en',
-      isSignedIn: hasSession && (await isSignedIn(request, reply)),
-    });
+    const language = readCookie(cookies, LANGUAGE_COOKIE) === 'fr' ? 'fr' : 'en';
+    const isDisclaimerShown = readCookie(cookies, DISCLAIMER_COOKIE) !== 'true';
+    const signedIn = hasSession && (await isSignedIn(request, reply));
+    const file = hasVariants ? indexFileFor(language, isDisclaimerShown) : 'index.html';
+    const draw = signedIn ? await previewDrawerOnce() : undefined;
+    const withPreview = await draw?.({ urlPath, cookie: cookies, language, isDisclaimerShown }, variantHtml(file));
+    const isPreviewed = withPreview !== undefined;
+    const links = preloadLinks?.({ urlPath, language, isSignedIn: signedIn, isPreviewed });
     if (links) void reply.header('link', links);
-    // The server's time: the page's live stream asks for the events since then (docs/product.md#live-updates).
-    void reply.header('cache-control', 'no-cache').header('server-timing', `clock;desc=${Date.now()}`);
+    // The server's time: the page's live stream asks for the events since then (docs/product.md#live-updates). A page
+    // with its first paint holds what this visitor may read: never kept by a shared cache.
+    void reply
+      .header('cache-control', isPreviewed ? 'private, no-cache' : 'no-cache')
+      .header('server-timing', `clock;desc=${Date.now()}`);
     // The variant and the announced files and reads depend on the cookies.
     if (hasVariants || preloadLinks) void reply.header('vary', 'Cookie');
-    return reply.sendFile(hasVariants ? indexFileFor(request) : 'index.html');
+    return isPreviewed ? reply.type('text/html; charset=utf-8').send(withPreview) : reply.sendFile(file);
   };
-  app.get('/', { schema: { hide: true } }, sendIndex);
+  app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply, '/'));
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     let urlPath: string;
     try {
@@ -105,13 +122,16 @@ export async function registerWebApp(
       return reply.callNotFound();
     }
     if (urlPath.startsWith('/api/')) return reply.callNotFound();
-    if (urlPath === '/index.html') return sendIndex(request, reply);
+    if (urlPath === '/index.html') return sendIndex(request, reply, urlPath);
     const candidate = path.join(webDistDir, path.normalize(urlPath));
-    if (candidate.startsWith(webDistDir + path.sep) && existsSync(candidate) && !candidate.endsWith(path.sep)) {
+    // `ssr/`: the server's own module (page-preview.ts), not one of the app's files.
+    const isServed =
+      candidate.startsWith(webDistDir + path.sep) && !candidate.startsWith(path.join(webDistDir, 'ssr') + path.sep);
+    if (isServed && existsSync(candidate) && !candidate.endsWith(path.sep)) {
       return reply.sendFile(path.relative(webDistDir, candidate));
     }
     // A dot in the last segment: a file (/x.php, /.env), never one of the app's pages.
     if (path.posix.basename(urlPath).includes('.')) return reply.callNotFound();
-    return sendIndex(request, reply);
+    return sendIndex(request, reply, urlPath);
   });
 }

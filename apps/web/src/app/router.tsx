@@ -7,6 +7,7 @@ import { PublicOnly } from './guards/public-only';
 import { RequireAuth } from './guards/require-auth';
 import { AppShellFallback } from './layout/app-frame';
 import { AppShell } from './layout/app-shell';
+import type { PreviewHandle } from './page-preview';
 import { RouteError } from './routes/route-error';
 
 /**
@@ -14,16 +15,23 @@ import { RouteError } from './routes/route-error';
  * downloads the game (docs/architecture.md#web-app). A public page names the namespaces it needs; a signed-in page
  * loads every one but the admin panel's, once (a few files: lib/locale-groups.ts).
  */
-function lazyPage(path: string, load: () => Promise<ComponentType>, namespaces = signedInNamespaces): RouteObject {
+function lazyPage(path: string, load: () => Promise<ComponentType | LoadedPage>, namespaces = signedInNamespaces): RouteObject {
   return {
     path,
     errorElement: <RouteError />,
     // Its texts load with its code, so that the page never shows a translation key in place of a text.
     lazy: async () => {
-      const [Component] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
-      return { Component };
+      const [page] = await Promise.all([load(), i18n.loadNamespaces(namespaces)]);
+      if (!('Component' in page)) return { Component: page };
+      const handle: PreviewHandle = { previewReads: page.previewReads };
+      return { Component: page.Component, handle };
     },
   };
+}
+
+/** A page whose first paint the server may draw: its component and the reads its first render waits for (main.tsx). */
+interface LoadedPage extends PreviewHandle {
+  Component: ComponentType;
 }
 
 // The forms word the API's errors.
@@ -54,7 +62,12 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError />,
         children: [
           lazyPage('/challenges', () => import('./routes/challenges').then((m) => m.ChallengesRoute)),
-          lazyPage('/challenge/:id', () => import('./routes/challenge-detail').then((m) => m.ChallengeDetailRoute)),
+          lazyPage('/challenge/:id', () =>
+            import('./routes/challenge-detail').then((m) => ({
+              Component: m.ChallengeDetailRoute,
+              previewReads: m.previewReads,
+            })),
+          ),
           lazyPage('/leaderboard', () => import('./routes/leaderboard').then((m) => m.LeaderboardRoute)),
           lazyPage('/events', () => import('./routes/events').then((m) => m.EventsRoute)),
           lazyPage('/events/:id', () => import('./routes/events').then((m) => m.SeasonRoute)),

@@ -1,5 +1,7 @@
 import type { Locale } from '@drapeau/shared';
 
+import { toLocale } from './languages';
+
 /** What Intl.NumberFormat puts between groups of three digits: a comma in English, a narrow no-break space in French. */
 const GROUP_SEPARATOR: Record<Locale, string> = { en: ',', fr: '\u202f' };
 
@@ -23,4 +25,12 @@ export function formatNumber(value: number, locale: Locale): string {
     numberFormats.set(locale, format);
   }
   return format.format(value);
+}
+
+/**
+ * i18next's `number` format (`{{count, number}}` in the texts) written by formatNumber, not by i18next's
+ * Intl.NumberFormat: the texts give the format no options (`format-number.test.ts` checks the locale files).
+ */
+export function formatNumberText(value: unknown, language: string | undefined): string {
+  return typeof value === 'number' ? formatNumber(value, toLocale(language)) : String(value);
 }

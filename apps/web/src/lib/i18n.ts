@@ -1,17 +1,13 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-import { formatNumber } from './format-number';
+import { formatNumberText } from './format-number';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages';
 import { LOCALE_GROUPS, localeGroupOf } from './locale-groups';
 import { writePreferenceCookie } from './preference-cookie';
 
-/** The languages of `@drapeau/shared`'s LOCALES, repeated here so that the first page loads no schema library. */
-export const LANGUAGES = ['en', 'fr'] as const;
-export type Language = (typeof LANGUAGES)[number];
-
 /** The key of the chosen language in localStorage, and the name of its cookie, which the server reads. */
 const LANGUAGE_STORAGE_KEY = 'language';
-const DEFAULT_LANGUAGE: Language = 'en';
 
 type NamespaceFile = Record<string, unknown>;
 
@@ -63,10 +59,6 @@ export function bundledLocalesBackend(loaders: Record<string, () => Promise<Name
       );
     },
   };
-}
-
-function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
 /**
@@ -127,20 +119,8 @@ export const i18nReady: Promise<unknown> = i18next
 
 document.documentElement.lang = i18next.language;
 
-/**
- * `{{count, number}}` in the texts is written by our formatNumber, not by i18next's Intl.NumberFormat: a page's first
- * Intl.NumberFormat costs tens of milliseconds of main thread (lib/format-number.ts). The texts give the format no
- * options (`format-number.test.ts` checks the locale files).
- */
-i18next.services.formatter?.add('number', (value: unknown, language: string | undefined) =>
-  typeof value === 'number' ? formatNumber(value, toLocale(language)) : String(value),
-);
-
-/** The active language, narrowed to the ones the platform supports. */
-export function toLocale(language: string | undefined): Language {
-  const short = language?.slice(0, 2);
-  return isLanguage(short) ? short : DEFAULT_LANGUAGE;
-}
+/** A page's first Intl.NumberFormat costs tens of milliseconds of main thread (lib/format-number.ts). */
+i18next.services.formatter?.add('number', formatNumberText);
 
 export async function changeLanguage(language: Language): Promise<void> {
   await i18next.changeLanguage(language);

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 
 import type { LocalizedText, Locale } from '@drapeau/shared';
 
-import { toLocale } from './i18n';
+import { toLocale } from './languages';
 
 /** The active UI language as a shared `Locale`; re-renders on language change. */
 export function useLocale(): Locale {

@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router';
 
@@ -27,8 +28,13 @@ export function RequireAuth() {
   if (!user) return <Navigate to="/login" replace />;
 
   return (
-    <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
+    <SignedInPage>
       <Outlet />
-    </div>
+    </SignedInPage>
   );
+}
+
+/** Where a signed-in page stands in the shell (also in a page's first paint drawn by the server: server-render/). */
+export function SignedInPage(props: ComponentProps<'div'>) {
+  return <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10" {...props} />;
 }

@@ -4,8 +4,12 @@ import { RouteFallback } from '../routes/route-fallback';
 
 import { DisclaimerBanner } from './disclaimer-banner';
 
-/** The header's height, kept while its code or the session loads, so that the page below does not jump. */
-export const headerPlaceholder = <div className="h-16 border-b" />;
+/** The header's height (its bar's 64 px and the border under it), kept while its code or the session loads, so that the page below does not jump. */
+export const headerPlaceholder = (
+  <div className="border-b">
+    <div className="h-16" />
+  </div>
+);
 
 /**
  * The column every page stands in, with the disclaimer on top. It wraps the router (main.tsx), outside its routes, so

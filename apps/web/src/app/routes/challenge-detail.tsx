@@ -1,11 +1,21 @@
 import { useParams } from 'react-router';
 
 import { useSession } from '@/features/auth';
-import { ChallengeDetail } from '@/features/challenges';
-import { EventCountdown, useEventState } from '@/features/event';
+import { categoriesQueryOptions, ChallengeDetail, challengeQueryOptions } from '@/features/challenges';
+import { EventCountdown, eventQueryOptions, useEventState } from '@/features/event';
 import { InstancePanel } from '@/features/instances';
 import { LabPanel } from '@/features/labs';
 import { WriteUpsSection } from '@/features/write-ups';
+
+import type { PreviewReads } from '../page-preview';
+
+/** What the page's first render shows, read before it when the server drew the page's first paint (main.tsx). */
+export const previewReads: PreviewReads = (queryClient, { id = '' }) =>
+  Promise.all([
+    queryClient.ensureQueryData(challengeQueryOptions(id)),
+    queryClient.ensureQueryData(eventQueryOptions),
+    queryClient.ensureQueryData(categoriesQueryOptions),
+  ]);
 
 /**
  * Composes the challenge page with its in-page exercise; features do not import each other

@@ -1,11 +1,10 @@
-import { render } from '@testing-library/react';
+import { render as renderInDom } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 
-import { Markdown } from './markdown';
+import { parseMarkupOnServer } from '@/server-render/parse-markup';
 
-function renderMarkdown(text: string) {
-  return render(<Markdown>{text}</Markdown>).container;
-}
+import { Markdown, MarkupParserProvider } from './markdown';
 
 /** Raw HTML an author (or a stolen admin account, a malicious ctfcli pack, a player's write-up) could store. */
 const RAW_HTML = [
@@ -49,7 +48,18 @@ function allAttributes(container: HTMLElement) {
   return [...container.querySelectorAll('*')].flatMap((element) => [...element.attributes]);
 }
 
-describe('Markdown', () => {
+/**
+ * Every case twice: with the browser's parser, and with the server's (a challenge page's first paint,
+ * server-render/page-preview.tsx), which must rebuild the same elements.
+ */
+describe.each([
+  ['in the browser', undefined],
+  ['on the server', parseMarkupOnServer],
+])('Markdown, parsed %s', (_where, parser) => {
+  const render = (element: ReactNode) =>
+    renderInDom(parser ? <MarkupParserProvider value={parser}>{element}</MarkupParserProvider> : element);
+  const renderMarkdown = (text: string) => render(<Markdown>{text}</Markdown>).container;
+
   it('renders the Markdown an author writes: headings, emphasis, code, lists and tables', () => {
     const container = renderMarkdown(
       '# Title\n\nSome **bold**, *italic* and `code`.\n\n- one\n- two\n\n3. three\n4. four\n\n> quoted\n\n---\n\n```\nnc host 1337\n```',

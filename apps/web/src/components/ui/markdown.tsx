@@ -3,7 +3,16 @@ import { gfmAutolinkLiteral, gfmAutolinkLiteralHtml } from 'micromark-extension-
 import { gfmStrikethrough, gfmStrikethroughHtml } from 'micromark-extension-gfm-strikethrough';
 import { gfmTable, gfmTableHtml } from 'micromark-extension-gfm-table';
 import { gfmTaskListItem, gfmTaskListItemHtml } from 'micromark-extension-gfm-task-list-item';
-import { createElement, Fragment, useMemo, type ComponentProps, type CSSProperties, type ReactNode } from 'react';
+import {
+  createContext,
+  createElement,
+  Fragment,
+  useContext,
+  useMemo,
+  type ComponentProps,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
 
 import { cn } from '@/lib/utils';
 
@@ -16,10 +25,11 @@ import { cn } from '@/lib/utils';
  *    writes HTML. Raw HTML is never passed through (`allowDangerousHtml: false`; `skipRawHtml` below drops it instead of
  *    showing it as text), and a URL whose scheme is not on micromark's list is written empty: `javascript:`,
  *    `vbscript:`, `data:`, entity-encoded or not (character references are decoded before the check).
- * 2. That HTML is read into an inert `<template>` (no script runs, no image loads there) and rebuilt as React elements
- *    from a closed list of tags and attributes: any other tag leaves only its text, any other attribute is dropped, and
- *    only http(s), mailto and relative URLs are kept. Links open in a new tab that cannot reach back into the platform;
- *    an image whose URL was emptied leaves its alt text; images load lazily.
+ * 2. That HTML is read into an inert `<template>` (no script runs, no image loads there), or on the server by
+ *    htmlparser2 (a challenge page's first paint, server-render/page-preview.tsx), and rebuilt as React elements from a
+ *    closed list of tags and attributes: any other tag leaves only its text, any other attribute is dropped, and only
+ *    http(s), mailto and relative URLs are kept. Links open in a new tab that cannot reach back into the platform; an
+ *    image whose URL was emptied leaves its alt text; images load lazily.
  *
  * react-markdown did the same through an mdast and a hast tree: 49.7 KB gzip on the challenge page's critical path,
  * against 20.3 KB here (issue #36).
@@ -81,30 +91,58 @@ function isSafeUrl(url: string): boolean {
 
 const LINK_CLASS = 'font-medium text-primary underline underline-offset-4 hover:text-primary/80';
 
-function isElement(node: Node): node is Element {
-  return node.nodeType === Node.ELEMENT_NODE;
+/** micromark's HTML once parsed, as the rebuild reads it: a text, or an element with its attributes and children. */
+export type MarkupNode = string | { tag: string; attributes: Readonly<Record<string, string>>; children: MarkupNode[] };
+
+/** Parses micromark's HTML into MarkupNodes. */
+export type ParseMarkup = (html: string) => MarkupNode[];
+
+function fromDom(nodes: NodeListOf<ChildNode>): MarkupNode[] {
+  const parsed: MarkupNode[] = [];
+  for (const node of nodes) {
+    if (node.nodeType === Node.TEXT_NODE) parsed.push(node.textContent ?? '');
+    else if (node instanceof Element) {
+      const attributes = Object.fromEntries([...node.attributes].map((attribute) => [attribute.name, attribute.value]));
+      parsed.push({ tag: node.localName, attributes, children: fromDom(node.childNodes) });
+    }
+  }
+  return parsed;
 }
 
-function renderNodes(nodes: ChildNode[], skipBlankText: boolean, firstKey: number): ReactNode[] {
+/** The browser's parser: an inert template, where no script runs and no image loads. */
+function parseInTemplate(html: string): MarkupNode[] {
+  const template = document.createElement('template');
+  template.innerHTML = html;
+  return fromDom(template.content.childNodes);
+}
+
+const MarkupParserContext = createContext<ParseMarkup>(parseInTemplate);
+
+/** Another parser than the browser's, for a render without a DOM (server-render/page-preview.tsx). */
+export const MarkupParserProvider = MarkupParserContext.Provider;
+
+function isElementNode(node: MarkupNode | undefined): node is Exclude<MarkupNode, string> {
+  return typeof node === 'object';
+}
+
+function renderNodes(nodes: MarkupNode[], skipBlankText: boolean, firstKey: number): ReactNode[] {
   const rendered: ReactNode[] = [];
   nodes.forEach((node, index) => {
-    if (node.nodeType === Node.TEXT_NODE) {
-      const text = node.textContent ?? '';
-      if (!(skipBlankText && text.trim() === '')) rendered.push(text);
-    } else if (isElement(node)) {
+    if (!isElementNode(node)) {
+      if (!(skipBlankText && node.trim() === '')) rendered.push(node);
+    } else {
       rendered.push(renderElement(node, firstKey + index));
     }
   });
   return rendered;
 }
 
-function renderChildren(parent: ParentNode, tag: string | null): ReactNode[] {
-  const nodes = [...parent.childNodes];
+function renderChildren(nodes: MarkupNode[], tag: string | null): ReactNode[] {
   const first = nodes[0];
-  if ((tag === 'li' || tag === 'p') && first && isElement(first) && first.localName === 'input') {
+  if ((tag === 'li' || tag === 'p') && isElementNode(first) && first.tag === 'input') {
     // A task's box is named by the text after it, up to a nested block (a sub-list): a box without a name is a
     // form field without a label.
-    const end = nodes.findIndex((node, index) => index > 0 && isElement(node) && BLOCK_TAGS.has(node.localName));
+    const end = nodes.findIndex((node, index) => index > 0 && isElementNode(node) && BLOCK_TAGS.has(node.tag));
     const labelled = end === -1 ? nodes : nodes.slice(0, end);
     return [
       <label key="task">{renderNodes(labelled, false, 0)}</label>,
@@ -114,13 +152,12 @@ function renderChildren(parent: ParentNode, tag: string | null): ReactNode[] {
   return renderNodes(nodes, tag !== null && NO_TEXT_BETWEEN.has(tag), 0);
 }
 
-function renderElement(element: Element, key: number): ReactNode {
-  const tag = element.localName;
-  const children = VOID_TAGS.has(tag) ? [] : renderChildren(element, tag);
-  const title = element.getAttribute('title') ?? undefined;
+function renderElement({ tag, attributes, children: childNodes }: Exclude<MarkupNode, string>, key: number): ReactNode {
+  const children = VOID_TAGS.has(tag) ? [] : renderChildren(childNodes, tag);
+  const title = attributes.title;
   switch (tag) {
     case 'a': {
-      const href = element.getAttribute('href') ?? '';
+      const href = attributes.href ?? '';
       // An emptied URL leaves the link's text, not a link back to this page.
       if (href === '' || !isSafeUrl(href)) return createElement('span', { key }, ...children);
       return (
@@ -130,23 +167,23 @@ function renderElement(element: Element, key: number): ReactNode {
       );
     }
     case 'img': {
-      const src = element.getAttribute('src') ?? '';
-      const alt = element.getAttribute('alt') ?? '';
+      const src = attributes.src ?? '';
+      const alt = attributes.alt ?? '';
       // An emptied URL leaves no image: an empty src would request the page again.
       if (src === '' || !isSafeUrl(src)) return <span key={key}>{alt}</span>;
       return <img key={key} src={src} alt={alt} title={title} loading="lazy" />;
     }
     case 'input':
       // A task list's box; it cannot be ticked.
-      if (element.getAttribute('type') !== 'checkbox') return null;
-      return <input key={key} type="checkbox" checked={element.hasAttribute('checked')} disabled readOnly className="mr-1.5" />;
+      if (attributes.type !== 'checkbox') return null;
+      return <input key={key} type="checkbox" checked={'checked' in attributes} disabled readOnly className="mr-1.5" />;
     case 'ol': {
-      const start = Number(element.getAttribute('start') ?? 1);
+      const start = Number(attributes.start ?? 1);
       return createElement('ol', { key, start: Number.isSafeInteger(start) ? start : undefined }, ...children);
     }
     case 'th':
     case 'td': {
-      const align = element.getAttribute('align') ?? '';
+      const align = attributes.align ?? '';
       const style: CSSProperties | undefined = ALIGNMENTS.has(align)
         ? { textAlign: align as CSSProperties['textAlign'] }
         : undefined;
@@ -158,12 +195,6 @@ function renderElement(element: Element, key: number): ReactNode {
   }
 }
 
-function renderMarkdown(markdown: string): ReactNode[] {
-  const template = document.createElement('template');
-  template.innerHTML = micromark(markdown, MICROMARK_OPTIONS);
-  return renderChildren(template.content, null);
-}
-
 interface MarkdownProps extends Omit<ComponentProps<'div'>, 'children'> {
   /** Markdown written by a challenge author: trusted for layout only, never for markup or script. */
   children: string;
@@ -171,7 +202,8 @@ interface MarkdownProps extends Omit<ComponentProps<'div'>, 'children'> {
 
 /** Authored challenge text (descriptions, hints, explanations), rendered safely with GitHub-flavoured Markdown. */
 export function Markdown({ children, className, ...props }: MarkdownProps) {
-  const content = useMemo(() => renderMarkdown(children), [children]);
+  const parse = useContext(MarkupParserContext);
+  const content = useMemo(() => renderChildren(parse(micromark(children, MICROMARK_OPTIONS)), null), [parse, children]);
   return (
     <div
       data-slot="markdown"

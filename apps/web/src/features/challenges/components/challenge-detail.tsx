@@ -4,23 +4,20 @@ import { useTranslation } from 'react-i18next';
 import { Card, CardContent } from '@/components/ui/card';
 import { ConnectionLine } from '@/components/ui/connection-line';
 import { ErrorNotice } from '@/components/ui/error-notice';
-import { Markdown } from '@/components/ui/markdown';
 import { PageSpinner } from '@/components/ui/spinner';
 import { isApiError } from '@/lib/api-error';
 import { connectionFromInfo } from '@/lib/connection';
 import { getErrorMessage } from '@/lib/error-message';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { pickText, useLocale } from '@/lib/use-locale';
-import { cn } from '@/lib/utils';
 
 import { useChallenge, useListedChallenge } from '../api/get-challenge';
 
-import { BackToList } from './back-to-list';
 import { ChallengeAttachments } from './challenge-attachments';
-import { ChallengeHeader } from './challenge-header';
 import { ChallengeHints } from './challenge-hints';
 import { ChallengeLoading } from './challenge-loading';
 import { ChallengeNotFound } from './challenge-not-found';
+import { ChallengeColumn, ChallengeDescription, ChallengeSheet } from './challenge-sheet';
 import { AttemptsLeft, ClosedNotice, LockedNotice } from './challenge-status';
 import { ExplanationPanel } from './explanation-panel';
 import { FlagForm } from './flag-form';
@@ -68,33 +65,26 @@ export function ChallengeDetail({ id, renderLabSlot, renderWriteUps }: Challenge
   const isReadOnly = challenge.isClosed || isOutOfAttempts;
 
   return (
-    <div className="mx-auto grid w-full max-w-3xl gap-6">
-      <BackToList />
-      <Card className={cn('border-l-4', challenge.solved ? 'border-l-primary' : 'border-l-destructive')}>
-        <CardContent className="grid gap-6 pt-5 sm:pt-6">
-          <ChallengeHeader challenge={challenge} title={pickText(challenge.title, locale)} />
-          {challenge.isLocked ? (
-            <LockedNotice lockedBy={challenge.lockedBy} />
-          ) : (
-            <>
-              {challenge.isClosed && <ClosedNotice closesAt={challenge.closesAt} />}
-              <section className="grid gap-2">
-                <h2 className="text-sm font-medium text-muted-foreground">{t('challenge:description')}</h2>
-                <Markdown>{pickText(challenge.description, locale)}</Markdown>
-              </section>
-              {/* A closed challenge stays readable; its files and exercise are no longer served (403 CHALLENGE_CLOSED). */}
-              {!challenge.isClosed && <ChallengeAttachments attachments={challenge.attachments} />}
-              <ChallengeHints
-                challengeId={challenge.id}
-                hints={challenge.hints}
-                points={challenge.points}
-                isSolved={challenge.solved}
-                isReadOnly={challenge.isClosed}
-              />
-            </>
-          )}
-        </CardContent>
-      </Card>
+    <ChallengeColumn>
+      <ChallengeSheet challenge={challenge}>
+        {challenge.isLocked ? (
+          <LockedNotice lockedBy={challenge.lockedBy} />
+        ) : (
+          <>
+            {challenge.isClosed && <ClosedNotice closesAt={challenge.closesAt} />}
+            <ChallengeDescription challenge={challenge} />
+            {/* A closed challenge stays readable; its files and exercise are no longer served (403 CHALLENGE_CLOSED). */}
+            {!challenge.isClosed && <ChallengeAttachments attachments={challenge.attachments} />}
+            <ChallengeHints
+              challengeId={challenge.id}
+              hints={challenge.hints}
+              points={challenge.points}
+              isSolved={challenge.solved}
+              isReadOnly={challenge.isClosed}
+            />
+          </>
+        )}
+      </ChallengeSheet>
       {!challenge.isLocked && !challenge.isClosed && challenge.connectionInfo !== null && (
         <Card data-testid="connection-info">
           <CardContent className="grid gap-3 pt-5 sm:pt-6">
@@ -120,6 +110,6 @@ export function ChallengeDetail({ id, renderLabSlot, renderWriteUps }: Challenge
         />
       )}
       {!challenge.isLocked && renderWriteUps?.(challenge.solved)}
-    </div>
+    </ChallengeColumn>
   );
 }

@@ -2,12 +2,9 @@ import { useTranslation } from 'react-i18next';
 
 import type { ChallengeSummary } from '@drapeau/shared';
 
-import { Card, CardContent } from '@/components/ui/card';
-import { pickText, useLocale } from '@/lib/use-locale';
 import { cn } from '@/lib/utils';
 
-import { BackToList } from './back-to-list';
-import { ChallengeHeader } from './challenge-header';
+import { ChallengeColumn, ChallengeSheet } from './challenge-sheet';
 
 /** Lines of the description's placeholder, as wide as a short text's lines. */
 const PLACEHOLDER_LINES = ['w-full', 'w-11/12', 'w-4/6'];
@@ -18,21 +15,16 @@ const PLACEHOLDER_LINES = ['w-full', 'w-11/12', 'w-4/6'];
  */
 export function ChallengeLoading({ summary }: { summary: ChallengeSummary }) {
   const { t } = useTranslation('common');
-  const locale = useLocale();
   return (
-    <div className="mx-auto grid w-full max-w-3xl gap-6" aria-busy="true">
-      <BackToList />
-      <Card className={cn('border-l-4', summary.solved ? 'border-l-primary' : 'border-l-destructive')}>
-        <CardContent className="grid gap-6 pt-5 sm:pt-6">
-          <ChallengeHeader challenge={summary} title={pickText(summary.title, locale)} />
-          <div role="status" aria-label={t('loading')} className="grid gap-2" data-testid="challenge-body-loading">
-            <div className="h-4 w-24 animate-pulse rounded bg-muted" />
-            {PLACEHOLDER_LINES.map((width) => (
-              <div key={width} className={cn('h-4 animate-pulse rounded bg-muted/60', width)} />
-            ))}
-          </div>
-        </CardContent>
-      </Card>
-    </div>
+    <ChallengeColumn aria-busy="true">
+      <ChallengeSheet challenge={summary}>
+        <div role="status" aria-label={t('loading')} className="grid gap-2" data-testid="challenge-body-loading">
+          <div className="h-4 w-24 animate-pulse rounded bg-muted" />
+          {PLACEHOLDER_LINES.map((width) => (
+            <div key={width} className={cn('h-4 animate-pulse rounded bg-muted/60', width)} />
+          ))}
+        </div>
+      </ChallengeSheet>
+    </ChallengeColumn>
   );
 }

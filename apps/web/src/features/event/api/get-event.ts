@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 
 import type { PublicEvent } from '@drapeau/shared';
 
@@ -16,6 +16,8 @@ async function getEvent(signal?: AbortSignal): Promise<EventView> {
   return { ...event, clockOffsetMs: Date.parse(event.serverTime) - Date.now() };
 }
 
+export const eventQueryOptions = queryOptions({ queryKey: eventKeys.all, queryFn: ({ signal }) => getEvent(signal) });
+
 export function useEvent() {
-  return useQuery({ queryKey: eventKeys.all, queryFn: ({ signal }) => getEvent(signal) });
+  return useQuery(eventQueryOptions);
 }
