@@ -145,6 +145,24 @@ describe('a challenge page’s first paint', () => {
     }
   });
 
+  it('sends pages as built when the renderer does not load', async () => {
+    const build = await mkdtemp(path.join(os.tmpdir(), 'drapeau-web-'));
+    await mkdir(path.join(build, 'ssr'));
+    await writeFile(path.join(build, 'index.html'), INDEX);
+    await writeFile(path.join(build, 'ssr', 'page-preview.js'), 'export const broken = ;');
+    const broken = await buildTestApp({ webDistDir: build });
+    try {
+      const { client } = await registerPlayer(broken.app);
+      for (let visit = 0; visit < 2; visit += 1) {
+        const page = await client.get('/challenge/caesar-cipher', { 'accept-encoding': 'identity' });
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toBe(INDEX);
+      }
+    } finally {
+      await broken.close();
+    }
+  });
+
   it('never serves the renderer itself', async () => {
     expect((await open('/ssr/page-preview.js', player.client)).statusCode).toBe(404);
     expect((await open('/ssr/page-preview.js')).statusCode).toBe(404);

@@ -37,15 +37,28 @@ interface PreviewVisit {
 export type DrawPreview = (visit: PreviewVisit, html: string) => Promise<string | undefined>;
 
 const CHALLENGE_PAGE = /^\/challenge\/([^/]+)\/?$/;
+
+/** Whether a page may get its first paint from the server: a challenge's page. */
+export function mayPreview(urlPath: string): boolean {
+  return CHALLENGE_PAGE.test(urlPath);
+}
 const ROOT_START = '<div id="root">';
 /** Drawn previews kept, by what they were drawn from: most players see a challenge alike (unsolved, the same counts). */
 const KEPT_PREVIEWS = 200;
 
-/** The web build's renderer, or undefined for a build without it (older, or a test's): pages are then sent as built. */
-export async function loadPreviewRenderer(webDistDir: string): Promise<PreviewRenderer | undefined> {
+/**
+ * The web build's renderer, or undefined for a build without it (older, or a test's) or one that does not load: pages
+ * are then sent as built.
+ */
+export async function loadPreviewRenderer(app: FastifyInstance, webDistDir: string): Promise<PreviewRenderer | undefined> {
   const file = path.join(webDistDir, 'ssr', 'page-preview.js');
   if (!existsSync(file)) return undefined;
-  return (await import(pathToFileURL(file).href)) as PreviewRenderer;
+  try {
+    return (await import(pathToFileURL(file).href)) as PreviewRenderer;
+  } catch (error) {
+    app.log.error({ err: error, file }, 'page preview: the renderer does not load; pages are sent as built');
+    return undefined;
+  }
 }
 
 /**

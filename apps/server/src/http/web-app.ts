@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie, SESSION_COOKIE_PREFIX } from '../modules/auth/session-cookie.js';
 
 import { loadPagePreloads } from './page-preloads.js';
-import { loadPreviewRenderer, previewDrawer, type DrawPreview } from './page-preview.js';
+import { loadPreviewRenderer, mayPreview, previewDrawer, type DrawPreview } from './page-preview.js';
 
 /**
  * The web app's display preferences, kept in cookies by the browser beside localStorage (apps/web
@@ -81,7 +81,7 @@ export async function registerWebApp(
   // Loaded at the first page that may show a preview, not at start: the module is 0.6 MB (docs/performance.md "Cold start").
   let drawPreview: Promise<DrawPreview | undefined> | undefined;
   const previewDrawerOnce = () =>
-    (drawPreview ??= loadPreviewRenderer(webDistDir).then((renderer) => renderer && previewDrawer(app, renderer)));
+    (drawPreview ??= loadPreviewRenderer(app, webDistDir).then((renderer) => renderer && previewDrawer(app, renderer)));
   const variants = new Map<string, string>();
   const variantHtml = (file: string) => {
     let html = variants.get(file);
@@ -98,7 +98,7 @@ export async function registerWebApp(
     const isDisclaimerShown = readCookie(cookies, DISCLAIMER_COOKIE) !== 'true';
     const signedIn = hasSession && (await isSignedIn(request, reply));
     const file = hasVariants ? indexFileFor(language, isDisclaimerShown) : 'index.html';
-    const draw = signedIn ? await previewDrawerOnce() : undefined;
+    const draw = signedIn && mayPreview(urlPath) ? await previewDrawerOnce() : undefined;
     const withPreview = await draw?.({ urlPath, cookie: cookies, language, isDisclaimerShown }, variantHtml(file));
     const isPreviewed = withPreview !== undefined;
     const links = preloadLinks?.({ urlPath, language, isSignedIn: signedIn, isPreviewed });
@@ -109,7 +109,7 @@ export async function registerWebApp(
       .header('cache-control', isPreviewed ? 'private, no-cache' : 'no-cache')
       .header('server-timing', `clock;desc=${Date.now()}`);
     // The variant and the announced files and reads depend on the cookies.
-    if (hasVariants || preloadLinks) void reply.header('vary', 'Cookie');
+    if (hasVariants || preloadLinks || isPreviewed) void reply.header('vary', 'Cookie');
     return isPreviewed ? reply.type('text/html; charset=utf-8').send(withPreview) : reply.sendFile(file);
   };
   app.get('/', { schema: { hide: true } }, (request, reply) => sendIndex(request, reply, '/'));
