@@ -19,7 +19,7 @@ const FIRST_LOAD_PACKAGES =
   /node_modules\/(react|react-dom|scheduler|react-router|i18next|react-i18next|@tanstack\/[^/]+|tailwind-merge|clsx|class-variance-authority|use-sync-external-store|@radix-ui\/react-(slot|primitive|compose-refs|label))\//;
 const FIRST_LOAD_SHARED = /packages\/shared\/src\/(constants|ranks)\.ts$/;
 const FIRST_LOAD_APP =
-  /apps\/web\/src\/(lib\/(utils|use-document-title|api-client|api-error|error-message|query-keys)\.ts|components\/ui\/button\.tsx)$/;
+  /apps\/web\/src\/(lib\/(utils|languages|use-document-title|api-client|api-error|error-message|query-keys)\.ts|components\/ui\/button\.tsx)$/;
 const PUBLIC_ICONS =
   /lucide-react\/dist\/esm\/(?:(?!icons\/)[^/]+|icons\/(award|file-archive|layers|medal|radio|trophy|shield-check|arrow-right|arrow-left|log-in|user-plus|eye|eye-off|flag|loader-circle|shield-alert|shield-exclamation-point|x|triangle-alert|triangle-exclamation-point|key-round|ban))\.mjs$/;
 

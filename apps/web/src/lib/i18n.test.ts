@@ -3,8 +3,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { ERROR_CODES, LOCALES } from '@drapeau/shared';
 
 import { CLIENT_ERROR_CODES } from './api-error';
-import { bundledLocalesBackend, i18n, namespaces, parseLocalePath } from './i18n';
-import { LANGUAGES } from './languages';
+import { bundledLocalesBackend, i18n, namespaces } from './i18n';
+import { LANGUAGES, parseLocalePath } from './languages';
 
 type Tree = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 import { formatNumberText } from './format-number';
-import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, type Language } from './languages';
+import { DEFAULT_LANGUAGE, isLanguage, LANGUAGES, parseLocalePath, type Language } from './languages';
 import { LOCALE_GROUPS, localeGroupOf } from './locale-groups';
 import { writePreferenceCookie } from './preference-cookie';
 
@@ -17,12 +17,6 @@ type NamespaceFile = Record<string, unknown>;
  * several namespaces of a group is one request. A namespace file added later registers itself without touching this file.
  */
 const localeLoaders = import.meta.glob<NamespaceFile>('../locales/*/*.json', { import: 'default' });
-
-/** Splits `../locales/fr/challenges.json` into `['fr', 'challenges']`. */
-export function parseLocalePath(path: string): [language: string, namespace: string] | null {
-  const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-  return match?.[1] && match[2] ? [match[1], match[2]] : null;
-}
 
 /** Every namespace that has a file, whichever the language. */
 export const namespaces = [

@@ -16,3 +16,9 @@ export function toLocale(language: string | undefined): Language {
   const short = language?.slice(0, 2);
   return isLanguage(short) ? short : DEFAULT_LANGUAGE;
 }
+
+/** Splits `../locales/fr/challenges.json` into `['fr', 'challenges']`. */
+export function parseLocalePath(path: string): [language: string, namespace: string] | null {
+  const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+  return match?.[1] && match[2] ? [match[1], match[2]] : null;
+}

@@ -1,5 +1,4 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next, { type i18n as I18n } from 'i18next';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
@@ -10,51 +9,12 @@ import { SignedInPage } from '@/app/guards/require-auth';
 import { AppFrame, headerPlaceholder, ShellFrame } from '@/app/layout/app-frame';
 import { MarkupParserProvider } from '@/components/ui/markdown';
 import { categoriesQueryOptions, ChallengePreview } from '@/features/challenges';
-import { formatNumberText } from '@/lib/format-number';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@/lib/languages';
+import type { Language } from '@/lib/languages';
 import { documentTitle } from '@/lib/use-document-title';
 import { pickText } from '@/lib/use-locale';
 
 import { parseMarkupOnServer } from './parse-markup';
-
-/** The texts the preview draws: the frame's, and the challenge header's and description's. */
-const files = import.meta.glob<Record<string, unknown>>(
-  '../locales/*/{common,disclaimer,challenge,challenges,categories,difficulties}.json',
-  { eager: true, import: 'default' },
-);
-
-const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-for (const [file, texts] of Object.entries(files)) {
-  const [, language, namespace] = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(file) ?? [];
-  if (language && namespace) (resources[language] ??= {})[namespace] = texts;
-}
-
-const instances = new Map<Language, Promise<I18n>>();
-
-/** One i18next per language, set up as the browser's (lib/i18n.ts): the same texts, the same number format. */
-function i18nFor(language: Language): Promise<I18n> {
-  let ready = instances.get(language);
-  if (!ready) {
-    const instance = i18next.createInstance();
-    ready = instance
-      .init({
-        lng: language,
-        fallbackLng: DEFAULT_LANGUAGE,
-        supportedLngs: [...LANGUAGES],
-        resources,
-        defaultNS: 'common',
-        fallbackNS: 'common',
-        interpolation: { escapeValue: false },
-        react: { useSuspense: false },
-      })
-      .then(() => {
-        instance.services.formatter?.add('number', formatNumberText);
-        return instance;
-      });
-    instances.set(language, ready);
-  }
-  return ready;
-}
+import { serverI18n } from './server-i18n';
 
 export interface ChallengePreviewInput {
   /** What `GET /api/challenges/:id` answered the visitor, and `GET /api/categories`. */
@@ -80,7 +40,7 @@ export interface PagePreview {
 export async function renderChallengePreview(input: ChallengePreviewInput): Promise<PagePreview | null> {
   const { challenge, language } = input;
   if (challenge.isLocked || challenge.isClosed) return null;
-  const i18n = await i18nFor(language);
+  const i18n = await serverI18n(language);
   const queryClient = new QueryClient();
   queryClient.setQueryData(categoriesQueryOptions.queryKey, input.categories);
   const root = renderToStaticMarkup(
