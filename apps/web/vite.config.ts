@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 import { appFrame } from './build/app-frame.ts';
+import { compileHints } from './build/compile-hints.ts';
 import { pagePreloads } from './build/page-preloads.ts';
 import { precompress } from './build/precompress.ts';
 import { localeGroupOf } from './src/lib/locale-groups.ts';
@@ -63,7 +64,7 @@ const serverRenderConfig = defineConfig({
 });
 
 const appConfig = defineConfig({
-  plugins: [react(), tailwindcss(), appFrame(), pagePreloads(), precompress()],
+  plugins: [react(), tailwindcss(), appFrame(), pagePreloads(), compileHints(), precompress()],
   resolve: { alias },
   server: {
     port: 5173,
