@@ -37,12 +37,10 @@ test('Players filter the challenge list by category and difficulty', async ({ pa
   await expect(page.getByRole('link', { name: /DOM Manipulation/ })).toBeVisible();
   // One gzip member: the shared part deflated once, the player's own part stored (docs/performance.md "Catalogue figures").
   expect((await listed).headers()['content-encoding']).toBe('gzip');
-  await page.getByRole('combobox', { name: 'Category' }).click();
-  await page.getByRole('option', { name: 'Forensics' }).click();
+  await page.getByRole('combobox', { name: 'Category' }).selectOption({ label: 'Forensics' });
   await expect(page.getByRole('link', { name: /Memory Dump Analysis/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /DOM Manipulation/ })).toHaveCount(0);
-  await page.getByRole('combobox', { name: 'Difficulty' }).click();
-  await page.getByRole('option', { name: 'Hard' }).click();
+  await page.getByRole('combobox', { name: 'Difficulty' }).selectOption({ label: 'Hard' });
   await expect(page.getByRole('link', { name: /Disk Image Analysis/ })).toBeVisible();
   await expect(page.getByRole('link', { name: /Memory Dump Analysis/ })).toHaveCount(0);
 });

@@ -14,14 +14,14 @@ const PRELOADS = {
     {
       path: '/challenge/:id',
       access: 'signed-in',
-      files: ['/assets/challenge-detail.js', '/assets/markdown.js'],
+      files: ['/assets/challenge-detail.js', '/assets/markdown.js', '/assets/icons.js'],
       localeGroups: ['shell', 'app'],
       reads: ['/api/challenges/:id', '/api/categories'],
     },
     { path: '/admin/:section?/:page?', access: 'signed-in', files: ['/assets/admin.js'], localeGroups: [], reads: [] },
     { path: '*', access: 'anyone', files: ['/assets/not-found.js'], localeGroups: [], reads: [] },
   ],
-  signedIn: { files: ['/assets/chrome.js'], reads: ['/api/auth/session'] },
+  signedIn: { files: ['/assets/chrome.js', '/assets/icons.js'], reads: ['/api/auth/session'] },
   locales: {
     en: { shell: '/assets/locale-en-shell.js', landing: '/assets/locale-en-landing.js', app: '/assets/locale-en-app.js' },
     fr: { shell: '/assets/locale-fr-shell.js', landing: '/assets/locale-fr-landing.js', app: '/assets/locale-fr-app.js' },
@@ -39,13 +39,14 @@ const visit = (urlPath: string, isSignedIn: boolean, language = 'en') =>
   (links({ urlPath, language, isSignedIn }) ?? '').split(', ').filter(Boolean);
 
 describe('the files and reads announced with a page', () => {
-  it('a signed-in challenge page: its reads with its id first, then its code, its texts and the signed-in frame', () => {
+  it('a signed-in challenge page: its reads with its id first, then its code, its texts and the signed-in frame, each once', () => {
     expect(visit('/challenge/caesar-cipher', true)).toEqual([
       '</api/auth/session>; rel=preload; as=fetch; crossorigin=use-credentials',
       '</api/challenges/caesar-cipher>; rel=preload; as=fetch; crossorigin=use-credentials',
       '</api/categories>; rel=preload; as=fetch; crossorigin=use-credentials',
       '</assets/challenge-detail.js>; rel=modulepreload; crossorigin',
       '</assets/markdown.js>; rel=modulepreload; crossorigin',
+      '</assets/icons.js>; rel=modulepreload; crossorigin',
       '</assets/locale-en-shell.js>; rel=modulepreload; crossorigin',
       '</assets/locale-en-app.js>; rel=modulepreload; crossorigin',
       '</assets/chrome.js>; rel=modulepreload; crossorigin',

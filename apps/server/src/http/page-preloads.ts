@@ -95,6 +95,7 @@ export function loadPagePreloads(webDistDir: string): PreloadLinks | undefined {
     }
     // The stylesheets first: the first paint waits for them (page-preloads.json's `styles`).
     if (links.length > 0) links.unshift(...preloads.styles.map(style));
-    return links.length > 0 ? links.join(', ') : undefined;
+    // Each once: a module the page and the signed-in frame share costs the browser's main thread a request per mention.
+    return links.length > 0 ? [...new Set(links)].join(', ') : undefined;
   };
 }
