@@ -12,12 +12,12 @@ import {
 
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { fieldClassName, Input } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
 import { useLocale } from '@/lib/use-locale';
-import { cn } from '@/lib/utils';
 
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/token-requests';
 
@@ -134,7 +134,7 @@ export function ApiTokensSection({ rank = 'user' }: { rank?: Role }) {
         {scopes.length > 1 && (
           <div className="grid w-40 gap-2">
             <Label htmlFor={`${ids}-token-scope`}>{t('account:tokens.scope')}</Label>
-            <select
+            <NativeSelect
               id={`${ids}-token-scope`}
               value={scope}
               onChange={(event) => {
@@ -142,14 +142,13 @@ export function ApiTokensSection({ rank = 'user' }: { rank?: Role }) {
                 setScope(next);
                 if (next === 'admin' && Number(days) > ADMIN_API_TOKEN_MAX_DAYS) setDays(String(ADMIN_API_TOKEN_MAX_DAYS));
               }}
-              className={cn(fieldClassName, 'h-10 py-2')}
             >
               {scopes.map((option) => (
                 <option key={option} value={option}>
                   {t(`account:tokens.scopes.${option}`)}
                 </option>
               ))}
-            </select>
+            </NativeSelect>
           </div>
         )}
         {asAdmin && (

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import type { ClassProgress } from '@drapeau/shared';
 
 import { Button } from '@/components/ui/button';
-import { Input, fieldClassName } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Label } from '@/components/ui/label';
 import { TooltipProvider, WithTooltip } from '@/components/ui/tooltip';
 import { toast } from '@/components/ui/use-toast';
@@ -86,7 +87,6 @@ export function ProgressMatrix({ progress, categoryName }: { progress: ClassProg
   const { students, groups } = viewMatrix(progress, { name, category, assignment, sort, isIdleOnly, now });
   const challenges = groups.flatMap((g) => g.challenges);
   const categories = [...new Set(progress.challenges.map((c) => c.category))];
-  const selectClass = cn(fieldClassName, 'h-10 w-full sm:w-52');
 
   const removeStudent = (student: { uid: string; username: string }) => {
     if (!window.confirm(t('classes:matrix.removeConfirm', { name: student.username }))) return;
@@ -108,11 +108,11 @@ export function ProgressMatrix({ progress, categoryName }: { progress: ClassProg
         </div>
         <div className="grid w-full gap-1.5 sm:w-auto">
           <Label htmlFor={`${id}-assignment`}>{t('classes:matrix.filterAssignment')}</Label>
-          <select
+          <NativeSelect
             id={`${id}-assignment`}
             value={assignment}
             onChange={(e) => setAssignment(e.target.value)}
-            className={selectClass}
+            className="w-full sm:w-52"
           >
             <option value="">{t('classes:matrix.allAssignments')}</option>
             {progress.assignments.map((a) => (
@@ -120,31 +120,36 @@ export function ProgressMatrix({ progress, categoryName }: { progress: ClassProg
                 {a.title}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="grid w-full gap-1.5 sm:w-auto">
           <Label htmlFor={`${id}-category`}>{t('classes:matrix.filterCategory')}</Label>
-          <select id={`${id}-category`} value={category} onChange={(e) => setCategory(e.target.value)} className={selectClass}>
+          <NativeSelect
+            id={`${id}-category`}
+            value={category}
+            onChange={(e) => setCategory(e.target.value)}
+            className="w-full sm:w-52"
+          >
             <option value="">{t('classes:matrix.allCategories')}</option>
             {categories.map((key) => (
               <option key={key} value={key}>
                 {categoryName(key)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="grid w-full gap-1.5 sm:w-auto">
           <Label htmlFor={`${id}-sort`}>{t('classes:matrix.sortBy')}</Label>
-          <select
+          <NativeSelect
             id={`${id}-sort`}
             value={sort}
             onChange={(e) => setSort(e.target.value as MatrixSort)}
-            className={cn(fieldClassName, 'h-10 w-full sm:w-36')}
+            className="w-full sm:w-36"
           >
             <option value="name">{t('classes:matrix.sortName')}</option>
             <option value="score">{t('classes:matrix.sortScore')}</option>
             <option value="solved">{t('classes:matrix.sortSolved')}</option>
-          </select>
+          </NativeSelect>
         </div>
         <label className="flex h-10 items-center gap-2 text-sm">
           <input

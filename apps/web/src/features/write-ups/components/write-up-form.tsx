@@ -5,14 +5,14 @@ import type { Locale, WriteUp } from '@drapeau/shared';
 import { WRITE_UP_LIMITS } from '@drapeau/shared/constants';
 
 import { Button } from '@/components/ui/button';
-import { fieldClassName, Input } from '@/components/ui/input';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
 import { Label } from '@/components/ui/label';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
 import { formatNumber } from '@/lib/format-number';
 import { useLocale } from '@/lib/use-locale';
-import { cn } from '@/lib/utils';
 
 import { useSaveWriteUp } from '../api/write-ups';
 
@@ -50,18 +50,13 @@ export function WriteUpForm({ challengeId, existing, onDone }: WriteUpFormProps)
       <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
         <div className="grid gap-2">
           <Label htmlFor="write-up-language">{t('form.languageLabel')}</Label>
-          <select
-            id="write-up-language"
-            value={language}
-            onChange={(event) => setLanguage(event.target.value as Locale)}
-            className={cn(fieldClassName, 'h-10 py-2')}
-          >
+          <NativeSelect id="write-up-language" value={language} onChange={(event) => setLanguage(event.target.value as Locale)}>
             {(['en', 'fr'] as const).map((option) => (
               <option key={option} value={option}>
                 {t(`language.${option}`)}
               </option>
             ))}
-          </select>
+          </NativeSelect>
         </div>
         <div className="grid gap-2">
           <Label htmlFor="write-up-title">{t('form.titleLabel')}</Label>
