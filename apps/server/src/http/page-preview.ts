@@ -37,14 +37,14 @@ interface PreviewVisit {
 export type DrawPreview = (visit: PreviewVisit, html: string) => Promise<string | undefined>;
 
 const CHALLENGE_PAGE = /^\/challenge\/([^/]+)\/?$/;
+const ROOT_START = '<div id="root">';
+/** Drawn previews kept, by what they were drawn from: most players see a challenge alike (unsolved, the same counts). */
+const KEPT_PREVIEWS = 200;
 
 /** Whether a page may get its first paint from the server: a challenge's page. */
 export function mayPreview(urlPath: string): boolean {
   return CHALLENGE_PAGE.test(urlPath);
 }
-const ROOT_START = '<div id="root">';
-/** Drawn previews kept, by what they were drawn from: most players see a challenge alike (unsolved, the same counts). */
-const KEPT_PREVIEWS = 200;
 
 /**
  * The web build's renderer, or undefined for a build without it (older, or a test's) or one that does not load: pages

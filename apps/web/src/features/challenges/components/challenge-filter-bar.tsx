@@ -20,8 +20,9 @@ function isLevelFilter(value: string): value is LevelFilter {
 }
 
 /**
- * The category and difficulty filters, as the browser's own drop-down lists: the challenge list is a page Lighthouse measures, and Radix's select rendered its
- * hidden options again while the list was drawn (docs/performance.md "Lighthouse", 2026-11-30).
+ * The category and difficulty filters, as the browser's own drop-down lists: the challenge list is a page Lighthouse
+ * measures, and Radix's select rendered its hidden options again while the list was drawn (docs/performance.md
+ * "Lighthouse", 2026-11-30).
  */
 export function ChallengeFilterBar({ filters, categories, onCategoryChange, onLevelChange }: ChallengeFiltersProps) {
   const { t } = useTranslation(['challenges', 'categories', 'difficulties']);
