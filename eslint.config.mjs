@@ -211,4 +211,23 @@ export default tseslint.config(
       ],
     },
   },
+  // Dates are written through lib/format-date-time.ts, which builds each Intl formatter once (a new one per date cost
+  // the leaderboard most of its load: docs/performance.md "Lighthouse").
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/format-date-time.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='DateTimeFormat']",
+          message: 'Use dateTimeFormat or formatDate of lib/format-date-time.ts (one formatter per language and options).',
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
+          message: 'Use formatDate of lib/format-date-time.ts (one formatter per language and options).',
+        },
+      ],
+    },
+  },
 );

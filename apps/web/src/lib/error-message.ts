@@ -3,6 +3,7 @@ import i18next, { type TFunction } from 'i18next';
 import { PASSWORD_MIN, USERNAME_MAX, USERNAME_MIN } from '@drapeau/shared/constants';
 
 import { isApiError } from './api-error';
+import { formatDate } from './format-date-time';
 
 /** Limits some error texts quote; taken from the shared contract, never repeated by hand. */
 const LIMITS = { passwordMin: PASSWORD_MIN, usernameMin: USERNAME_MIN, usernameMax: USERNAME_MAX };
@@ -26,7 +27,7 @@ export function getErrorMessage(t: TFunction, error: unknown, options: ErrorMess
     if (!until) return t('errors:bannedForever', { reason });
     return t('errors:bannedUntil', {
       reason,
-      date: new Intl.DateTimeFormat(i18next.language || 'en', { dateStyle: 'long', timeStyle: 'short' }).format(new Date(until)),
+      date: formatDate(until, i18next.language || 'en', { dateStyle: 'long', timeStyle: 'short' }),
     });
   }
   if (error.code === 'RATE_LIMITED' && error.retryAfterSeconds !== undefined) {

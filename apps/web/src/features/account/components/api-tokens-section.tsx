@@ -18,11 +18,11 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
 import { useLocale } from '@/lib/use-locale';
+import { formatDate } from '@/lib/format-date-time';
 
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/token-requests';
 
-const formatDate = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 
 /** The scopes a role may ask for (docs/product.md#sessions, API tokens): its own besides `player`. */
 const SCOPES_OF: Record<Role, readonly ApiTokenScope[]> = {
@@ -180,10 +180,10 @@ export function ApiTokensSection({ rank = 'user' }: { rank?: Role }) {
               <span className="font-medium">{token.name}</span> <code>…{token.hint}</code>{' '}
               <Badge variant={BADGE_OF[token.scope]}>{t(`account:tokens.scopes.${token.scope}`)}</Badge>
               <span className="block text-muted-foreground">
-                {t('account:tokens.expires', { date: formatDate(token.expiresAt, locale) })}
+                {t('account:tokens.expires', { date: formatDate(token.expiresAt, locale, DAY) })}
                 {' · '}
                 {token.lastUsedAt
-                  ? t('account:tokens.lastUsed', { date: formatDate(token.lastUsedAt, locale) })
+                  ? t('account:tokens.lastUsed', { date: formatDate(token.lastUsedAt, locale, DAY) })
                   : t('account:tokens.neverUsed')}
               </span>
             </span>

@@ -8,11 +8,11 @@ import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-error';
 import { getErrorMessage } from '@/lib/error-message';
 import { useLocale } from '@/lib/use-locale';
+import { formatDate } from '@/lib/format-date-time';
 
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkey-requests';
 
-const formatDate = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(iso));
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium' };
 
 /** Profile → account → passkeys: add one (the browser's authenticator makes it), list them, remove them. */
 export function PasskeysSection() {
@@ -75,7 +75,7 @@ export function PasskeysSection() {
             <span>
               <span className="font-medium">{passkey.name}</span>
               <span className="block text-muted-foreground">
-                {t('account:passkeys.created', { date: formatDate(passkey.createdAt, locale) })}
+                {t('account:passkeys.created', { date: formatDate(passkey.createdAt, locale, DAY) })}
               </span>
             </span>
             <Button

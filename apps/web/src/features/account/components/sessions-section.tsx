@@ -9,11 +9,11 @@ import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, D
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
 import { useLocale } from '@/lib/use-locale';
+import { formatDate } from '@/lib/format-date-time';
 
 import { useAccountSessions, useEndOtherSessions, useEndSession } from '../api/session-requests';
 
-const formatDate = (iso: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 /** What is to be ended once the user says yes: one session, or every other one. */
 type Pending = { kind: 'one'; session: AccountSession } | { kind: 'others' } | null;
@@ -74,9 +74,10 @@ export function SessionsSection() {
                 {t('account:sessions.address', { address: session.ipAddress ?? t('account:sessions.unknownAddress') })}
               </span>
               <span className="text-muted-foreground">
-                {t('account:sessions.signedIn', { date: formatDate(session.createdAt, locale) })}
-                {session.lastUsedAt && ` · ${t('account:sessions.lastUsed', { date: formatDate(session.lastUsedAt, locale) })}`}
-                {` · ${t('account:sessions.expires', { date: formatDate(session.expiresAt, locale) })}`}
+                {t('account:sessions.signedIn', { date: formatDate(session.createdAt, locale, WHEN) })}
+                {session.lastUsedAt &&
+                  ` · ${t('account:sessions.lastUsed', { date: formatDate(session.lastUsedAt, locale, WHEN) })}`}
+                {` · ${t('account:sessions.expires', { date: formatDate(session.expiresAt, locale, WHEN) })}`}
               </span>
             </span>
             {!session.current && (

@@ -9,14 +9,13 @@ import { Avatar } from '@/components/ui/avatar';
 import { Badge as Chip } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { WithTooltip } from '@/components/ui/tooltip';
+import { formatDate } from '@/lib/format-date-time';
 import { useLocale } from '@/lib/use-locale';
 
 import { UserBadgeChips } from './user-badge-chips';
 
 /** The end of a suspension, with the year in full: `Jun 1, 2099, 10:30 AM`, `1 juin 2099 à 10:30`. */
-function formatBanEnd(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
-}
+const BAN_END: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'short' };
 
 export type UserAction = 'award' | 'edit' | 'delete' | 'resetTwoFactor' | 'ban' | 'unban';
 
@@ -51,7 +50,7 @@ export function UserRow({ user, isSelf, badgesById, onAction }: UserRowProps) {
             {user.ban && (
               <p className="text-sm text-destructive">
                 {user.ban.until
-                  ? t('admin:ban.statusUntil', { date: formatBanEnd(user.ban.until, locale) })
+                  ? t('admin:ban.statusUntil', { date: formatDate(user.ban.until, locale, BAN_END) })
                   : t('admin:ban.statusForever')}{' '}
                 {t('admin:ban.statusReason', { reason: user.ban.reason })}
               </p>

@@ -8,9 +8,12 @@ import { Card, CardContent, CardDescription, CardHeader } from '@/components/ui/
 import { ErrorNotice } from '@/components/ui/error-notice';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/error-message';
+import { formatDate } from '@/lib/format-date-time';
 import { useLocale } from '@/lib/use-locale';
 
 import { useIncidents } from '../api/get-incidents';
+
+const WHEN: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeStyle: 'medium' };
 
 /** One incident in a sentence: in team mode it names both teams, and the owner team's member when it has one. */
 function describeIncident(t: TFunction, incident: SharedFlagIncident): string {
@@ -28,8 +31,6 @@ export function IncidentsTab() {
   const { t } = useTranslation(['authoring', 'errors', 'common']);
   const locale = useLocale();
   const incidents = useIncidents();
-  const formatDate = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' });
-
   return (
     <Card>
       <CardHeader>
@@ -59,7 +60,7 @@ export function IncidentsTab() {
               <li key={incident.id} className="grid gap-0.5 py-3 text-sm">
                 <p>{describeIncident(t, incident)}</p>
                 <p className="text-xs text-muted-foreground">
-                  <time dateTime={incident.createdAt}>{formatDate.format(new Date(incident.createdAt))}</time>
+                  <time dateTime={incident.createdAt}>{formatDate(incident.createdAt, locale, WHEN)}</time>
                 </p>
               </li>
             ))}

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { ChallengeRef } from '@drapeau/shared';
 
 import { pickText, useLocale } from '@/lib/use-locale';
+import { formatDate } from '@/lib/format-date-time';
 import { cn } from '@/lib/utils';
 
 /** A locked challenge (prerequisites unsolved) says which challenges unlock it, each a link. */
@@ -35,9 +36,7 @@ export function LockedNotice({ lockedBy }: { lockedBy: ChallengeRef[] }) {
 export function ClosedNotice({ closesAt }: { closesAt: string | null }) {
   const { t } = useTranslation('challenge');
   const locale = useLocale();
-  const date = closesAt
-    ? new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeStyle: 'short' }).format(new Date(closesAt))
-    : null;
+  const date = closesAt ? formatDate(closesAt, locale, { dateStyle: 'long', timeStyle: 'short' }) : null;
   return (
     <section role="status" className="flex items-start gap-3 rounded-lg border border-muted-foreground/40 bg-muted/40 p-4">
       <CalendarX className="mt-0.5 size-4 shrink-0" aria-hidden="true" />

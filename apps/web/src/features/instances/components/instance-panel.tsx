@@ -7,6 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { ConnectionLine } from '@/components/ui/connection-line';
 import { connectionFromEndpoint } from '@/lib/connection';
 import { isApiError } from '@/lib/api-error';
+import { formatDate } from '@/lib/format-date-time';
 import { getErrorMessage } from '@/lib/error-message';
 
 import { useInstance, useInstanceActions } from '../api/instance';
@@ -85,10 +86,7 @@ export function InstancePanel({ challengeId }: { challengeId: string }) {
           <p role="alert" className="text-sm text-destructive">
             {isApiError(failed) && failed.code === 'INSTANCES_FULL' && failed.retryAfterSeconds !== undefined
               ? t('fullUntil', {
-                  time: new Date(now + failed.retryAfterSeconds * 1000).toLocaleTimeString(i18n.language, {
-                    hour: '2-digit',
-                    minute: '2-digit',
-                  }),
+                  time: formatDate(now + failed.retryAfterSeconds * 1000, i18n.language, { hour: '2-digit', minute: '2-digit' }),
                 })
               : getErrorMessage(t, failed)}
           </p>

@@ -10,6 +10,7 @@ import { ConnectionLine } from '@/components/ui/connection-line';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { connectionFromEndpoint } from '@/lib/connection';
+import { formatDate } from '@/lib/format-date-time';
 import { getErrorMessage } from '@/lib/error-message';
 
 import { useAdminInstances, useStopInstances } from '../api/admin-instances';
@@ -27,7 +28,7 @@ export function InstancesAdminTab() {
   const { stopOne, stopAll } = useStopInstances();
   const [stopping, setStopping] = useState<Stopping>(null);
   const time = (iso: string) =>
-    new Date(iso).toLocaleString(i18n.language, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+    formatDate(iso, i18n.language, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
   const ownerOf = (instance: AdminInstance) =>
     instance.owner.kind === 'everybody'
       ? t('instances:admin.everybody')

@@ -5,6 +5,7 @@ import uPlot from 'uplot';
 
 import type { Locale, ScoreGraph } from '@drapeau/shared';
 
+import { formatDate } from '@/lib/format-date-time';
 import { formatNumber } from '@/lib/format-number';
 
 import { alignScores, SERIES_COLORS } from './score-graph-data';
@@ -155,7 +156,7 @@ export default function ScoreGraphChart({ graph, endMs, locale }: ScoreGraphChar
           aria-hidden="true"
         >
           <p className="mb-1 font-medium text-muted-foreground">
-            {new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(at * 1000))}
+            {formatDate(at * 1000, locale, { dateStyle: 'short', timeStyle: 'short' })}
           </p>
           <ul className="grid gap-0.5">
             {rows.map(({ series, index, score }) => (

@@ -1,5 +1,7 @@
 import type { Locale } from '@drapeau/shared';
 
+import { dateTimeFormat } from '@/lib/format-date-time';
+
 /** The ticks of the score graph's time axis: positions in seconds (uPlot's x scale) and their labels. */
 interface TimeTicks {
   splits: number[];
@@ -63,13 +65,13 @@ function formatFor(step: number, crossesDays: boolean, spanSec: number, options:
     month: 'short',
     ...(spanSec > 300 * DAY ? { year: 'numeric' } : {}),
   };
-  if (step >= DAY) return new Intl.DateTimeFormat(options.locale, { ...date, ...zone });
-  return new Intl.DateTimeFormat(options.locale, { ...(crossesDays ? date : {}), ...time, ...zone });
+  if (step >= DAY) return dateTimeFormat(options.locale, { ...date, ...zone });
+  return dateTimeFormat(options.locale, { ...(crossesDays ? date : {}), ...time, ...zone });
 }
 
 /** The offset of the labels' time zone from UTC at `sec`, in seconds (so that steps fall on round local times). */
 function zoneOffsetSec(sec: number, timeZone: string | undefined): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     ...(timeZone ? { timeZone } : {}),
     hourCycle: 'h23',
     year: 'numeric',
