@@ -72,3 +72,49 @@ test('A missing user shows User Not Found', async ({ page, login }) => {
   await expect(page.getByText('User Not Found')).toBeVisible();
   await expect(page.getByText('This user does not exist.')).toBeVisible();
 });
+
+test('The leaderboard draws only the rows near the screen, and a row keeps its height when it is drawn', async ({
+  browser,
+  page,
+  login,
+}) => {
+  // A screen of a few rows, and more players than it shows (other journeys may have added theirs).
+  const others = await browser.newContext();
+  try {
+    const otherPage = await others.newPage();
+    for (let i = 0; i < 4; i += 1) await registerNewPlayer(otherPage);
+  } finally {
+    await others.close();
+  }
+  await page.setViewportSize({ width: 390, height: 420 });
+  await login();
+  await page.goto('/leaderboard');
+  const rows = page.locator('tbody tr[data-testid^="leaderboard-row-"]');
+  await expect(rows.nth(4)).toBeAttached();
+  const last = rows.last();
+  const avatarDrawn = (row: Element) =>
+    row.querySelector('[data-slot="avatar"]')!.checkVisibility({ contentVisibilityAuto: true });
+  // Far below the screen: laid out as a row of the drawn row's height, its avatar not drawn. The table is laid out anew
+  // first (hidden and shown), so that no row keeps a height from an earlier drawing.
+  const offScreen = await last.evaluate((row) => {
+    const table = row.closest('table')!;
+    table.style.display = 'none';
+    void table.offsetHeight;
+    table.style.display = '';
+    return {
+      height: row.getBoundingClientRect().height,
+      drawn: row.querySelector('[data-slot="avatar"]')!.checkVisibility({ contentVisibilityAuto: true }),
+      pageHeight: document.documentElement.scrollHeight,
+    };
+  });
+  expect(offScreen.drawn).toBe(false);
+  await last.scrollIntoViewIfNeeded();
+  await expect.poll(() => last.evaluate(avatarDrawn)).toBe(true);
+  const onScreen = await last.evaluate((row) => ({
+    height: row.getBoundingClientRect().height,
+    pageHeight: document.documentElement.scrollHeight,
+  }));
+  expect(onScreen.height).toBe(offScreen.height);
+  expect(onScreen.pageHeight).toBe(offScreen.pageHeight);
+  expect(onScreen.height).toBeGreaterThanOrEqual(64);
+});

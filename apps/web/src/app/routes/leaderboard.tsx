@@ -14,20 +14,20 @@ export function LeaderboardRoute() {
   const { data: myTeam } = useMyTeam({ enabled: Boolean(user) });
   const { t } = useTranslation('seasons');
   return (
-    <>
-      <LeaderboardPage
-        currentUserId={user?.uid}
-        currentTeamId={myTeam?.team?.id}
-        frozenAt={event?.isFrozen ? event.freezeAt : null}
-        isAdmin={user?.rank === 'admin'}
-      />
-      {/* docs/product.md#events: the final standings of the events that ended. */}
-      <p className="mt-4 text-sm">
-        <Link to="/events" className="inline-flex items-center gap-2 text-primary underline-offset-4 hover:underline">
-          <History aria-hidden="true" className="size-4" />
-          {t('leaderboardLink')}
-        </Link>
-      </p>
-    </>
+    <LeaderboardPage
+      currentUserId={user?.uid}
+      currentTeamId={myTeam?.team?.id}
+      frozenAt={event?.isFrozen ? event.freezeAt : null}
+      isAdmin={user?.rank === 'admin'}
+      links={
+        // docs/product.md#events: the final standings of the events that ended.
+        <p className="mt-1 text-sm">
+          <Link to="/events" className="inline-flex items-center gap-2 text-primary underline-offset-4 hover:underline">
+            <History aria-hidden="true" className="size-4" />
+            {t('leaderboardLink')}
+          </Link>
+        </p>
+      }
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { SearchX, Users } from 'lucide-react';
-import { useDeferredValue, useEffect, useState } from 'react';
+import { type ReactNode, useDeferredValue, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -26,6 +26,8 @@ interface LeaderboardPageProps {
   /** The freeze time while the freeze holds (docs/product.md#freeze), else null. */
   frozenAt?: string | null | undefined;
   isAdmin?: boolean | undefined;
+  /** Under the subtitle: links to related pages (the past events' standings), where the table's arrival cannot move them. */
+  links?: ReactNode;
 }
 
 function EmptyState({ isSearching, isTeams }: { isSearching: boolean; isTeams: boolean }) {
@@ -40,7 +42,7 @@ function EmptyState({ isSearching, isTeams }: { isSearching: boolean; isTeams: b
 }
 
 /** The leaderboard (docs/product.md#leaderboard): server-side search, the standings table and paging. */
-export function LeaderboardPage({ currentUserId, currentTeamId, frozenAt, isAdmin = false }: LeaderboardPageProps) {
+export function LeaderboardPage({ currentUserId, currentTeamId, frozenAt, isAdmin = false, links }: LeaderboardPageProps) {
   const { t } = useTranslation(['leaderboard', 'common']);
   useDocumentTitle(t('leaderboard:title'));
   const navigate = useNavigate();
@@ -79,6 +81,7 @@ export function LeaderboardPage({ currentUserId, currentTeamId, frozenAt, isAdmi
         <div className="grid gap-1">
           <h1 className="text-3xl font-bold tracking-tight">{t('leaderboard:title')}</h1>
           <p className="text-muted-foreground">{t('leaderboard:subtitle')}</p>
+          {links}
         </div>
         <SearchBox
           value={draft}

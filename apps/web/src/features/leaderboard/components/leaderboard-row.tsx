@@ -22,6 +22,14 @@ interface LeaderboardRowProps {
   isTeam?: boolean;
 }
 
+/**
+ * Each cell is laid out and painted only near the screen: a page of 100 rows was most of the page's layout and paint
+ * at load (docs/performance.md "Lighthouse"). A cell not drawn keeps the drawn row's height (its content is the avatar's
+ * height, the padding and border outside it): the page's height and its scroll bar do not move as rows come into view.
+ * Drawing is clipped to the cell, but for the avatar's ring, which reaches a quarter rem past it.
+ */
+const CELL = 'box-content h-10 [overflow-clip-margin:0.25rem] [content-visibility:auto]';
+
 const PODIUM_ROW: Record<number, string> = {
   1: 'bg-yellow-400/[0.06]',
   2: 'bg-slate-300/[0.04]',
@@ -58,10 +66,10 @@ export function LeaderboardRow({ entry, isCurrentUser, onOpen, isTeam = false }:
         isCurrentUser && 'bg-primary/[0.07] shadow-[inset_3px_0_0_var(--color-primary)]',
       )}
     >
-      <td className="w-16 py-3 pr-2 pl-3 sm:w-24 sm:pl-5">
+      <td className={`${CELL} w-16 py-3 pr-2 pl-3 sm:w-24 sm:pl-5`}>
         <PositionCell position={entry.position} />
       </td>
-      <td className="max-w-0 py-3 pr-2">
+      <td className={`${CELL} max-w-0 py-3 pr-2`}>
         <div className="flex min-w-0 items-center gap-3">
           <Avatar src={entry.avatarUrl} name={entry.username} size="md" ringClassName={style.ring} />
           <div className="grid min-w-0 leading-tight">
@@ -75,10 +83,10 @@ export function LeaderboardRow({ entry, isCurrentUser, onOpen, isTeam = false }:
           </div>
         </div>
       </td>
-      <td className="py-3 pr-3 text-right font-mono font-semibold text-primary tabular-nums sm:pr-5">
+      <td className={`${CELL} py-3 pr-3 text-right font-mono font-semibold text-primary tabular-nums sm:pr-5`}>
         {formatNumber(entry.score, locale)}
       </td>
-      <td className="hidden py-3 pr-5 text-right font-mono text-muted-foreground tabular-nums sm:table-cell">
+      <td className={`${CELL} hidden py-3 pr-5 text-right font-mono text-muted-foreground tabular-nums sm:table-cell`}>
         {formatNumber(entry.solvedCount, locale)}
       </td>
     </tr>
