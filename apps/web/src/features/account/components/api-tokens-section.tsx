@@ -17,8 +17,8 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
-import { useLocale } from '@/lib/use-locale';
 import { formatDate } from '@/lib/format-date-time';
+import { useLocale } from '@/lib/use-locale';
 
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '../api/token-requests';
 

@@ -7,8 +7,8 @@ import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { isApiError } from '@/lib/api-error';
 import { getErrorMessage } from '@/lib/error-message';
-import { useLocale } from '@/lib/use-locale';
 import { formatDate } from '@/lib/format-date-time';
+import { useLocale } from '@/lib/use-locale';
 
 import { useAddPasskey, usePasskeys, useRemovePasskey } from '../api/passkey-requests';
 

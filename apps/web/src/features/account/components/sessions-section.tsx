@@ -8,8 +8,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/error-message';
-import { useLocale } from '@/lib/use-locale';
 import { formatDate } from '@/lib/format-date-time';
+import { useLocale } from '@/lib/use-locale';
 
 import { useAccountSessions, useEndOtherSessions, useEndSession } from '../api/session-requests';
 

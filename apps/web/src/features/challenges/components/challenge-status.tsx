@@ -4,8 +4,8 @@ import { Link } from 'react-router';
 
 import type { ChallengeRef } from '@drapeau/shared';
 
-import { pickText, useLocale } from '@/lib/use-locale';
 import { formatDate } from '@/lib/format-date-time';
+import { pickText, useLocale } from '@/lib/use-locale';
 import { cn } from '@/lib/utils';
 
 /** A locked challenge (prerequisites unsolved) says which challenges unlock it, each a link. */

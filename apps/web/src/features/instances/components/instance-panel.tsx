@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { ConnectionLine } from '@/components/ui/connection-line';
-import { connectionFromEndpoint } from '@/lib/connection';
 import { isApiError } from '@/lib/api-error';
-import { formatDate } from '@/lib/format-date-time';
+import { connectionFromEndpoint } from '@/lib/connection';
 import { getErrorMessage } from '@/lib/error-message';
+import { formatDate } from '@/lib/format-date-time';
 
 import { useInstance, useInstanceActions } from '../api/instance';
 

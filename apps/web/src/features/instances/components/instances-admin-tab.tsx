@@ -10,8 +10,8 @@ import { ConnectionLine } from '@/components/ui/connection-line';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { connectionFromEndpoint } from '@/lib/connection';
-import { formatDate } from '@/lib/format-date-time';
 import { getErrorMessage } from '@/lib/error-message';
+import { formatDate } from '@/lib/format-date-time';
 
 import { useAdminInstances, useStopInstances } from '../api/admin-instances';
 
