@@ -211,11 +211,11 @@ export default tseslint.config(
       ],
     },
   },
-  // Dates are written through lib/format-date-time.ts, which builds each Intl formatter once (a new one per date cost
-  // the leaderboard most of its load: docs/performance.md "Lighthouse").
+  // Dates and numbers are written through lib/format-date-time.ts and lib/format-number.ts, which build each Intl
+  // formatter once (a new one per date cost the leaderboard most of its load: docs/performance.md "Lighthouse").
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    ignores: ['apps/web/src/lib/format-date-time.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
+    ignores: ['apps/web/src/lib/format-date-time.ts', 'apps/web/src/lib/format-number.ts', 'apps/web/src/**/*.test.{ts,tsx}'],
     rules: {
       'no-restricted-syntax': [
         'error',
@@ -224,8 +224,12 @@ export default tseslint.config(
           message: 'Use dateTimeFormat or formatDate of lib/format-date-time.ts (one formatter per language and options).',
         },
         {
+          selector: "NewExpression[callee.object.name='Intl'][callee.property.name='NumberFormat']",
+          message: 'Use numberFormat or formatNumber of lib/format-number.ts (one formatter per language and options).',
+        },
+        {
           selector: 'CallExpression[callee.property.name=/^toLocale(Date|Time)?String$/]',
-          message: 'Use formatDate of lib/format-date-time.ts (one formatter per language and options).',
+          message: 'Use formatDate of lib/format-date-time.ts or formatNumber of lib/format-number.ts.',
         },
       ],
     },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatNumber } from './format-number';
+import { formatNumber, numberFormat } from './format-number';
 
 describe('formatNumber', () => {
   it('formats in the language asked for, whichever was asked before', () => {
@@ -17,5 +17,13 @@ describe('formatNumber', () => {
       const intl = new Intl.NumberFormat(locale);
       for (const value of values) expect(formatNumber(value, locale), `${value} in ${locale}`).toBe(intl.format(value));
     }
+  });
+
+  it('builds one Intl formatter per language and options', () => {
+    const options: Intl.NumberFormatOptions = { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 };
+    expect(numberFormat('fr', { style: 'unit', unit: 'kilobyte', maximumFractionDigits: 1 })).toBe(numberFormat('fr', options));
+    expect(numberFormat('en', options)).not.toBe(numberFormat('fr', options));
+    expect(numberFormat('fr')).not.toBe(numberFormat('fr', options));
+    expect(numberFormat('fr', options).format(1.55)).toBe(new Intl.NumberFormat('fr', options).format(1.55));
   });
 });

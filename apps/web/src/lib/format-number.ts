@@ -5,8 +5,21 @@ import { toLocale } from './languages';
 /** What Intl.NumberFormat puts between groups of three digits: a comma in English, a narrow no-break space in French. */
 const GROUP_SEPARATOR: Record<Locale, string> = { en: ',', fr: '\u202f' };
 
-/** One Intl formatter per language, for the numbers that are not whole. */
-const numberFormats = new Map<Locale, Intl.NumberFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * The Intl.NumberFormat of a language and options, built once and kept (as lib/format-date-time.ts does for dates): each
+ * new one looks up and resolves the locale's data.
+ */
+export function numberFormat(locale: Locale, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale} ${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
 
 /**
  * A number as Intl.NumberFormat writes it in the language. Whole numbers (points, counts, ranks: every number a page
@@ -19,12 +32,7 @@ export function formatNumber(value: number, locale: Locale): string {
     const digits = String(Math.abs(value)).replace(/\B(?=(\d{3})+$)/g, GROUP_SEPARATOR[locale]);
     return value < 0 ? `-${digits}` : digits;
   }
-  let format = numberFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale);
-    numberFormats.set(locale, format);
-  }
-  return format.format(value);
+  return numberFormat(locale).format(value);
 }
 
 /**
